@@ -1,0 +1,73 @@
+//! The whole command surface (clap derive); doc comments are the help text.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+const AFTER_HELP: &str = "\
+Exit codes:
+  0  ok
+  1  check found problems, or a write could not be verified (nothing written)
+  2  usage or invalid input (nothing written)
+  3  escalate to the user (third strike)
+  4  busy: the plan is locked, or a file changed under us (nothing written)
+  5  not ready: agents not complete, or a wait timed out
+
+Environment:
+  PPLAN_DIR              plan directory when -C is not given
+  PPLAN_LOCK_TIMEOUT_MS  how long to wait for the plan lock (default 10000)
+  PPLAN_MAX_FILE_BYTES   largest plan file read (default 67108864)";
+
+/// Exact, atomic, token-cheap commands for filesystem-as-memory planning with parallel agents.
+#[derive(Debug, Parser)]
+#[command(name = "pplan", version, after_help = AFTER_HELP, max_term_width = 100)]
+pub struct Cli {
+    /// Plan directory [default: $PPLAN_DIR, else the current directory]
+    #[arg(short = 'C', long = "plan", value_name = "DIR", global = true)]
+    pub dir: Option<PathBuf>,
+
+    /// Print versioned JSON instead of text (errors too, on stderr)
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Start a plan: task_plan.md, findings.md, progress.md and .pplan/ (never overwrites)
+    Init {
+        /// The plan's title
+        #[arg(long)]
+        title: Option<String>,
+        /// One sentence: what done looks like
+        #[arg(long)]
+        goal: Option<String>,
+        /// Show what would be created, write nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
+
+    /// Where the plan stands: groups, progress, tasks in progress, next ready tasks, warnings
+    Status,
+
+    /// Change one task's or group's status in place, in the style the file already uses
+    #[command(
+        override_usage = "pplan set <TASK-ID> <STATE>\n       pplan set --group <GROUP> <STATE>\n       pplan set --text <SUBSTRING> <STATE>"
+    )]
+    Set {
+        /// The task id, then the state (pending, in_progress, complete, blocked, skipped)
+        #[arg(value_name = "ARGS", num_args = 1..=2, required = true)]
+        args: Vec<String>,
+        /// Set a group's status instead of a task's
+        #[arg(long, value_name = "GROUP", conflicts_with = "text")]
+        group: Option<String>,
+        /// Pick the one task whose text contains this (for tasks without ids)
+        #[arg(long, value_name = "SUBSTRING")]
+        text: Option<String>,
+        /// Print the unified diff, write nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
+}

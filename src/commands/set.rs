@@ -1,0 +1,142 @@
+//! `pplan set`: change exactly one status, in place, through the store.
+
+use std::cell::RefCell;
+
+use serde::Serialize;
+
+use super::{Context, Output, clip};
+use crate::error::{Error, Result};
+use crate::md::Document;
+use crate::plan::edit::{self, Target};
+use crate::plan::{Plan, Status};
+use crate::store;
+
+#[derive(Serialize)]
+struct SetJson {
+    schema_version: u32,
+    kind: &'static str,
+    path: &'static str,
+    target: &'static str,
+    id: String,
+    from: Status,
+    to: Status,
+    changed: bool,
+    dry_run: bool,
+    diff: Option<String>,
+}
+
+pub fn run(
+    ctx: &Context,
+    args: Vec<String>,
+    group: Option<String>,
+    text: Option<String>,
+    dry_run: bool,
+) -> Result<Output> {
+    let (selector, state) = match (args.as_slice(), &group, &text) {
+        ([state], Some(g), None) => (Selector::Group(g.clone()), state),
+        ([state], None, Some(t)) => (Selector::Text(t.clone()), state),
+        ([id, state], None, None) => (Selector::Task(id.clone()), state),
+        _ => return Err(usage_error(&args)),
+    };
+    let to = Status::parse_arg(state).ok_or_else(|| Error::UnknownState(state.clone()))?;
+    let store = ctx.store()?;
+    // What the edit step found, for the verify step and the report (both run after it).
+    let found: RefCell<Option<(Target, String, Status)>> = RefCell::new(None);
+    let change = store.update(
+        store::PLAN_FILE,
+        dry_run,
+        |doc| {
+            let plan = Plan::parse(doc);
+            let target = selector.find(&plan, doc)?;
+            *found.borrow_mut() =
+                Some((target, label(&plan, target), edit::status_of(&plan, target)));
+            edit::set_status(&plan, doc, target, to)
+        },
+        |before: &Document, after: &Document| {
+            let target = found
+                .borrow()
+                .as_ref()
+                .map(|f| f.0)
+                .ok_or("no target was found")?;
+            edit::verify_set(&Plan::parse(before), &Plan::parse(after), target, to)
+        },
+    )?;
+    let (target, name, from) = found
+        .into_inner()
+        .ok_or_else(|| Error::UnknownState(state.clone()))?;
+    let diff = dry_run.then(|| unified_diff(&change.before, &change.after));
+    if ctx.json {
+        let json = SetJson {
+            schema_version: 1,
+            kind: "set",
+            path: store::PLAN_FILE,
+            target: if matches!(target, Target::Group(_)) {
+                "group"
+            } else {
+                "task"
+            },
+            id: name,
+            from,
+            to,
+            changed: !change.is_noop(),
+            dry_run,
+            diff,
+        };
+        return Ok(Output::ok(
+            serde_json::to_string(&json).unwrap_or_default() + "\n",
+        ));
+    }
+    if let Some(diff) = diff {
+        return Ok(Output::ok(diff));
+    }
+    let line = if change.is_noop() {
+        format!("{name}: {to} (unchanged)\n")
+    } else {
+        format!("{name}: {from} → {to}\n")
+    };
+    Ok(Output::ok(line))
+}
+
+fn usage_error(args: &[String]) -> Error {
+    Error::UnknownState(format!(
+        "{} (usage: pplan set <TASK-ID> <STATE> | --group <GROUP> <STATE> | --text <SUBSTRING> <STATE>)",
+        args.join(" ")
+    ))
+}
+
+enum Selector {
+    Task(String),
+    Group(String),
+    Text(String),
+}
+
+impl Selector {
+    fn find(&self, plan: &Plan<'_>, doc: &Document) -> Result<Target> {
+        Ok(match self {
+            Selector::Task(id) => Target::Task(edit::find_task(plan, doc, id)?),
+            Selector::Text(t) => Target::Task(edit::find_task_by_text(plan, doc, t)?),
+            Selector::Group(g) => Target::Group(edit::find_group(plan, g)?),
+        })
+    }
+}
+
+fn label(plan: &Plan<'_>, target: Target) -> String {
+    match target {
+        Target::Task(i) => {
+            let t = &plan.tasks[i];
+            t.id.map_or_else(|| format!("\"{}\"", clip(t.text, 40)), str::to_string)
+        }
+        Target::Group(i) => format!("group {}", plan.groups[i].key),
+    }
+}
+
+fn unified_diff(before: &str, after: &str) -> String {
+    similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(2)
+        .header(
+            &format!("a/{}", store::PLAN_FILE),
+            &format!("b/{}", store::PLAN_FILE),
+        )
+        .to_string()
+}

@@ -1,0 +1,317 @@
+//! `pplan status`: where the plan stands, in ~20 lines of text or the `plan-status` JSON.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::{Context, Output, clip, unescape};
+use crate::error::Result;
+use crate::md::Document;
+use crate::plan::warnings::{LineCounter, warnings};
+use crate::plan::{Counts, Plan, Status, Task};
+use crate::store;
+
+/// At most this many tasks in each JSON list; `*_total` says how many there are.
+const JSON_LIST_MAX: usize = 100;
+/// Group lines shown in text before "… and N more".
+const TEXT_GROUPS_MAX: usize = 8;
+
+#[derive(Serialize)]
+struct StatusJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    path: &'static str,
+    title: Option<Cow<'a, str>>,
+    goal: Option<Cow<'a, str>>,
+    current_group: CurrentJson<'a>,
+    progress_pct: u32,
+    tasks: Counts,
+    groups: Vec<GroupJson<'a>>,
+    in_progress: Vec<TaskJson<'a>>,
+    in_progress_total: usize,
+    next_tasks: Vec<TaskJson<'a>>,
+    next_tasks_total: usize,
+    error_rows: usize,
+    warnings: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct CurrentJson<'a> {
+    stated: Option<&'a str>,
+    stated_text: Option<&'a str>,
+    derived: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct GroupJson<'a> {
+    id: &'a str,
+    key: &'a str,
+    title: Cow<'a, str>,
+    line: usize,
+    status: Status,
+    stored_status: Option<Status>,
+    derived_status: Status,
+    note: Option<&'a str>,
+    tasks: Counts,
+}
+
+#[derive(Serialize)]
+struct TaskJson<'a> {
+    id: Option<&'a str>,
+    text: Cow<'a, str>,
+    group: Option<&'a str>,
+    line: usize,
+}
+
+pub fn run(ctx: &Context) -> Result<Output> {
+    let store = ctx.store()?;
+    let doc = store.read(store::PLAN_FILE)?;
+    let plan = Plan::parse(&doc);
+    let summary = Summary::new(&plan);
+    let warnings: Vec<String> = warnings(&plan, &doc)
+        .into_iter()
+        .map(|w| format!("line {}: {}", w.line, w.message))
+        .collect();
+    let out = if ctx.json {
+        json(&plan, &doc, &summary, warnings)
+    } else {
+        text(&plan, &summary, &warnings)
+    };
+    Ok(Output::ok(out))
+}
+
+/// Figures both outputs share.
+struct Summary {
+    counts: Counts,
+    progress_pct: u32,
+    stated: Option<usize>,
+    derived: Option<usize>,
+    in_progress: Vec<usize>,
+    next: Vec<usize>,
+}
+
+impl Summary {
+    fn new(plan: &Plan<'_>) -> Summary {
+        let counts = Counts::of(&plan.tasks);
+        let progress_pct = if counts.total > 0 {
+            percent(counts.done + counts.skipped, counts.total)
+        } else {
+            let done = plan
+                .groups
+                .iter()
+                .filter(|g| plan.status(g).is_done())
+                .count();
+            if plan.groups.is_empty() {
+                0
+            } else {
+                percent(done, plan.groups.len())
+            }
+        };
+        let derived = plan.derived_current();
+        let in_progress = (0..plan.tasks.len())
+            .filter(|&i| plan.tasks[i].status == Status::InProgress)
+            .collect();
+        Summary {
+            counts,
+            progress_pct,
+            stated: plan.stated_current(),
+            derived,
+            in_progress,
+            next: next_tasks(plan, derived),
+        }
+    }
+}
+
+fn percent(part: usize, whole: usize) -> u32 {
+    ((200 * part + whole) / (2 * whole)) as u32
+}
+
+/// Pending tasks of the current group whose dependencies are all done (or of the whole plan
+/// when it has no groups).
+fn next_tasks(plan: &Plan<'_>, current: Option<usize>) -> Vec<usize> {
+    let range = match current {
+        Some(g) => plan.groups[g].tasks.clone(),
+        None if plan.groups.is_empty() => 0..plan.tasks.len(),
+        None => 0..0,
+    };
+    let ready = |t: &Task<'_>| {
+        t.dependencies().all(|dep| {
+            let mut hits = plan.tasks.iter().filter(|o| o.id == Some(dep));
+            hits.next().is_some_and(|o| o.status.is_done())
+        })
+    };
+    range
+        .filter(|&i| plan.tasks[i].status == Status::Pending && ready(&plan.tasks[i]))
+        .collect()
+}
+
+fn json(plan: &Plan<'_>, doc: &Document, s: &Summary, warnings: Vec<String>) -> String {
+    let mut lines = LineCounter::new(doc.text());
+    let groups = plan
+        .groups
+        .iter()
+        .map(|g| {
+            let counts = plan.counts(g);
+            GroupJson {
+                id: g.id,
+                key: &g.key,
+                title: unescape(g.title),
+                line: lines.line_of(g.at),
+                status: plan.status(g),
+                stored_status: g.stored(),
+                derived_status: counts.derived(),
+                note: g.note,
+                tasks: counts,
+            }
+        })
+        .collect();
+    let mut task_list = |ids: &[usize]| -> Vec<TaskJson<'_>> {
+        ids.iter()
+            .take(JSON_LIST_MAX)
+            .map(|&i| {
+                let t = &plan.tasks[i];
+                TaskJson {
+                    id: t.id,
+                    text: unescape(t.text),
+                    group: t.group.map(|g| plan.groups[g].key.as_str()),
+                    line: lines.line_of(t.at),
+                }
+            })
+            .collect()
+    };
+    let in_progress = task_list(&s.in_progress);
+    let next_tasks = task_list(&s.next);
+    let out = StatusJson {
+        schema_version: 1,
+        kind: "plan-status",
+        path: store::PLAN_FILE,
+        title: plan.title.map(unescape),
+        goal: plan.goal.map(unescape),
+        current_group: CurrentJson {
+            stated: s.stated.map(|i| plan.groups[i].id),
+            stated_text: plan.current.map(|(t, _)| t),
+            derived: s.derived.map(|i| plan.groups[i].id),
+        },
+        progress_pct: s.progress_pct,
+        tasks: s.counts,
+        groups,
+        in_progress,
+        in_progress_total: s.in_progress.len(),
+        next_tasks,
+        next_tasks_total: s.next.len(),
+        error_rows: plan.error_rows,
+        warnings,
+    };
+    serde_json::to_string(&out).unwrap_or_default() + "\n"
+}
+
+fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
+    let mut o = String::new();
+    let c = &s.counts;
+    let _ = writeln!(
+        o,
+        "plan: {}",
+        plan.title.map_or("(untitled)".into(), |t| clip(t, 80))
+    );
+    let _ = writeln!(
+        o,
+        "goal: {}",
+        plan.goal.map_or("(none)".into(), |g| clip(g, 100))
+    );
+    let _ = writeln!(
+        o,
+        "progress: {}% ({} of {} tasks done, {} groups, {} error rows)",
+        s.progress_pct,
+        c.done + c.skipped,
+        c.total,
+        plan.groups.len(),
+        plan.error_rows
+    );
+    let key = |i: usize| plan.groups[i].key.as_str();
+    let current = match (s.stated, s.derived, plan.current) {
+        (_, None, _) if plan.groups.is_empty() => "(no groups)".to_string(),
+        (Some(st), Some(d), _) if st == d => key(d).to_string(),
+        (Some(st), d, _) => format!("{} (stated {})", d.map_or("(all done)", key), key(st)),
+        (None, d, Some((text, _))) => format!(
+            "{} (stated `{}` names no group)",
+            d.map_or("(all done)", key),
+            clip(text, 40)
+        ),
+        (None, d, None) => d.map_or("(all done)".into(), |d| key(d).to_string()),
+    };
+    let _ = writeln!(o, "current: {current}");
+    if !plan.groups.is_empty() {
+        let _ = writeln!(o, "groups:");
+        let (from, to) = window(plan.groups.len(), s.derived);
+        if from > 0 {
+            let _ = writeln!(o, "  … {from} before");
+        }
+        let width = plan.groups[from..to]
+            .iter()
+            .map(|g| g.key.chars().count())
+            .max()
+            .unwrap_or(1);
+        for (i, g) in plan.groups.iter().enumerate().take(to).skip(from) {
+            let counts = plan.counts(g);
+            let mark = if Some(i) == s.derived { '>' } else { ' ' };
+            let _ = writeln!(
+                o,
+                "{mark} {:<width$}  {:<11}  {}/{}  {}",
+                g.key,
+                plan.status(g).as_str(),
+                counts.done + counts.skipped,
+                counts.total,
+                clip(g.title, 60)
+            );
+        }
+        if to < plan.groups.len() {
+            let _ = writeln!(o, "  … and {} more", plan.groups.len() - to);
+        }
+    }
+    let _ = writeln!(o, "in progress: {}", task_line(plan, &s.in_progress));
+    let _ = writeln!(o, "next: {}", task_line(plan, &s.next));
+    for w in warnings.iter().take(3) {
+        let _ = writeln!(o, "warning: {w}");
+    }
+    if warnings.len() > 3 {
+        let _ = writeln!(
+            o,
+            "… and {} more warnings (pplan status --json)",
+            warnings.len() - 3
+        );
+    }
+    o
+}
+
+/// Which groups to list: all when few, else a window starting just before the current one.
+fn window(len: usize, current: Option<usize>) -> (usize, usize) {
+    if len <= TEXT_GROUPS_MAX {
+        return (0, len);
+    }
+    let from = current
+        .map_or(len - TEXT_GROUPS_MAX, |c| c.saturating_sub(2))
+        .min(len - TEXT_GROUPS_MAX);
+    (from, from + TEXT_GROUPS_MAX)
+}
+
+fn task_line(plan: &Plan<'_>, ids: &[usize]) -> String {
+    if ids.is_empty() {
+        return "-".into();
+    }
+    let mut parts: Vec<String> = ids
+        .iter()
+        .take(3)
+        .map(|&i| {
+            let t = &plan.tasks[i];
+            match t.id {
+                Some(id) => format!("{id} {}", clip(t.text, 40)),
+                None => clip(t.text, 48),
+            }
+        })
+        .collect();
+    if ids.len() > 3 {
+        parts.push(format!("… and {} more", ids.len() - 3));
+    }
+    parts.join(" · ")
+}

@@ -1,0 +1,195 @@
+//! The one error type of the core, and the one place that maps errors to exit codes.
+//!
+//! Messages are lowercase with values in backticks and no trailing period; a hint, when the
+//! user can do something about it, is separate. `code()` is the stable name used in `--json`.
+
+use std::path::PathBuf;
+
+use crate::md::EditError;
+
+/// Process exit codes (documented in `pplan --help` and docs/CLI.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExitCode {
+    Ok = 0,
+    /// `check`/tests found problems.
+    Problems = 1,
+    /// Usage or invalid input.
+    Usage = 2,
+    /// Third strike: escalate to the user.
+    Escalate = 3,
+    /// Lock held, or a concurrent edit detected; nothing written.
+    Busy = 4,
+    /// Agents not complete, or a wait timed out.
+    NotReady = 5,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("no `task_plan.md` in `{}`", dir.display())]
+    NoPlan {
+        dir: PathBuf,
+        candidates: Vec<PathBuf>,
+    },
+    #[error("`{}` is not valid UTF-8 (line {line})", path.display())]
+    InvalidUtf8 { path: PathBuf, line: usize },
+    #[error("`{}` is binary (NUL byte at offset {offset})", path.display())]
+    Binary { path: PathBuf, offset: usize },
+    #[error("`{}` is empty", path.display())]
+    Empty { path: PathBuf },
+    #[error("`{}` is not a regular file", path.display())]
+    NotAFile { path: PathBuf },
+    #[error("`{}` is {size} bytes, over the limit of {limit}", path.display())]
+    TooLarge {
+        path: PathBuf,
+        size: u64,
+        limit: u64,
+    },
+    #[error("`{}` already exists", path.display())]
+    Exists { path: PathBuf },
+    #[error("no task `{id}`")]
+    UnknownTask { id: String, nearest: Vec<String> },
+    #[error("task id `{id}` is used by {} tasks (lines {})", lines.len(), join(lines))]
+    DuplicateTask { id: String, lines: Vec<usize> },
+    #[error("no task text contains `{text}`")]
+    NoTextMatch { text: String },
+    #[error("`{text}` matches {} tasks (lines {})", lines.len(), join(lines))]
+    AmbiguousText { text: String, lines: Vec<usize> },
+    #[error("no group `{id}`")]
+    UnknownGroup { id: String, known: Vec<String> },
+    #[error("group id `{id}` is used by {} groups", keys.len())]
+    AmbiguousGroup { id: String, keys: Vec<String> },
+    #[error("unknown state `{0}`")]
+    UnknownState(String),
+    #[error("cannot write a status for {what}")]
+    NoStatusPlace { what: String },
+    #[error("plan is busy: `{}` is held by {holder}", lock.display())]
+    Busy { lock: PathBuf, holder: String },
+    #[error("`{}` changed while pplan was updating it; nothing written", path.display())]
+    ConcurrentEdit { path: PathBuf },
+    #[error("refusing to write `{}`: {why}", path.display())]
+    Unverified { path: PathBuf, why: String },
+    #[error("refusing to write `{}`: {source}", path.display())]
+    Splice { path: PathBuf, source: EditError },
+    #[error("cannot {action} `{}`: {source}", path.display())]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+fn join(lines: &[usize]) -> String {
+    lines
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Error {
+    pub fn io(action: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Error {
+        Error::Io {
+            action,
+            path: path.into(),
+            source,
+        }
+    }
+
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            Error::Busy { .. } | Error::ConcurrentEdit { .. } => ExitCode::Busy,
+            Error::Io { .. } | Error::Unverified { .. } | Error::Splice { .. } => {
+                ExitCode::Problems
+            }
+            _ => ExitCode::Usage,
+        }
+    }
+
+    /// Stable machine-readable name for `--json` errors.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::NoPlan { .. } => "no_plan",
+            Error::InvalidUtf8 { .. } => "invalid_utf8",
+            Error::Binary { .. } => "binary_file",
+            Error::Empty { .. } => "empty_file",
+            Error::NotAFile { .. } => "not_a_file",
+            Error::TooLarge { .. } => "file_too_large",
+            Error::Exists { .. } => "exists",
+            Error::UnknownTask { .. } => "unknown_task",
+            Error::DuplicateTask { .. } => "duplicate_task",
+            Error::NoTextMatch { .. } => "no_text_match",
+            Error::AmbiguousText { .. } => "ambiguous_text",
+            Error::UnknownGroup { .. } => "unknown_group",
+            Error::AmbiguousGroup { .. } => "ambiguous_group",
+            Error::UnknownState(_) => "unknown_state",
+            Error::NoStatusPlace { .. } => "no_status_place",
+            Error::Busy { .. } => "busy",
+            Error::ConcurrentEdit { .. } => "concurrent_edit",
+            Error::Unverified { .. } => "unverified_edit",
+            Error::Splice { .. } => "unverified_edit",
+            Error::Io { .. } => "io",
+        }
+    }
+
+    pub fn hint(&self) -> Option<String> {
+        match self {
+            Error::NoPlan { candidates, .. } if !candidates.is_empty() => {
+                let list: Vec<String> = candidates
+                    .iter()
+                    .take(5)
+                    .map(|p| format!("`{}`", p.display()))
+                    .collect();
+                Some(format!(
+                    "plans found below: {}; pass one with `-C DIR`",
+                    list.join(", ")
+                ))
+            }
+            Error::NoPlan { .. } => {
+                Some("run `pplan init` to start a plan, or pass `-C DIR`".into())
+            }
+            Error::UnknownTask { nearest, .. } if !nearest.is_empty() => Some(format!(
+                "did you mean {}?",
+                nearest
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            Error::DuplicateTask { .. } => {
+                Some("give the tasks distinct ids, or use `--text`".into())
+            }
+            Error::AmbiguousText { .. } => Some("use a longer substring, or the task id".into()),
+            Error::UnknownGroup { known, .. } if !known.is_empty() => Some(format!(
+                "groups: {}",
+                known
+                    .iter()
+                    .take(12)
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            Error::AmbiguousGroup { keys, .. } => Some(format!(
+                "use a key: {}",
+                keys.iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            Error::UnknownState(_) => {
+                Some("states: pending, in_progress, complete, blocked, skipped".into())
+            }
+            Error::Busy { .. } => {
+                Some("retry when it finishes, or raise `PPLAN_LOCK_TIMEOUT_MS`".into())
+            }
+            Error::ConcurrentEdit { .. } => {
+                Some("someone edited the file meanwhile; rerun the command".into())
+            }
+            Error::TooLarge { .. } => {
+                Some("raise `PPLAN_MAX_FILE_BYTES` if this file is really a plan".into())
+            }
+            _ => None,
+        }
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,14 @@
+//! pplan: filesystem-as-memory planning for parallel AI agents, as exact, atomic commands.
+//!
+//! Data flows one way: bytes ([`md::Document`]) → spans ([`md::Outline`]) → the plan model
+//! ([`plan::Plan`]) → edits ([`plan::edit`]) → the store ([`store::Store`]), the only writer.
+//! Commands ([`commands`]) call the core and format output; nothing in the library prints.
+
+pub mod cli;
+pub mod commands;
+pub mod error;
+pub mod md;
+pub mod plan;
+pub mod store;
+
+pub use error::{Error, ExitCode, Result};

@@ -1,0 +1,14 @@
+//! The span layer: a plan file as bytes, and where its blocks are.
+//!
+//! Everything above this module works with byte ranges into the original text. This module
+//! decodes the file ([`Document`]), locates its blocks with one pulldown-cmark pass
+//! ([`Outline`]), and splices edits back into the original bytes ([`Edit`], [`apply`]). It keeps
+//! one invariant: bytes outside an edit's range are never changed, and [`apply`] proves it.
+
+mod document;
+mod edit;
+mod outline;
+
+pub use document::{DecodeError, Document, Eol};
+pub use edit::{Edit, EditError, apply};
+pub use outline::{Block, Outline};

@@ -1,0 +1,258 @@
+//! Surgical edit operations on a parsed plan: find the task or group a user names, compute the
+//! byte edits that change its status in the style already used there, and verify the result.
+
+use super::{Group, GroupForm, Indicator, Place, Plan, Status, status};
+use crate::error::{Error, Result};
+use crate::md::{Document, Edit};
+
+/// What a `set` changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Task(usize),
+    Group(usize),
+}
+
+/// The task with this id: exact, then ASCII-case-insensitive. A duplicated id is refused.
+pub fn find_task(plan: &Plan<'_>, doc: &Document, id: &str) -> Result<usize> {
+    let mut hits: Vec<usize> = (0..plan.tasks.len())
+        .filter(|&i| plan.tasks[i].id == Some(id))
+        .collect();
+    if hits.is_empty() {
+        hits = (0..plan.tasks.len())
+            .filter(|&i| plan.tasks[i].id.is_some_and(|t| t.eq_ignore_ascii_case(id)))
+            .collect();
+    }
+    match hits.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(Error::UnknownTask {
+            id: id.to_string(),
+            nearest: nearest(id, plan.tasks.iter().filter_map(|t| t.id)),
+        }),
+        many => Err(Error::DuplicateTask {
+            id: id.to_string(),
+            lines: many
+                .iter()
+                .map(|&i| doc.line_of(plan.tasks[i].at))
+                .collect(),
+        }),
+    }
+}
+
+/// The one task whose text contains `needle` (case-insensitive).
+pub fn find_task_by_text(plan: &Plan<'_>, doc: &Document, needle: &str) -> Result<usize> {
+    let needle_l = needle.to_lowercase();
+    let hits: Vec<usize> = (0..plan.tasks.len())
+        .filter(|&i| plan.tasks[i].text.to_lowercase().contains(&needle_l))
+        .collect();
+    match hits.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(Error::NoTextMatch {
+            text: needle.to_string(),
+        }),
+        many => Err(Error::AmbiguousText {
+            text: needle.to_string(),
+            lines: many
+                .iter()
+                .take(10)
+                .map(|&i| doc.line_of(plan.tasks[i].at))
+                .collect(),
+        }),
+    }
+}
+
+/// The group with this key, or this id (`2`, `Phase 2`), refusing an id several groups share.
+pub fn find_group(plan: &Plan<'_>, id: &str) -> Result<usize> {
+    if let Some(i) = plan.groups.iter().position(|g| g.key == id) {
+        return Ok(i);
+    }
+    let wanted = match super::syntax::group_heading(id) {
+        Some(h) => &id[h.id],
+        None => id,
+    };
+    let hits: Vec<usize> = (0..plan.groups.len())
+        .filter(|&i| plan.groups[i].id == wanted || plan.groups[i].id.eq_ignore_ascii_case(wanted))
+        .collect();
+    match hits.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(Error::UnknownGroup {
+            id: id.to_string(),
+            known: plan.groups.iter().map(|g| g.key.clone()).collect(),
+        }),
+        many => Err(Error::AmbiguousGroup {
+            id: id.to_string(),
+            keys: many.iter().map(|&i| plan.groups[i].key.clone()).collect(),
+        }),
+    }
+}
+
+/// Up to three ids close to `id`: same prefix or within a small edit distance.
+fn nearest<'a>(id: &str, ids: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let lower = id.to_ascii_lowercase();
+    let limit = (id.chars().count() / 3).max(2);
+    let mut scored: Vec<(usize, &str)> = ids
+        .filter_map(|c| {
+            let d = distance(&lower, &c.to_ascii_lowercase());
+            (d <= limit).then_some((d, c))
+        })
+        .collect();
+    scored.sort();
+    scored.dedup_by_key(|(_, c)| *c);
+    scored
+        .into_iter()
+        .take(3)
+        .map(|(_, c)| c.to_string())
+        .collect()
+}
+
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// The current status of a target as the plan reads it.
+pub fn status_of(plan: &Plan<'_>, target: Target) -> Status {
+    match target {
+        Target::Task(i) => plan.tasks[i].status,
+        Target::Group(i) => plan.status(&plan.groups[i]),
+    }
+}
+
+/// The edits that make `target` read as `to`: every place its status is written, or a new
+/// status where it has none. Empty when it already reads so.
+pub fn set_status(
+    plan: &Plan<'_>,
+    doc: &Document,
+    target: Target,
+    to: Status,
+) -> Result<Vec<Edit>> {
+    match target {
+        Target::Task(i) => {
+            let task = &plan.tasks[i];
+            match &task.indicator {
+                Some(ind) if ind.status == to => Ok(Vec::new()),
+                Some(ind) => Ok(vec![respell(plan, ind, to)]),
+                None => Ok(vec![status_line(doc, task.insert_at, plan, to)]),
+            }
+        }
+        Target::Group(i) => group_edits(plan, doc, &plan.groups[i], to),
+    }
+}
+
+fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Result<Vec<Edit>> {
+    if g.indicators.is_empty() {
+        if plan.status(g) == to && g.form == GroupForm::TableRow {
+            return Ok(Vec::new());
+        }
+        return match g.form {
+            GroupForm::Heading => Ok(vec![status_line(doc, g.insert_at, plan, to)]),
+            GroupForm::ListItem => {
+                let c = spelled_checkbox(plan, to);
+                Ok(vec![Edit::insert(g.insert_at, format!("[{c}] "))])
+            }
+            GroupForm::TableRow => Err(Error::NoStatusPlace {
+                what: format!("group `{}`: its row has no status", g.key),
+            }),
+        };
+    }
+    Ok(g.indicators
+        .iter()
+        .filter(|i| i.status != to)
+        .map(|i| respell(plan, i, to))
+        .collect())
+}
+
+fn spelled_checkbox(plan: &Plan<'_>, to: Status) -> String {
+    match (to, plan.vocabulary.spelling(Place::Checkbox, to)) {
+        (Status::Complete, Some(c)) => c.to_string(),
+        _ => to.checkbox().to_string(),
+    }
+}
+
+/// Replace an indicator's text with `to`, spelled as the file spells `to` in that kind of
+/// place (when the spelling has the same shape: emoji-only or with a word), else in the style
+/// of the text being replaced.
+fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status) -> Edit {
+    if ind.place == Place::Checkbox {
+        return Edit::replace(ind.range.clone(), spelled_checkbox(plan, to));
+    }
+    let old = &plan.text[ind.range.clone()];
+    let emoji_only = |s: &str| !s.chars().any(char::is_alphanumeric);
+    let text = match plan.vocabulary.spelling(ind.place, to) {
+        Some(seen) if emoji_only(seen) == emoji_only(old) && has_emoji(seen) == has_emoji(old) => {
+            seen.to_string()
+        }
+        _ => status::restyle(old, to),
+    };
+    Edit::replace(ind.range.clone(), text)
+}
+
+fn has_emoji(s: &str) -> bool {
+    s.chars().next().is_some_and(|c| !c.is_alphanumeric())
+}
+
+/// A `- **Status:** x` line inserted at a line start, in the file's line ending.
+fn status_line(doc: &Document, at: usize, plan: &Plan<'_>, to: Status) -> Edit {
+    let eol = doc.eol().as_str();
+    let word = plan
+        .vocabulary
+        .spelling(Place::Label, to)
+        .filter(|s| s.chars().any(char::is_alphanumeric))
+        .unwrap_or(to.as_str());
+    let line = format!("- **Status:** {word}{eol}");
+    if at == doc.text().len() && !doc.text().ends_with('\n') {
+        // The heading is the last line and has no line ending: keep the file ending as it did.
+        return Edit::insert(at, format!("{eol}- **Status:** {word}"));
+    }
+    Edit::insert(at, line)
+}
+
+/// After a `set`: the target reads as `to`, and every other task and group reads as before.
+pub fn verify_set(
+    before: &Plan<'_>,
+    after: &Plan<'_>,
+    target: Target,
+    to: Status,
+) -> std::result::Result<(), String> {
+    if before.tasks.len() != after.tasks.len() || before.groups.len() != after.groups.len() {
+        return Err(format!(
+            "the edit changed the plan's shape ({} → {} tasks, {} → {} groups)",
+            before.tasks.len(),
+            after.tasks.len(),
+            before.groups.len(),
+            after.groups.len()
+        ));
+    }
+    if status_of(after, target) != to {
+        return Err(format!(
+            "the target reads `{}` after the edit, not `{to}`",
+            status_of(after, target)
+        ));
+    }
+    for (i, (a, b)) in before.tasks.iter().zip(&after.tasks).enumerate() {
+        if target != Target::Task(i) && (a.status != b.status || a.id != b.id) {
+            return Err(format!(
+                "task `{}` would change too",
+                a.id.unwrap_or(a.text)
+            ));
+        }
+    }
+    for (i, (a, b)) in before.groups.iter().zip(&after.groups).enumerate() {
+        let (sa, sb) = (before.status(a), after.status(b));
+        if target != Target::Group(i)
+            && (a.stored() != b.stored() || a.key != b.key || (sa != sb && a.stored().is_some()))
+        {
+            return Err(format!("group `{}` would change too", a.key));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,213 @@
+//! `task_plan.md` as a typed model: goal, groups, tasks, statuses and where each is written.
+//!
+//! [`Plan::parse`] is tolerant: it never fails, and whatever it does not understand it simply
+//! does not model (the bytes stay in the document). Every status the model holds remembers the
+//! byte range it was read from, so an edit ([`edit`]) can change exactly those bytes.
+
+pub mod edit;
+mod parse;
+pub mod status;
+pub mod syntax;
+pub mod warnings;
+
+use std::ops::Range;
+
+pub use status::Status;
+
+use crate::md::Document;
+
+/// Where a status is written; a new status is spelled the way the file spells that status in
+/// the same kind of place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Checkbox,
+    Bracket,
+    Label,
+    Heading,
+    Cell,
+}
+
+/// A status as written in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Indicator {
+    pub status: Status,
+    pub range: Range<usize>,
+    pub place: Place,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupForm {
+    Heading,
+    ListItem,
+    TableRow,
+}
+
+#[derive(Clone, Debug)]
+pub struct Group<'a> {
+    /// The id as written (`1`, `3b`, `A`, `一`).
+    pub id: &'a str,
+    /// Unique among the plan's groups: the id, or qualified by its round (`F/A`) or occurrence.
+    pub key: String,
+    pub title: &'a str,
+    pub form: GroupForm,
+    /// Offset of the line that declares the group.
+    pub at: usize,
+    /// Where a `- **Status:**` line goes when the group states none (a line start).
+    pub insert_at: usize,
+    /// Every place the group's status is written; the first one is the stated status.
+    pub indicators: Vec<Indicator>,
+    /// The rest of a free-text status value (`(reference adapters only)`).
+    pub note: Option<&'a str>,
+    /// Indices into [`Plan::tasks`].
+    pub tasks: Range<usize>,
+}
+
+impl Group<'_> {
+    pub fn stored(&self) -> Option<Status> {
+        self.indicators.first().map(|i| i.status)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaskForm {
+    Checkbox,
+    Heading,
+    TableRow,
+}
+
+#[derive(Clone, Debug)]
+pub struct Task<'a> {
+    pub id: Option<&'a str>,
+    pub text: &'a str,
+    pub status: Status,
+    pub form: TaskForm,
+    /// Where the status is written; `None` for a task heading with no status line.
+    pub indicator: Option<Indicator>,
+    /// Index into [`Plan::groups`].
+    pub group: Option<usize>,
+    /// Inside another list item (not counting a list-item group).
+    pub nested: bool,
+    /// The list inside `(depends: …)`, empty when there is none.
+    pub depends: &'a str,
+    /// Offset of the task's line.
+    pub at: usize,
+    /// For a task heading: where a status line goes.
+    pub insert_at: usize,
+}
+
+impl<'a> Task<'a> {
+    pub fn dependencies(&self) -> impl Iterator<Item = &'a str> {
+        syntax::dependency_ids(self.depends)
+    }
+}
+
+/// Task counts of a group or a plan.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Counts {
+    pub total: usize,
+    pub done: usize,
+    pub in_progress: usize,
+    pub blocked: usize,
+    pub skipped: usize,
+    pub nested: usize,
+}
+
+impl Counts {
+    pub fn of<'t, 'a: 't>(tasks: impl IntoIterator<Item = &'t Task<'a>>) -> Counts {
+        let mut c = Counts::default();
+        for t in tasks {
+            c.total += 1;
+            c.nested += usize::from(t.nested);
+            match t.status {
+                Status::Complete => c.done += 1,
+                Status::InProgress => c.in_progress += 1,
+                Status::Blocked => c.blocked += 1,
+                Status::Skipped => c.skipped += 1,
+                Status::Pending => {}
+            }
+        }
+        c
+    }
+
+    pub fn pending(&self) -> usize {
+        self.total - self.done - self.in_progress - self.blocked - self.skipped
+    }
+
+    /// The status the tasks imply: none or all pending → pending; all done → complete;
+    /// blocked with nothing running → blocked; else in progress.
+    pub fn derived(&self) -> Status {
+        if self.total == 0 || self.pending() == self.total {
+            Status::Pending
+        } else if self.done + self.skipped == self.total {
+            Status::Complete
+        } else if self.blocked > 0 && self.in_progress == 0 {
+            Status::Blocked
+        } else {
+            Status::InProgress
+        }
+    }
+}
+
+/// First-seen spelling of each status in each kind of place.
+#[derive(Clone, Debug, Default)]
+pub struct Vocabulary<'a> {
+    seen: [[Option<&'a str>; 5]; 5],
+}
+
+impl<'a> Vocabulary<'a> {
+    fn note(&mut self, place: Place, status: Status, text: &'a str) {
+        let slot = &mut self.seen[place as usize][status as usize];
+        if slot.is_none() {
+            *slot = Some(text);
+        }
+    }
+
+    pub fn spelling(&self, place: Place, status: Status) -> Option<&'a str> {
+        self.seen[place as usize][status as usize]
+    }
+}
+
+#[derive(Debug)]
+pub struct Plan<'a> {
+    pub text: &'a str,
+    pub title: Option<&'a str>,
+    pub goal: Option<&'a str>,
+    /// The first line of `## Current Group`, as written, and its offset.
+    pub current: Option<(&'a str, usize)>,
+    pub next_step: Option<&'a str>,
+    pub groups: Vec<Group<'a>>,
+    pub tasks: Vec<Task<'a>>,
+    /// Rows of the errors table(s) that hold an error (placeholder rows excluded).
+    pub error_rows: usize,
+    pub vocabulary: Vocabulary<'a>,
+}
+
+impl<'a> Plan<'a> {
+    pub fn parse(doc: &'a Document) -> Plan<'a> {
+        parse::parse(doc)
+    }
+
+    pub fn group_tasks(&self, g: &Group<'_>) -> &[Task<'a>] {
+        &self.tasks[g.tasks.clone()]
+    }
+
+    pub fn counts(&self, g: &Group<'_>) -> Counts {
+        Counts::of(self.group_tasks(g))
+    }
+
+    /// Stated if stated, else derived from the tasks.
+    pub fn status(&self, g: &Group<'_>) -> Status {
+        g.stored().unwrap_or_else(|| self.counts(g).derived())
+    }
+
+    /// The group the stated `## Current Group` names, if it names one.
+    pub fn stated_current(&self) -> Option<usize> {
+        let (text, _) = self.current?;
+        parse::resolve_group(self, text)
+    }
+
+    /// The first group that is neither complete nor skipped.
+    pub fn derived_current(&self) -> Option<usize> {
+        self.groups.iter().position(|g| !self.status(g).is_done())
+    }
+}

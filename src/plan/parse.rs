@@ -1,0 +1,907 @@
+//! The tolerant reader: one walk over the outline builds the whole [`Plan`].
+//!
+//! Headings are classified first (sections, group headings, rounds that hold group headings,
+//! task headings) so the walk knows which form of group the plan uses before it meets list
+//! items and table rows. Nothing here fails: what is not recognised is not modelled.
+
+use std::ops::Range;
+
+use super::syntax::{self, Titled};
+use super::{Group, GroupForm, Indicator, Place, Plan, Status, Task, TaskForm, Vocabulary, status};
+use crate::md::{Block, Document, Outline};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Section {
+    Goal,
+    Current,
+    Next,
+    Decisions,
+    Errors,
+    Groups,
+    Other,
+}
+
+fn section_of(heading: &str) -> Section {
+    let h = heading
+        .trim()
+        .trim_end_matches([':', '：'])
+        .trim()
+        .to_lowercase();
+    let any = |names: &[&str]| names.iter().any(|n| h == *n);
+    if any(&[
+        "current group",
+        "current phase",
+        "current stage",
+        "current wave",
+        "当前阶段",
+        "當前階段",
+        "現在のフェーズ",
+        "현재 단계",
+        "fase actual",
+        "fase corrente",
+    ]) {
+        Section::Current
+    } else if any(&[
+        "goal",
+        "goals",
+        "objective",
+        "objectives",
+        "目标",
+        "项目目标",
+        "目標",
+        "목표",
+        "objetivo",
+        "obiettivo",
+        "ziel",
+    ]) {
+        Section::Goal
+    } else if any(&[
+        "next step",
+        "next steps",
+        "下一步",
+        "次のステップ",
+        "다음 단계",
+        "próximo paso",
+    ]) {
+        Section::Next
+    } else if ["decision", "决策", "決定", "결정"]
+        .iter()
+        .any(|n| h.contains(n))
+    {
+        Section::Decisions
+    } else if any(&[
+        "errors",
+        "error",
+        "errors encountered",
+        "error log",
+        "errors and fixes",
+        "错误",
+        "错误记录",
+        "遇到的错误",
+        "錯誤",
+        "錯誤記錄",
+        "エラー",
+        "エラー記録",
+        "오류",
+        "오류 기록",
+        "errori",
+        "errores",
+        "fehler",
+    ]) {
+        Section::Errors
+    } else if [
+        "phases",
+        "groups",
+        "stages",
+        "waves",
+        "阶段",
+        "階段",
+        "fasi",
+        "fases",
+        "etapas",
+        "フェーズ",
+        "단계",
+        "阶段计划",
+        "阶段划分",
+    ]
+    .iter()
+    .any(|n| h.ends_with(n))
+    {
+        Section::Groups
+    } else {
+        Section::Other
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Role {
+    Group(Titled),
+    Round(Titled),
+    Task(Titled),
+    Plain,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum TableKind {
+    Errors,
+    Groups {
+        group: usize,
+        status: usize,
+        title: Option<usize>,
+    },
+    Tasks {
+        id: Option<usize>,
+        task: usize,
+        status: usize,
+    },
+    Other,
+}
+
+const GROUP_COLUMNS: &[&str] = &[
+    "phase",
+    "group",
+    "stage",
+    "wave",
+    "fase",
+    "etapa",
+    "阶段",
+    "階段",
+    "フェーズ",
+    "단계",
+];
+const STATUS_COLUMNS: &[&str] = &[
+    "status",
+    "state",
+    "状态",
+    "狀態",
+    "状況",
+    "ステータス",
+    "상태",
+    "estado",
+    "stato",
+];
+const TITLE_COLUMNS: &[&str] = &[
+    "description",
+    "name",
+    "title",
+    "名称",
+    "描述",
+    "说明",
+    "名前",
+    "이름",
+    "descripción",
+    "descrizione",
+];
+const TASK_COLUMNS: &[&str] = &["task", "tasks", "任务", "任務", "タスク", "작업", "tarea"];
+const ID_COLUMNS: &[&str] = &["#", "id", "no", "no.", "编号", "序号"];
+const ERROR_COLUMNS: &[&str] = &[
+    "error",
+    "errors",
+    "错误",
+    "錯誤",
+    "エラー",
+    "오류",
+    "errore",
+    "fehler",
+];
+const TIME_COLUMNS: &[&str] = &["timestamp", "time", "date", "时间", "日期", "時間"];
+const PLACEHOLDERS: &[&str] = &[
+    "",
+    "-",
+    "—",
+    "–",
+    "none",
+    "none yet",
+    "n/a",
+    "无",
+    "暂无",
+    "待记录",
+    "待定",
+    "なし",
+    "없음",
+    "tbd",
+    "ninguno",
+    "nessuno",
+];
+
+struct Walk<'a> {
+    text: &'a str,
+    plan: Plan<'a>,
+    table_groups: Vec<Group<'a>>,
+    rounds: Vec<Option<&'a str>>,
+    section: (Section, u8),
+    captured: [bool; 3],
+    group: Option<(usize, u8)>,
+    round: Option<(&'a str, u8)>,
+    /// The nearest heading's entity: label lines attach to it.
+    entity: Entity,
+    heading_groups: bool,
+    top_item: Option<u32>,
+    list_group: Option<(u32, usize)>,
+    tables: Vec<TableKind>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entity {
+    None,
+    Group(usize),
+    Task(usize),
+}
+
+pub(super) fn parse(doc: &Document) -> Plan<'_> {
+    let text = doc.text();
+    let outline = Outline::new(doc);
+    let roles = classify_headings(text, &outline.blocks);
+    let heading_groups = roles.iter().any(|r| matches!(r, Role::Group(_)));
+    let mut w = Walk {
+        text,
+        plan: Plan {
+            text,
+            title: None,
+            goal: None,
+            current: None,
+            next_step: None,
+            groups: Vec::new(),
+            tasks: Vec::new(),
+            error_rows: 0,
+            vocabulary: Vocabulary::default(),
+        },
+        table_groups: Vec::new(),
+        rounds: Vec::new(),
+        section: (Section::Other, 0),
+        captured: [false; 3],
+        group: None,
+        round: None,
+        entity: Entity::None,
+        heading_groups,
+        top_item: None,
+        list_group: None,
+        tables: Vec::new(),
+    };
+    let mut roles = roles.into_iter();
+    for (index, block) in outline.blocks.iter().enumerate() {
+        match block {
+            Block::Heading { level, line, end } => {
+                let role = roles.next().unwrap_or(Role::Plain);
+                w.heading(*level, line.clone(), *end, role);
+            }
+            Block::Item { line, parent } => w.item(index as u32, line.clone(), *parent),
+            Block::Text { line } => w.text_line(line.clone()),
+            Block::Row {
+                line,
+                header,
+                table,
+            } => w.row(line.clone(), *header, *table as usize),
+        }
+    }
+    w.finish()
+}
+
+/// Decide for every heading whether it is a group, a round holding groups, a task, or plain.
+fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
+    let mut roles = Vec::new();
+    let mut open: Vec<(usize, u8)> = Vec::new();
+    for block in blocks {
+        let Block::Heading { level, line, .. } = block else {
+            continue;
+        };
+        let t = &text[line.clone()];
+        let t = &t[syntax::heading_text(t)];
+        while open.last().is_some_and(|&(_, l)| l >= *level) {
+            open.pop();
+        }
+        let role = if let Some(g) = syntax::group_heading(t) {
+            for &(i, _) in &open {
+                if let Role::Group(g) = &roles[i] {
+                    roles[i] = Role::Round(g.clone());
+                }
+            }
+            open.push((roles.len(), *level));
+            Role::Group(g)
+        } else if let Some(t) = syntax::task_heading(t) {
+            Role::Task(t)
+        } else {
+            Role::Plain
+        };
+        roles.push(role);
+    }
+    roles
+}
+
+fn shift(r: &Range<usize>, by: usize) -> Range<usize> {
+    r.start + by..r.end + by
+}
+
+impl<'a> Walk<'a> {
+    fn next_line_start(&self, end: usize) -> usize {
+        memchr::memchr(b'\n', &self.text.as_bytes()[end..]).map_or(self.text.len(), |i| end + i + 1)
+    }
+
+    fn heading(&mut self, level: u8, line: Range<usize>, end: usize, role: Role) {
+        let text = self.text;
+        let raw = &text[line.clone()];
+        let ht = syntax::heading_text(raw);
+        let base = line.start + ht.start;
+        let htext = &text[base..line.start + ht.end];
+        if self.plan.title.is_none() && level == 1 {
+            self.plan.title = Some(strip_title_prefix(htext));
+        }
+        if self.section.0 != Section::Other && level <= self.section.1 {
+            self.section = (Section::Other, 0);
+        }
+        let section = section_of(htext);
+        if section != Section::Other {
+            self.section = (section, level);
+        }
+        if self.group.is_some_and(|(_, l)| level <= l) {
+            self.group = None;
+        }
+        if self.round.is_some_and(|(_, l)| level <= l) {
+            self.round = None;
+        }
+        self.entity = Entity::None;
+        let insert_at = self.next_line_start(end);
+        match role {
+            Role::Group(g) => {
+                let indicators = self.indicators(&g.statuses, base, Place::Heading);
+                let index = self.plan.groups.len();
+                self.plan.groups.push(Group {
+                    id: &text[shift(&g.id, base)],
+                    key: String::new(),
+                    title: &text[shift(&g.title, base)],
+                    form: GroupForm::Heading,
+                    at: line.start,
+                    insert_at,
+                    indicators,
+                    note: None,
+                    tasks: self.plan.tasks.len()..self.plan.tasks.len(),
+                });
+                self.rounds.push(self.round.map(|(id, _)| id));
+                self.group = Some((index, level));
+                self.entity = Entity::Group(index);
+            }
+            Role::Round(g) => self.round = Some((&text[shift(&g.id, base)], level)),
+            Role::Task(t) => {
+                if let Some((g, _)) = self.group {
+                    let indicator = self
+                        .indicators(&t.statuses, base, Place::Heading)
+                        .into_iter()
+                        .next();
+                    let index = self.push_task(Task {
+                        id: Some(&text[shift(&t.id, base)]),
+                        text: &text[shift(&t.title, base)],
+                        status: indicator.as_ref().map_or(Status::Pending, |i| i.status),
+                        form: TaskForm::Heading,
+                        indicator,
+                        group: Some(g),
+                        nested: false,
+                        depends: "",
+                        at: line.start,
+                        insert_at,
+                    });
+                    self.entity = Entity::Task(index);
+                }
+            }
+            Role::Plain => {}
+        }
+    }
+
+    fn indicators(&mut self, found: &[syntax::Found], base: usize, place: Place) -> Vec<Indicator> {
+        found
+            .iter()
+            .map(|f| {
+                let range = shift(&f.range, base);
+                self.plan
+                    .vocabulary
+                    .note(place, f.status, &self.text[range.clone()]);
+                Indicator {
+                    status: f.status,
+                    range,
+                    place,
+                }
+            })
+            .collect()
+    }
+
+    fn push_task(&mut self, task: Task<'a>) -> usize {
+        let index = self.plan.tasks.len();
+        if let Some(g) = task.group {
+            let groups = if self.plan.groups.len() > g {
+                &mut self.plan.groups
+            } else {
+                &mut self.table_groups
+            };
+            groups[g].tasks.end = index + 1;
+        }
+        self.plan.tasks.push(task);
+        index
+    }
+
+    /// The first non-empty line of the goal, current group and next step sections.
+    fn capture(&mut self, content: Range<usize>) {
+        let slot = match self.section.0 {
+            Section::Goal => 0,
+            Section::Current => 1,
+            Section::Next => 2,
+            _ => return,
+        };
+        if self.captured[slot] {
+            return;
+        }
+        let mut s = &self.text[content.clone()];
+        let mut at = content.start;
+        if let Some((_, _, len)) = syntax::checkbox(s) {
+            s = &s[len..];
+            at += len;
+        }
+        let s = s.trim();
+        if s.is_empty() {
+            return;
+        }
+        self.captured[slot] = true;
+        match slot {
+            0 => self.plan.goal = Some(s),
+            1 => self.plan.current = Some((s, at)),
+            _ => self.plan.next_step = Some(s),
+        }
+    }
+
+    fn item(&mut self, index: u32, line: Range<usize>, parent: Option<u32>) {
+        let text = self.text;
+        if parent.is_none() {
+            self.top_item = Some(index);
+        }
+        let raw = &text[line.clone()];
+        let Some(marker) = syntax::list_marker(raw) else {
+            return;
+        };
+        let content = line.start + marker..line.end;
+        self.capture(content.clone());
+        let s = &text[content.clone()];
+        let boxed = syntax::checkbox(s);
+        if parent.is_none()
+            && !self.heading_groups
+            && self.list_group_item(index, content.clone(), boxed)
+        {
+            return;
+        }
+        let Some((status, at, len)) = boxed else {
+            self.label_line(content);
+            return;
+        };
+        let in_list_group = self
+            .list_group
+            .filter(|&(item, _)| self.top_item == Some(item) && item != index);
+        let group = in_list_group.map(|(_, g)| g).or(self.group.map(|(g, _)| g));
+        let nested = parent.is_some_and(|p| in_list_group.is_none_or(|(item, _)| item != p));
+        let char_at = content.start + at;
+        self.plan
+            .vocabulary
+            .note(Place::Checkbox, status, &text[char_at..char_at + 1]);
+        let body = content.start + len..content.end;
+        let (id, text_start) = match syntax::task_id(&text[body.clone()]) {
+            Some((id, t)) => (Some(&text[shift(&id, body.start)]), body.start + t),
+            None => (None, body.start),
+        };
+        let mut task_text = &text[text_start..body.end];
+        let mut depends = "";
+        if let Some((whole, inner)) = syntax::depends(task_text) {
+            depends = &task_text[inner];
+            if task_text[whole.end..].trim().is_empty() {
+                task_text = task_text[..whole.start].trim_end();
+            }
+        }
+        self.push_task(Task {
+            id,
+            text: task_text.trim(),
+            status,
+            form: TaskForm::Checkbox,
+            indicator: Some(Indicator {
+                status,
+                range: char_at..char_at + 1,
+                place: Place::Checkbox,
+            }),
+            group,
+            nested,
+            depends,
+            at: line.start,
+            insert_at: line.start,
+        });
+    }
+
+    /// A top-level item that is a group (`- [x] 阶段 1：…`, or `- [in_progress] …` under a
+    /// `## Phases` heading) when the plan has no group headings.
+    fn list_group_item(
+        &mut self,
+        index: u32,
+        content: Range<usize>,
+        boxed: Option<(Status, usize, usize)>,
+    ) -> bool {
+        let text = self.text;
+        let s = &text[content.clone()];
+        let (mut indicators, skip) = match (boxed, syntax::bracket_word(s)) {
+            (Some((st, at, len)), _) => (
+                vec![Indicator {
+                    status: st,
+                    range: content.start + at..content.start + at + 1,
+                    place: Place::Checkbox,
+                }],
+                len,
+            ),
+            (None, Some((st, word, len))) => (
+                vec![Indicator {
+                    status: st,
+                    range: shift(&word, content.start),
+                    place: Place::Bracket,
+                }],
+                len,
+            ),
+            (None, None) => (Vec::new(), 0),
+        };
+        let rest = content.start + skip..content.end;
+        let keyed = syntax::group_heading(&text[rest.clone()]);
+        let bracketed = indicators
+            .first()
+            .is_some_and(|i| i.place == Place::Bracket);
+        if keyed.is_none() && !(bracketed && self.section.0 == Section::Groups) {
+            return false;
+        }
+        let (id, title) = match &keyed {
+            Some(k) => {
+                let extra: Vec<Indicator> =
+                    self.indicators(&k.statuses, rest.start, Place::Heading);
+                indicators.extend(extra);
+                (
+                    &text[shift(&k.id, rest.start)],
+                    &text[shift(&k.title, rest.start)],
+                )
+            }
+            None => ("", text[rest].trim()),
+        };
+        for i in indicators.iter().filter(|i| i.place != Place::Heading) {
+            self.plan
+                .vocabulary
+                .note(i.place, i.status, &text[i.range.clone()]);
+        }
+        let g = self.plan.groups.len();
+        self.plan.groups.push(Group {
+            id,
+            key: String::new(),
+            title,
+            form: GroupForm::ListItem,
+            at: content.start,
+            insert_at: content.start,
+            indicators,
+            note: None,
+            tasks: self.plan.tasks.len()..self.plan.tasks.len(),
+        });
+        self.rounds.push(None);
+        self.list_group = Some((index, g));
+        self.entity = Entity::None;
+        true
+    }
+
+    fn text_line(&mut self, line: Range<usize>) {
+        let start = line.start + syntax::content_start(&self.text[line.clone()]);
+        let content = start..line.end;
+        self.capture(content.clone());
+        self.label_line(content);
+    }
+
+    /// A status label line attaches to the nearest heading's group or task; a `Goal:` label
+    /// before the first group is the goal when there is no goal section.
+    fn label_line(&mut self, content: Range<usize>) {
+        let text = self.text;
+        let s = &text[content.clone()];
+        if self.plan.goal.is_none() && self.plan.groups.is_empty() {
+            if let Some(v) = syntax::goal_label(s) {
+                let goal = text[shift(&v, content.start)].trim();
+                if !goal.is_empty() {
+                    self.plan.goal = Some(goal);
+                }
+            }
+        }
+        if self.entity == Entity::None {
+            return;
+        }
+        let Some(value) = syntax::status_label(s) else {
+            return;
+        };
+        let value = shift(&value, content.start);
+        let Some(tok) = syntax::value_status(&text[value.clone()]) else {
+            return;
+        };
+        let range = shift(&tok.range, value.start);
+        let indicator = Indicator {
+            status: tok.status,
+            range: range.clone(),
+            place: Place::Label,
+        };
+        match self.entity {
+            Entity::Group(g) => {
+                let group = &mut self.plan.groups[g];
+                if group.indicators.iter().any(|i| i.place == Place::Label) {
+                    return;
+                }
+                if group.indicators.is_empty() {
+                    group.note = note(&text[value.start..range.start], &text[range.end..value.end]);
+                }
+                group.indicators.push(indicator);
+            }
+            Entity::Task(t) => {
+                let task = &mut self.plan.tasks[t];
+                if task.indicator.is_some() {
+                    return;
+                }
+                task.status = tok.status;
+                task.indicator = Some(indicator);
+            }
+            Entity::None => return,
+        }
+        self.plan
+            .vocabulary
+            .note(Place::Label, tok.status, &text[range]);
+    }
+
+    fn row(&mut self, line: Range<usize>, header: bool, table: usize) {
+        let text = self.text;
+        let raw = &text[line.clone()];
+        let cells: Vec<Range<usize>> = syntax::cells(raw)
+            .into_iter()
+            .map(|c| shift(&c, line.start))
+            .collect();
+        if header {
+            let kind = self.table_kind(&cells);
+            if self.tables.len() <= table {
+                self.tables.resize(table + 1, TableKind::Other);
+            }
+            self.tables[table] = kind;
+            return;
+        }
+        let cell = |i: usize| cells.get(i).map_or("", |c| &text[c.clone()]);
+        match self.tables.get(table).copied().unwrap_or(TableKind::Other) {
+            TableKind::Errors => {
+                if !cells.iter().all(|c| is_placeholder(&text[c.clone()])) {
+                    self.plan.error_rows += 1;
+                }
+            }
+            TableKind::Groups {
+                group,
+                status,
+                title,
+            } => {
+                let Some(st_cell) = cells.get(status).cloned() else {
+                    return;
+                };
+                let indicators = match status::find(&text[st_cell.clone()]) {
+                    Some(tok) => {
+                        let range = shift(&tok.range, st_cell.start);
+                        self.plan
+                            .vocabulary
+                            .note(Place::Cell, tok.status, &text[range.clone()]);
+                        vec![Indicator {
+                            status: tok.status,
+                            range,
+                            place: Place::Cell,
+                        }]
+                    }
+                    None => Vec::new(),
+                };
+                let g = cell(group);
+                let ordinal = self.table_groups.len() + 1;
+                let id = if syntax::is_group_id(g) {
+                    g
+                } else {
+                    leak_ordinal(ordinal)
+                };
+                let title = title.map(cell).filter(|t| !t.is_empty()).unwrap_or(g);
+                self.table_groups.push(Group {
+                    id,
+                    key: String::new(),
+                    title,
+                    form: GroupForm::TableRow,
+                    at: line.start,
+                    insert_at: line.start,
+                    indicators,
+                    note: None,
+                    tasks: 0..0,
+                });
+            }
+            TableKind::Tasks { id, task, status } => {
+                let Some((g, _)) = self.group else { return };
+                let Some(st_cell) = cells.get(status).cloned() else {
+                    return;
+                };
+                let tok = status::find(&text[st_cell.clone()]);
+                let indicator = tok.map(|tok| {
+                    let range = shift(&tok.range, st_cell.start);
+                    self.plan
+                        .vocabulary
+                        .note(Place::Cell, tok.status, &text[range.clone()]);
+                    Indicator {
+                        status: tok.status,
+                        range,
+                        place: Place::Cell,
+                    }
+                });
+                let id = id.map(cell).filter(|s| !s.is_empty() && !is_placeholder(s));
+                self.push_task(Task {
+                    id,
+                    text: cell(task),
+                    status: indicator.as_ref().map_or(Status::Pending, |i| i.status),
+                    form: TaskForm::TableRow,
+                    indicator,
+                    group: Some(g),
+                    nested: false,
+                    depends: "",
+                    at: line.start,
+                    insert_at: line.start,
+                });
+            }
+            TableKind::Other => {}
+        }
+    }
+
+    fn table_kind(&self, cells: &[Range<usize>]) -> TableKind {
+        let names: Vec<String> = cells
+            .iter()
+            .map(|c| {
+                self.text[c.clone()]
+                    .trim_matches(['*', '_', ' '])
+                    .to_lowercase()
+            })
+            .collect();
+        let col = |set: &[&str]| names.iter().position(|n| set.contains(&n.as_str()));
+        let first_data = usize::from(
+            names
+                .first()
+                .is_some_and(|n| TIME_COLUMNS.contains(&n.as_str())),
+        );
+        let errorish = names
+            .get(first_data)
+            .is_some_and(|n| ERROR_COLUMNS.iter().any(|e| n.starts_with(e)));
+        if self.section.0 == Section::Errors || errorish {
+            return TableKind::Errors;
+        }
+        match (col(GROUP_COLUMNS), col(TASK_COLUMNS), col(STATUS_COLUMNS)) {
+            (_, Some(task), Some(status)) if self.group.is_some() => TableKind::Tasks {
+                id: col(ID_COLUMNS),
+                task,
+                status,
+            },
+            (Some(group), _, Some(status)) if !self.heading_groups => TableKind::Groups {
+                group,
+                status,
+                title: col(TITLE_COLUMNS),
+            },
+            _ => TableKind::Other,
+        }
+    }
+
+    fn finish(mut self) -> Plan<'a> {
+        if self.plan.groups.is_empty() && !self.table_groups.is_empty() {
+            self.plan.groups = std::mem::take(&mut self.table_groups);
+            self.rounds = vec![None; self.plan.groups.len()];
+        }
+        // Number list-item groups that have no id of their own.
+        let mut ordinal = 0;
+        for g in &mut self.plan.groups {
+            ordinal += 1;
+            if g.id.is_empty() {
+                g.id = leak_ordinal(ordinal);
+            }
+        }
+        assign_keys(&mut self.plan.groups, &self.rounds);
+        self.plan
+    }
+}
+
+/// Row numbers as `&'static str`, so ids stay borrowed like the ones read from the file.
+fn leak_ordinal(n: usize) -> &'static str {
+    const SMALL: [&str; 33] = [
+        "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16",
+        "17", "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31",
+        "32",
+    ];
+    match SMALL.get(n) {
+        Some(s) => s,
+        None => Box::leak(n.to_string().into_boxed_str()),
+    }
+}
+
+fn note<'a>(before: &'a str, after: &'a str) -> Option<&'a str> {
+    let junk =
+        |c: char| c.is_whitespace() || matches!(c, '`' | '*' | ',' | ';' | '·' | '—' | '-' | ':');
+    let b = before.trim_matches(junk);
+    let a = after.trim_matches(junk);
+    match (b.is_empty(), a.is_empty()) {
+        (true, true) => None,
+        (true, false) => Some(a),
+        (false, _) => Some(b),
+    }
+}
+
+fn is_placeholder(cell: &str) -> bool {
+    let c = cell
+        .trim()
+        .trim_matches(['*', '_', '`', '(', ')', '（', '）'])
+        .trim()
+        .to_lowercase();
+    PLACEHOLDERS.contains(&c.as_str())
+}
+
+fn strip_title_prefix(h: &str) -> &str {
+    for prefix in [
+        "Task Plan:",
+        "Task Plan —",
+        "Task Plan -",
+        "Task Plan –",
+        "任务计划：",
+        "任务计划:",
+        "任务计划 -",
+    ] {
+        if h.len() > prefix.len()
+            && h.is_char_boundary(prefix.len())
+            && h[..prefix.len()].eq_ignore_ascii_case(prefix)
+        {
+            let rest = h[prefix.len()..].trim();
+            if !rest.is_empty() {
+                return rest;
+            }
+        }
+    }
+    h
+}
+
+/// Unique keys: the id, or `round/id` when an id repeats across rounds, or `id#n` for the
+/// n-th repeat otherwise.
+fn assign_keys(groups: &mut [Group<'_>], rounds: &[Option<&str>]) {
+    use std::collections::HashMap;
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for g in groups.iter() {
+        *count.entry(g.id).or_default() += 1;
+    }
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for (g, round) in groups
+        .iter_mut()
+        .zip(rounds.iter().chain(std::iter::repeat(&None)))
+    {
+        let base = match round {
+            Some(r) if count[g.id] > 1 => format!("{r}/{}", g.id),
+            _ => g.id.to_string(),
+        };
+        let n = seen.entry(base.clone()).or_default();
+        *n += 1;
+        g.key = if *n == 1 { base } else { format!("{base}#{n}") };
+    }
+}
+
+/// The group a `## Current Group` line names: by key, by `keyword id`, or by a bare id.
+pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
+    let t = text.trim().trim_matches(['*', '`', '_']).trim();
+    if let Some(i) = plan.groups.iter().position(|g| g.key == t) {
+        return Some(i);
+    }
+    let by_id = |id: &str| -> Option<usize> {
+        let matches: Vec<usize> = (0..plan.groups.len())
+            .filter(|&i| plan.groups[i].id == id)
+            .collect();
+        match matches.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            many => many
+                .iter()
+                .copied()
+                .find(|&i| !plan.status(&plan.groups[i]).is_done())
+                .or(many.last().copied()),
+        }
+    };
+    if let Some(h) = syntax::group_heading(t) {
+        return by_id(&t[h.id]);
+    }
+    let first = t
+        .split(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '(' | '—'))
+        .next()
+        .unwrap_or("");
+    by_id(t).or_else(|| by_id(first))
+}

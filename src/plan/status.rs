@@ -1,0 +1,436 @@
+//! Task and group statuses: the five states, every spelling people use for them, and how to
+//! write a state back in the spelling, case and emoji style of the text it replaces.
+
+use std::fmt;
+use std::ops::Range;
+
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Pending,
+    InProgress,
+    Complete,
+    Blocked,
+    Skipped,
+}
+
+impl Status {
+    pub const ALL: [Status; 5] = [
+        Status::Pending,
+        Status::InProgress,
+        Status::Complete,
+        Status::Blocked,
+        Status::Skipped,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Pending => "pending",
+            Status::InProgress => "in_progress",
+            Status::Complete => "complete",
+            Status::Blocked => "blocked",
+            Status::Skipped => "skipped",
+        }
+    }
+
+    /// Complete or skipped: nothing left to do.
+    pub fn is_done(self) -> bool {
+        matches!(self, Status::Complete | Status::Skipped)
+    }
+
+    /// The checkbox character for this state.
+    pub fn checkbox(self) -> char {
+        match self {
+            Status::Pending => ' ',
+            Status::InProgress => '~',
+            Status::Complete => 'x',
+            Status::Blocked => '!',
+            Status::Skipped => '-',
+        }
+    }
+
+    pub fn from_checkbox(c: u8) -> Option<Status> {
+        Some(match c {
+            b' ' => Status::Pending,
+            b'~' => Status::InProgress,
+            b'x' | b'X' => Status::Complete,
+            b'!' => Status::Blocked,
+            b'-' => Status::Skipped,
+            _ => return None,
+        })
+    }
+
+    /// Parse a state given on the command line (any folded spelling).
+    pub fn parse_arg(s: &str) -> Option<Status> {
+        let s = s.trim();
+        match find(s) {
+            Some(tok) if tok.range == (0..s.len()) => Some(tok.status),
+            _ => None,
+        }
+    }
+
+    fn emoji(self) -> &'static str {
+        match self {
+            Status::Pending => "⏳",
+            Status::InProgress => "🔄",
+            Status::Complete => "✅",
+            Status::Blocked => "🚫",
+            Status::Skipped => "⏭️",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lang {
+    En,
+    Zh,
+    Ja,
+    Ko,
+    It,
+    Es,
+    De,
+    Emoji,
+}
+
+use Lang::*;
+use Status::*;
+
+/// Every spelling folded to a state. Matching is ASCII-case-insensitive and prefers the longest
+/// spelling at a position, so `未完成` (not complete) wins over `完成` inside it.
+const SPELLINGS: &[(&str, Status, Lang)] = &[
+    ("in_progress", InProgress, En),
+    ("in-progress", InProgress, En),
+    ("in progress", InProgress, En),
+    ("inprogress", InProgress, En),
+    ("running", InProgress, En),
+    ("active", InProgress, En),
+    ("ongoing", InProgress, En),
+    ("wip", InProgress, En),
+    ("completed", Complete, En),
+    ("complete", Complete, En),
+    ("done", Complete, En),
+    ("finished", Complete, En),
+    ("not started", Pending, En),
+    ("not_started", Pending, En),
+    ("pending", Pending, En),
+    ("planned", Pending, En),
+    ("todo", Pending, En),
+    ("to do", Pending, En),
+    ("blocked", Blocked, En),
+    ("skipped", Skipped, En),
+    ("deferred", Skipped, En),
+    ("cancelled", Skipped, En),
+    ("canceled", Skipped, En),
+    ("n/a", Skipped, En),
+    ("已完成", Complete, Zh),
+    ("部分完成", InProgress, Zh),
+    ("未完成", Pending, Zh),
+    ("完成", Complete, Zh),
+    ("进行中", InProgress, Zh),
+    ("未开始", Pending, Zh),
+    ("待开始", Pending, Zh),
+    ("待办", Pending, Zh),
+    ("已阻塞", Blocked, Zh),
+    ("阻塞", Blocked, Zh),
+    ("已跳过", Skipped, Zh),
+    ("跳过", Skipped, Zh),
+    ("部分完了", InProgress, Ja),
+    ("完了", Complete, Ja),
+    ("進行中", InProgress, Ja),
+    ("未着手", Pending, Ja),
+    ("ブロック", Blocked, Ja),
+    ("スキップ", Skipped, Ja),
+    ("완료", Complete, Ko),
+    ("진행 중", InProgress, Ko),
+    ("진행중", InProgress, Ko),
+    ("대기", Pending, Ko),
+    ("차단", Blocked, Ko),
+    ("건너뜀", Skipped, Ko),
+    ("completata", Complete, It),
+    ("completato", Complete, It),
+    ("in corso", InProgress, It),
+    ("da fare", Pending, It),
+    ("bloccata", Blocked, It),
+    ("bloccato", Blocked, It),
+    ("saltata", Skipped, It),
+    ("saltato", Skipped, It),
+    ("completado", Complete, Es),
+    ("completada", Complete, Es),
+    ("en progreso", InProgress, Es),
+    ("en curso", InProgress, Es),
+    ("pendiente", Pending, Es),
+    ("bloqueado", Blocked, Es),
+    ("bloqueada", Blocked, Es),
+    ("omitido", Skipped, Es),
+    ("erledigt", Complete, De),
+    ("abgeschlossen", Complete, De),
+    ("in arbeit", InProgress, De),
+    ("offen", Pending, De),
+    ("blockiert", Blocked, De),
+    ("übersprungen", Skipped, De),
+    ("✅", Complete, Emoji),
+    ("✔", Complete, Emoji),
+    ("☑", Complete, Emoji),
+    ("🔄", InProgress, Emoji),
+    ("🚧", InProgress, Emoji),
+    ("⏳", Pending, Emoji),
+    ("⏸", Pending, Emoji),
+    ("❌", Blocked, Emoji),
+    ("🚫", Blocked, Emoji),
+    ("⛔", Blocked, Emoji),
+    ("⏭", Skipped, Emoji),
+];
+
+const VS16: &str = "\u{fe0f}";
+
+/// A status token found in text: where it is and what it means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub status: Status,
+    /// Byte range in the searched text, covering an emoji and the word after it when both say
+    /// the same thing (`✅ complete`), and `by X` after `blocked`.
+    pub range: Range<usize>,
+}
+
+/// The spelling matching at `pos`, longest first: (status, lang, byte length).
+fn match_at(s: &str, pos: usize) -> Option<(Status, Lang, usize)> {
+    let rest = &s.as_bytes()[pos..];
+    let mut best: Option<(Status, Lang, usize)> = None;
+    for &(spelling, status, lang) in SPELLINGS {
+        let sp = spelling.as_bytes();
+        if rest.len() < sp.len() || !rest[..sp.len()].eq_ignore_ascii_case(sp) {
+            continue;
+        }
+        let mut len = sp.len();
+        if lang == Emoji {
+            if rest[len..].starts_with(VS16.as_bytes()) {
+                len += VS16.len();
+            }
+        } else if sp[sp.len() - 1].is_ascii_alphanumeric()
+            && rest
+                .get(len)
+                .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            continue;
+        }
+        if best.is_none_or(|(_, _, l)| len > l) {
+            best = Some((status, lang, len));
+        }
+    }
+    best
+}
+
+/// The first status token in free text (`complete (qualifier)`, `D.1 in progress, D.2
+/// deferred`, `✅ done`). Latin spellings must start a word.
+pub fn find(s: &str) -> Option<Token> {
+    let bytes = s.as_bytes();
+    for (pos, c) in s.char_indices() {
+        if c.is_ascii_alphanumeric()
+            && pos > 0
+            && (bytes[pos - 1].is_ascii_alphanumeric() || bytes[pos - 1] == b'_')
+        {
+            continue;
+        }
+        if c.is_whitespace() || c.is_ascii_punctuation() {
+            continue;
+        }
+        if let Some((status, lang, len)) = match_at(s, pos) {
+            let mut end = pos + len;
+            if lang == Emoji {
+                // `✅ complete`: one indicator when the word agrees with the emoji.
+                let after = end + (s.len() - end - s[end..].trim_start_matches(' ').len());
+                if let Some((st2, l2, len2)) =
+                    (after < s.len()).then(|| match_at(s, after)).flatten()
+                {
+                    if st2 == status && l2 != Emoji {
+                        end = after + len2;
+                    }
+                }
+            }
+            if status == Blocked {
+                end += blocked_by(&s[end..]);
+            }
+            return Some(Token {
+                status,
+                range: pos..end,
+            });
+        }
+    }
+    None
+}
+
+/// `blocked by A`: the reference goes with the token, so a new state replaces it too.
+fn blocked_by(rest: &str) -> usize {
+    let Some(tail) = rest.strip_prefix(" by ") else {
+        return 0;
+    };
+    let word = tail.find([' ', ',', ';', ')', '·']).unwrap_or(tail.len());
+    if word == 0 { 0 } else { 4 + word }
+}
+
+/// Does the whole of `s` (trimmed) spell one status? Used for bracket words and short cells.
+pub fn whole(s: &str) -> Option<Status> {
+    let t = s.trim();
+    let tok = find(t)?;
+    (tok.range == (0..t.len())).then_some(tok.status)
+}
+
+/// Write `to` in the style of `original`, an existing token: the same language, case and
+/// emoji prefix. `original` must be a token [`find`] recognises.
+pub fn restyle(original: &str, to: Status) -> String {
+    let Some((from, lang, len)) = match_at(original, 0) else {
+        return to.as_str().to_string();
+    };
+    if lang == Emoji {
+        let rest = &original[len..];
+        let word_start = len + (rest.len() - rest.trim_start_matches(' ').len());
+        if word_start == original.len() {
+            return to.emoji().to_string();
+        }
+        return format!(
+            "{}{}{}",
+            to.emoji(),
+            &original[len..word_start],
+            restyle(&original[word_start..], to)
+        );
+    }
+    let word = &original[..len];
+    let new = match lang {
+        En | Emoji => english(word, from, to),
+        Zh => ["未开始", "进行中", "已完成", "已阻塞", "已跳过"][to as usize],
+        Ja => ["未着手", "進行中", "完了", "ブロック", "スキップ"][to as usize],
+        Ko => ["대기", "진행 중", "완료", "차단", "건너뜀"][to as usize],
+        It => ["da fare", "in corso", "completata", "bloccata", "saltata"][to as usize],
+        Es => [
+            "pendiente",
+            "en progreso",
+            "completado",
+            "bloqueado",
+            "omitido",
+        ][to as usize],
+        De => [
+            "offen",
+            "in Arbeit",
+            "erledigt",
+            "blockiert",
+            "übersprungen",
+        ][to as usize],
+    };
+    recase(word, new)
+}
+
+fn english(word: &str, from: Status, to: Status) -> &'static str {
+    let lower = word.to_ascii_lowercase();
+    if from == to {
+        // Same state: keep the word (for `completed`/`done` the caller keeps the original).
+        return match lower.as_str() {
+            "completed" => "completed",
+            "done" => "done",
+            _ => to.as_str(),
+        };
+    }
+    // `in_progress` is the lowercase house spelling; capitalised or spaced originals read as
+    // prose, so they get `In Progress` / `IN PROGRESS`.
+    let prose = lower.contains(' ') || word != lower;
+    match to {
+        InProgress if prose => "in progress",
+        _ => to.as_str(),
+    }
+}
+
+fn recase(model: &str, word: &str) -> String {
+    let letters: Vec<char> = model.chars().filter(|c| c.is_alphabetic()).collect();
+    let upper = !letters.is_empty() && letters.iter().all(|c| c.is_uppercase());
+    if upper && letters.len() > 1 {
+        return word.to_uppercase();
+    }
+    if letters.first().is_some_and(|c| c.is_uppercase()) {
+        return word
+            .split(' ')
+            .map(|w| {
+                let mut cs = w.chars();
+                cs.next()
+                    .map_or(String::new(), |c| c.to_uppercase().chain(cs).collect())
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
+    word.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tok(s: &str) -> Option<(Status, &str)> {
+        find(s).map(|t| (t.status, &s[t.range]))
+    }
+
+    #[test]
+    fn folds_spellings_and_keeps_qualifiers_outside_the_token() {
+        assert_eq!(
+            tok("complete (reference adapters only)"),
+            Some((Complete, "complete"))
+        );
+        assert_eq!(
+            tok("D.1 in progress, D.2 deferred"),
+            Some((InProgress, "in progress"))
+        );
+        assert_eq!(tok("blocked by A"), Some((Blocked, "blocked by A")));
+        assert_eq!(tok("✅ complete"), Some((Complete, "✅ complete")));
+        assert_eq!(tok("⏸️ pending"), Some((Pending, "⏸️ pending")));
+        assert_eq!(tok("🔄 running"), Some((InProgress, "🔄 running")));
+        assert_eq!(tok("已完成"), Some((Complete, "已完成")));
+        assert_eq!(tok("部分完了"), Some((InProgress, "部分完了")));
+        assert_eq!(tok("未完成"), Some((Pending, "未完成")));
+        assert_eq!(tok("IN PROGRESS"), Some((InProgress, "IN PROGRESS")));
+        assert_eq!(tok("completata"), Some((Complete, "completata")));
+    }
+
+    #[test]
+    fn latin_spellings_need_word_boundaries() {
+        assert_eq!(tok("undone"), None);
+        assert_eq!(tok("doneffect"), None);
+        assert_eq!(tok("All three phases implemented"), None);
+        assert_eq!(
+            tok("code complete, manual smoke pending"),
+            Some((Complete, "complete"))
+        );
+    }
+
+    #[test]
+    fn whole_tokens() {
+        assert_eq!(whole("in_progress"), Some(InProgress));
+        assert_eq!(whole(" completed "), Some(Complete));
+        assert_eq!(whole("done soon"), None);
+    }
+
+    #[test]
+    fn restyle_keeps_language_case_and_emoji() {
+        assert_eq!(restyle("complete", InProgress), "in_progress");
+        assert_eq!(restyle("Complete", Pending), "Pending");
+        assert_eq!(restyle("✅ Complete", InProgress), "🔄 In Progress");
+        assert_eq!(restyle("COMPLETE", InProgress), "IN PROGRESS");
+        assert_eq!(restyle("in progress", Pending), "pending");
+        assert_eq!(restyle("已完成", InProgress), "进行中");
+        assert_eq!(restyle("完了", InProgress), "進行中");
+        assert_eq!(restyle("completata", Pending), "da fare");
+        assert_eq!(restyle("⏸️", Complete), "✅");
+        assert_eq!(restyle("done", Complete), "done");
+    }
+
+    #[test]
+    fn command_line_states() {
+        assert_eq!(Status::parse_arg("in-progress"), Some(InProgress));
+        assert_eq!(Status::parse_arg("done"), Some(Complete));
+        assert_eq!(Status::parse_arg("nope"), None);
+    }
+}

@@ -1,0 +1,724 @@
+//! Recognisers for the pieces of one line: list markers, checkboxes, task ids, status labels,
+//! group and task headings, table cells. Each takes a `&str` and answers with byte ranges into
+//! it; none allocates except where a list of ranges is the answer.
+
+use std::ops::Range;
+
+use super::status::{self, Status, Token};
+
+/// Where a line's content starts, after indentation and blockquote markers (`> > `).
+pub fn content_start(line: &str) -> usize {
+    let b = line.as_bytes();
+    let mut i = 0;
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t' || b[i] == b'>') {
+        i += 1;
+    }
+    i
+}
+
+/// A list marker (`-`, `*`, `+`, `1.`, `1)`) and the spaces after it: its length.
+pub fn list_marker(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    let n = match b.first()? {
+        b'-' | b'*' | b'+' => 1,
+        b'0'..=b'9' => {
+            let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+            if digits > 9 || !matches!(b.get(digits), Some(b'.' | b')')) {
+                return None;
+            }
+            digits + 1
+        }
+        _ => return None,
+    };
+    match b.get(n) {
+        None => Some(n),
+        Some(b' ' | b'\t') => Some(n + spaces(&s[n..])),
+        _ => None,
+    }
+}
+
+fn spaces(s: &str) -> usize {
+    s.bytes().take_while(|&c| c == b' ' || c == b'\t').count()
+}
+
+/// A checkbox `[c]` at the start of `s`: the state, the offset of `c`, and the length of the
+/// box with the spaces after it.
+pub fn checkbox(s: &str) -> Option<(Status, usize, usize)> {
+    let b = s.as_bytes();
+    if b.len() < 3 || b[0] != b'[' || b[2] != b']' {
+        return None;
+    }
+    let status = Status::from_checkbox(b[1])?;
+    match b.get(3) {
+        None => Some((status, 1, 3)),
+        Some(b' ' | b'\t') => Some((status, 1, 3 + spaces(&s[3..]))),
+        _ => None,
+    }
+}
+
+/// A status word in brackets (`[in_progress]`, `[completed]`): the word's range and state,
+/// and the length consumed with the spaces after it.
+pub fn bracket_word(s: &str) -> Option<(Status, Range<usize>, usize)> {
+    let rest = s.strip_prefix('[')?;
+    let close = rest.find(']')?;
+    let word = &rest[..close];
+    let status = status::whole(word)?;
+    let lead = word.len() - word.trim_start().len();
+    let range = 1 + lead..1 + word.trim_end().len();
+    let end = close + 2;
+    Some((status, range, end + spaces(&s[end..])))
+}
+
+/// A task id at the start of `s` (`BE-001:`, `T-050`, `**B.5**`, `1.1`, `TODO-24:`): the id's
+/// range and where the task text starts. An id starts with a digit or capital letter, contains
+/// a digit, and is followed by a colon, or is bold, or contains `-`/`.`; a date is not an id.
+pub fn task_id(s: &str) -> Option<(Range<usize>, usize)> {
+    let b = s.as_bytes();
+    let bold = s.starts_with("**");
+    let start = if bold { 2 } else { 0 };
+    let first = *b.get(start)?;
+    if !(first.is_ascii_digit() || first.is_ascii_uppercase()) {
+        return None;
+    }
+    let mut end = start;
+    while end < b.len() && (b[end].is_ascii_alphanumeric() || matches!(b[end], b'-' | b'_' | b'.'))
+    {
+        end += 1;
+    }
+    while end > start && matches!(b[end - 1], b'.' | b'-' | b'_') {
+        end -= 1;
+    }
+    let id = &s[start..end];
+    if id.is_empty() || !id.bytes().any(|c| c.is_ascii_digit()) || is_date(id) {
+        return None;
+    }
+    let mut after = end;
+    if bold {
+        if !s[after..].starts_with("**") {
+            return None;
+        }
+        after += 2;
+    }
+    let colon = s[after..].starts_with(':') || s[after..].starts_with('：');
+    let at_break = after == s.len() || matches!(b[after], b' ' | b'\t');
+    let joined = id.contains(['-', '.']);
+    if !(colon || (bold && (at_break || s[after..].starts_with(':'))) || (joined && at_break)) {
+        return None;
+    }
+    if colon {
+        after += if s[after..].starts_with(':') {
+            1
+        } else {
+            '：'.len_utf8()
+        };
+    }
+    let rest = &s[after..];
+    let skip = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    let mut text = after + skip;
+    for dash in ["— ", "– ", "- "] {
+        if s[text..].starts_with(dash) {
+            text += dash.len();
+            break;
+        }
+    }
+    Some((start..end, text))
+}
+
+fn is_date(id: &str) -> bool {
+    let b = id.as_bytes();
+    b.len() >= 10 && b[4] == b'-' && b[7] == b'-' && b[..4].iter().all(u8::is_ascii_digit)
+}
+
+/// `(depends: A, B)` anywhere in a task's text: the whole parenthetical and the list inside.
+pub fn depends(s: &str) -> Option<(Range<usize>, Range<usize>)> {
+    let lower_has = |needle: &str| {
+        s.as_bytes()
+            .windows(needle.len())
+            .position(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+    };
+    for opener in ["(depends on:", "(depends:", "(deps:", "(depends on "] {
+        if let Some(at) = lower_has(opener) {
+            let inner_start = at + opener.len();
+            let close = s[inner_start..].find(')')? + inner_start;
+            return Some((at..close + 1, inner_start..close));
+        }
+    }
+    None
+}
+
+/// The ids listed in a `depends` inner text.
+pub fn dependency_ids(inner: &str) -> impl Iterator<Item = &str> {
+    inner
+        .split([',', ';', ' '])
+        .map(|d| d.trim().trim_matches('`'))
+        .filter(|d| !d.is_empty())
+}
+
+const STATUS_LABELS: &[&str] = &[
+    "status",
+    "state",
+    "状态",
+    "狀態",
+    "状況",
+    "ステータス",
+    "상태",
+    "estado",
+    "stato",
+    "stand",
+];
+
+/// A status label line (`- **Status:** x`, `Status: x`, `**状态**: \`x\``, or one field among
+/// several `**Owner:** A · **Status:** x`): the range of its value, which ends at ` · ` or
+/// ` | ` or the end of the line.
+pub fn status_label(s: &str) -> Option<Range<usize>> {
+    label_value(s, STATUS_LABELS)
+}
+
+const GOAL_LABELS: &[&str] = &[
+    "goal",
+    "目标",
+    "目標",
+    "objective",
+    "objetivo",
+    "obiettivo",
+    "ziel",
+    "목표",
+];
+
+pub fn goal_label(s: &str) -> Option<Range<usize>> {
+    label_value(s, GOAL_LABELS)
+}
+
+fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
+    // Plain `Label:` only at the start; `**Label:**` / `**Label**:` anywhere.
+    let mut candidates = vec![0];
+    candidates.extend(s.match_indices("**").map(|(i, _)| i));
+    for at in candidates {
+        let (bold, p) = if s[at..].starts_with("**") {
+            (true, at + 2)
+        } else {
+            (false, at)
+        };
+        if !bold && at != 0 {
+            continue;
+        }
+        for label in labels {
+            let end = p + label.len();
+            if end > s.len() || !s.is_char_boundary(end) || !s[p..end].eq_ignore_ascii_case(label) {
+                continue;
+            }
+            let mut q = end;
+            if bold && s[q..].starts_with("**") {
+                q += 2;
+            }
+            q += if s[q..].starts_with(':') {
+                1
+            } else if s[q..].starts_with('：') {
+                '：'.len_utf8()
+            } else {
+                continue;
+            };
+            if bold && s[q..].starts_with("**") {
+                q += 2;
+            } else if bold && !s[end..q].contains("**") {
+                continue;
+            }
+            q += spaces(&s[q..]);
+            let stop = [" · ", " | "]
+                .iter()
+                .filter_map(|sep| s[q..].find(sep))
+                .min();
+            let v_end = stop.map_or(s.len(), |i| q + i);
+            let trimmed = s[q..v_end].trim_end().len();
+            return Some(q..q + trimmed);
+        }
+    }
+    None
+}
+
+/// The status in a label's value: the token, skipping wrapping backticks.
+pub fn value_status(value: &str) -> Option<Token> {
+    status::find(value)
+}
+
+/// A heading line's text without `#` marks, closing `#`s or surrounding space.
+pub fn heading_text(line: &str) -> Range<usize> {
+    let start = content_start(line);
+    let b = line.as_bytes();
+    let mut p = start;
+    let hashes = b[p..].iter().take_while(|&&c| c == b'#').count();
+    if hashes > 0 {
+        p += hashes;
+        p += spaces(&line[p..]);
+    }
+    let mut end = line.trim_end().len().max(p);
+    if hashes > 0 {
+        let body = &line[p..end];
+        let closing = body.len() - body.trim_end_matches('#').len();
+        if closing > 0 && (closing == body.len() || body[..body.len() - closing].ends_with(' ')) {
+            end = p + body[..body.len() - closing].trim_end().len();
+        }
+    }
+    p..end
+}
+
+const GROUP_KEYWORDS: &[(&str, bool)] = &[
+    ("group", false),
+    ("phase", false),
+    ("stage", false),
+    ("wave", false),
+    ("fase", false),
+    ("etapa", false),
+    ("阶段", true),
+    ("階段", true),
+    ("フェーズ", true),
+    ("단계", true),
+];
+
+const TASK_KEYWORDS: &[(&str, bool)] = &[
+    ("task", false),
+    ("tarea", false),
+    ("任务", true),
+    ("任務", true),
+    ("タスク", true),
+    ("작업", true),
+];
+
+/// A status in a heading, or a status emoji / word in a cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub status: Status,
+    pub range: Range<usize>,
+}
+
+/// A group or task heading taken apart; ranges are into the heading text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Titled {
+    pub id: Range<usize>,
+    pub title: Range<usize>,
+    /// Status indicators in the heading, leftmost first.
+    pub statuses: Vec<Found>,
+}
+
+pub fn group_heading(text: &str) -> Option<Titled> {
+    keyed(text, GROUP_KEYWORDS, true)
+}
+
+pub fn task_heading(text: &str) -> Option<Titled> {
+    keyed(text, TASK_KEYWORDS, false)
+}
+
+/// `[status emoji] [date] KEYWORD ID [separator] title [status]`.
+fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool) -> Option<Titled> {
+    let mut statuses = Vec::new();
+    let mut p = 0;
+    if let Some(tok) = leading_emoji(text) {
+        p = tok.range.end + spaces(&text[tok.range.end..]);
+        statuses.push(Found {
+            status: tok.status,
+            range: tok.range,
+        });
+    }
+    if allow_date && is_date(&text[p..]) && text[p + 10..].starts_with(' ') {
+        p += 10 + spaces(&text[p + 10..]);
+    }
+    let (kw, cjk) = keywords.iter().find(|(k, _)| {
+        text.len() >= p + k.len()
+            && text.is_char_boundary(p + k.len())
+            && text[p..p + k.len()].eq_ignore_ascii_case(k)
+    })?;
+    p += kw.len();
+    let gap = spaces(&text[p..]) + text[p..].strip_prefix('\u{a0}').map_or(0, |_| 2);
+    if gap == 0 && !cjk {
+        return None;
+    }
+    p += gap;
+    let id_start = p;
+    for (i, c) in text[p..].char_indices() {
+        let stop = c.is_whitespace()
+            || matches!(
+                c,
+                ':' | '：' | '(' | '（' | ',' | '、' | '—' | ')' | '）' | '*' | '`'
+            )
+            || (c == '.'
+                && text[p + i + 1..]
+                    .chars()
+                    .next()
+                    .is_none_or(char::is_whitespace));
+        if stop {
+            break;
+        }
+        p = id_start + i + c.len_utf8();
+    }
+    let mut id_end = p;
+    while id_end > id_start && text.as_bytes()[id_end - 1] == b'.' {
+        id_end -= 1;
+    }
+    if !is_group_id(&text[id_start..id_end]) {
+        return None;
+    }
+    p += spaces(&text[p..]);
+    for sep in [":", "：", "—", "–", "-", ".", "、"] {
+        if text[p..].starts_with(sep) {
+            p += sep.len();
+            p += spaces(&text[p..]);
+            break;
+        }
+    }
+    let (title, trailing) = strip_trailing_statuses(text, p..text.len());
+    statuses.extend(trailing);
+    Some(Titled {
+        id: id_start..id_end,
+        title,
+        statuses,
+    })
+}
+
+fn leading_emoji(text: &str) -> Option<Token> {
+    let tok = status::find(text)?;
+    (tok.range.start == 0 && !text.starts_with(|c: char| c.is_alphanumeric())).then_some(tok)
+}
+
+/// `1`, `3b`, `4A`, `A`, `IV`, `0-1`, `C–H`, `一`, `1後`: a digit, a short capital or single
+/// letter, or CJK numerals; ranges of those.
+pub fn is_group_id(id: &str) -> bool {
+    if id.is_empty() || id.chars().count() > 16 || id.contains(char::is_whitespace) {
+        return false;
+    }
+    id.split(['-', '–', '~']).all(|part| {
+        let letters = part.chars().count();
+        !part.is_empty()
+            && (part.bytes().any(|b| b.is_ascii_digit())
+                || (letters == 1 && part.chars().all(char::is_alphabetic))
+                || (letters <= 3 && part.chars().all(|c| c.is_ascii_uppercase()))
+                || part
+                    .chars()
+                    .all(|c| "一二三四五六七八九十百零〇".contains(c)))
+    })
+}
+
+/// Peel status indicators off the end of a title: `` `done` ``, `(COMPLETE)`, `（完了）`,
+/// `— COMPLETE`, `⏸️ pending`, `✅`. Returns the title left and the indicators, leftmost first.
+fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>, Vec<Found>) {
+    let mut found = Vec::new();
+    let start = title.start;
+    let mut end = start + text[title].trim_end().len();
+    loop {
+        let t = &text[start..end];
+        let hit = backtick_status(t)
+            .or_else(|| paren_status(t))
+            .or_else(|| dash_status(t))
+            .or_else(|| tail_emoji_status(t));
+        let Some((cut, f)) = hit else { break };
+        found.push(Found {
+            status: f.status,
+            range: start + f.range.start..start + f.range.end,
+        });
+        end = start
+            + t[..cut]
+                .trim_end_matches([' ', '—', '–', '-', ':', '：', '·'])
+                .len();
+        if end <= start {
+            end = start;
+            break;
+        }
+    }
+    found.reverse();
+    (start..end, found)
+}
+
+fn backtick_status(t: &str) -> Option<(usize, Found)> {
+    let inner_end = t.strip_suffix('`')?.len();
+    let open = t[..inner_end].rfind('`')?;
+    let inner = &t[open + 1..inner_end];
+    let status = status::whole(inner)?;
+    let lead = inner.len() - inner.trim_start().len();
+    Some((
+        open,
+        Found {
+            status,
+            range: open + 1 + lead..open + 1 + inner.trim_end().len(),
+        },
+    ))
+}
+
+fn paren_status(t: &str) -> Option<(usize, Found)> {
+    let (close, open_ch) = if t.ends_with(')') {
+        (")", '(')
+    } else if t.ends_with('）') {
+        ("）", '（')
+    } else {
+        return None;
+    };
+    let inner_end = t.len() - close.len();
+    let open = t[..inner_end].rfind(open_ch)?;
+    let inner_start = open + open_ch.len_utf8();
+    let inner = &t[inner_start..inner_end];
+    let tok = status::find(inner)?;
+    let lead = inner.len() - inner.trim_start().len();
+    (tok.range.start == lead).then(|| {
+        (
+            open,
+            Found {
+                status: tok.status,
+                range: inner_start + tok.range.start..inner_start + tok.range.end,
+            },
+        )
+    })
+}
+
+fn dash_status(t: &str) -> Option<(usize, Found)> {
+    let at = [" — ", " – ", " - "]
+        .iter()
+        .filter_map(|d| t.rfind(d).map(|i| (i, d.len())))
+        .max()?;
+    let tail_start = at.0 + at.1;
+    let status = status::whole(&t[tail_start..])?;
+    Some((
+        at.0,
+        Found {
+            status,
+            range: tail_start..t.len(),
+        },
+    ))
+}
+
+fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
+    // One of the last few words starts an emoji status that runs to the end: `✅`,
+    // `⏸️ pending`, `🔄 in progress`.
+    let mut end = t.len();
+    for _ in 0..4 {
+        let start = t[..end].trim_end().rfind(' ').map_or(0, |i| i + 1);
+        let tail = &t[start..];
+        if !tail.starts_with(char::is_alphanumeric) {
+            if let Some(tok) = status::find(tail) {
+                if tok.range == (0..tail.len()) {
+                    return Some((
+                        start,
+                        Found {
+                            status: tok.status,
+                            range: start..t.len(),
+                        },
+                    ));
+                }
+            }
+        }
+        if start == 0 {
+            break;
+        }
+        end = start - 1;
+    }
+    None
+}
+
+/// The cells of a table row: ranges of their trimmed text. A `\|` does not split.
+pub fn cells(line: &str) -> Vec<Range<usize>> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let start = content_start(line);
+    let mut cell = if b.get(start) == Some(&b'|') {
+        start + 1
+    } else {
+        start
+    };
+    let mut i = cell;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'|' => {
+                out.push(trim_range(line, cell..i));
+                cell = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let last = trim_range(line, cell..b.len());
+    if !last.is_empty() {
+        out.push(last);
+    }
+    out
+}
+
+fn trim_range(s: &str, r: Range<usize>) -> Range<usize> {
+    let t = &s[r.clone()];
+    let lead = t.len() - t.trim_start().len();
+    let start = r.start + lead;
+    start..start + t.trim().len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn heading(s: &str) -> Option<(String, String, Vec<(Status, String)>)> {
+        group_heading(s).map(|h| {
+            (
+                s[h.id].to_string(),
+                s[h.title].to_string(),
+                h.statuses
+                    .into_iter()
+                    .map(|f| (f.status, s[f.range].to_string()))
+                    .collect(),
+            )
+        })
+    }
+
+    fn h(
+        id: &str,
+        title: &str,
+        st: &[(Status, &str)],
+    ) -> Option<(String, String, Vec<(Status, String)>)> {
+        Some((
+            id.into(),
+            title.into(),
+            st.iter().map(|(a, b)| (*a, b.to_string())).collect(),
+        ))
+    }
+
+    #[test]
+    fn group_headings_in_the_wild() {
+        use Status::*;
+        assert_eq!(
+            heading("Phase 1: Requirements & Discovery"),
+            h("1", "Requirements & Discovery", &[])
+        );
+        assert_eq!(
+            heading("Phase 3b: Redesign — `complete`"),
+            h("3b", "Redesign", &[(Complete, "complete")])
+        );
+        assert_eq!(
+            heading("Phase 4A: UI (COMPLETE)"),
+            h("4A", "UI", &[(Complete, "COMPLETE")])
+        );
+        assert_eq!(
+            heading("Phase A: Fixes — COMPLETE"),
+            h("A", "Fixes", &[(Complete, "COMPLETE")])
+        );
+        assert_eq!(
+            heading("✅ Phase 0-1: MVP（完了）"),
+            h("0-1", "MVP", &[(Complete, "✅"), (Complete, "完了")])
+        );
+        assert_eq!(
+            heading("Phase 1: 设计新的配置结构 ⏸️ pending"),
+            h("1", "设计新的配置结构", &[(Pending, "⏸️ pending")])
+        );
+        assert_eq!(
+            heading("Phase 2: Sync engine 🔄 in progress"),
+            h("2", "Sync engine", &[(InProgress, "🔄 in progress")])
+        );
+        assert_eq!(
+            heading("Phase 3: Done ✅"),
+            h("3", "Done", &[(Complete, "✅")])
+        );
+        assert_eq!(heading("阶段一：资源准备"), h("一", "资源准备", &[]));
+        assert_eq!(
+            heading("2026-05-01 阶段 F：剩余缺陷"),
+            h("F", "剩余缺陷", &[])
+        );
+        assert_eq!(heading("阶段 H 补充"), h("H", "补充", &[]));
+        assert_eq!(
+            heading("Phase C–H: All pipeline TODOs complete."),
+            h("C–H", "All pipeline TODOs complete.", &[])
+        );
+        assert_eq!(
+            heading("Fase 1 — SCOPE (completata)"),
+            h("1", "SCOPE", &[(Complete, "completata")])
+        );
+        assert_eq!(
+            heading("PHASE 17 — Make It Usable (Next 6 Months)"),
+            h("17", "Make It Usable (Next 6 Months)", &[])
+        );
+        assert_eq!(
+            heading("Phase 1後: 品質改善（部分完了）"),
+            h("1後", "品質改善", &[(InProgress, "部分完了")])
+        );
+        assert_eq!(
+            heading("Phase 1: 项目骨架 (M1)"),
+            h("1", "项目骨架 (M1)", &[])
+        );
+        assert_eq!(
+            heading("Phase 2: Rename `done`"),
+            h("2", "Rename", &[(Complete, "done")])
+        );
+        assert_eq!(heading("Phases"), None);
+        assert_eq!(heading("Phase boundaries"), None);
+        assert_eq!(heading("Phasing rationale"), None);
+        assert_eq!(heading("V3 阶段"), None);
+    }
+
+    #[test]
+    fn task_ids() {
+        let id = |s: &'static str| task_id(s).map(|(r, t)| (&s[r], &s[t..]));
+        assert_eq!(id("BE-001: Build it"), Some(("BE-001", "Build it")));
+        assert_eq!(id("**B.5** State held"), Some(("B.5", "State held")));
+        assert_eq!(id("1.1 `POError` class"), Some(("1.1", "`POError` class")));
+        assert_eq!(id("T-050 Geocoding"), Some(("T-050", "Geocoding")));
+        assert_eq!(id("TODO-24: Remap"), Some(("TODO-24", "Remap")));
+        assert_eq!(id("P1 M  **Default parameters**"), None);
+        assert_eq!(id("2026-05-01 did things"), None);
+        assert_eq!(id("Build the cart"), None);
+        assert_eq!(id("v2.0 release"), None);
+    }
+
+    #[test]
+    fn status_labels() {
+        let v = |s: &'static str| status_label(s).map(|r| &s[r]);
+        assert_eq!(v("**Status:** complete"), Some("complete"));
+        assert_eq!(
+            v("Status: complete (qualifier)"),
+            Some("complete (qualifier)")
+        );
+        assert_eq!(v("**Status**: IN PROGRESS"), Some("IN PROGRESS"));
+        assert_eq!(v("**状态：** 已完成"), Some("已完成"));
+        assert_eq!(v("**状态**: `pending`"), Some("`pending`"));
+        assert_eq!(
+            v("**Owner:** TBD · **Branch:** TBD · **Status:** blocked by A"),
+            Some("blocked by A")
+        );
+        assert_eq!(v("**Status:** x · **Owner:** y"), Some("x"));
+        assert_eq!(v("The Status: of things"), None);
+        assert_eq!(v("**Blocked by:** —"), None);
+    }
+
+    #[test]
+    fn markers_and_boxes() {
+        assert_eq!(list_marker("- [x] a"), Some(2));
+        assert_eq!(list_marker("12. a"), Some(4));
+        assert_eq!(list_marker("-a"), None);
+        assert_eq!(checkbox("[~] a"), Some((Status::InProgress, 1, 4)));
+        assert_eq!(checkbox("[x]"), Some((Status::Complete, 1, 3)));
+        assert_eq!(checkbox("[y] a"), None);
+        assert_eq!(
+            bracket_word("[in_progress] Build"),
+            Some((Status::InProgress, 1..12, 14))
+        );
+        assert_eq!(bracket_word("[link] x"), None);
+    }
+
+    #[test]
+    fn cells_respect_escaped_pipes() {
+        let line = "| a \\| b | c |  |   |";
+        let got: Vec<&str> = cells(line).into_iter().map(|r| &line[r]).collect();
+        assert_eq!(got, vec!["a \\| b", "c", "", ""]);
+    }
+
+    #[test]
+    fn heading_marks_are_stripped() {
+        let line = "### Phase 1 ###";
+        assert_eq!(&line[heading_text(line)], "Phase 1");
+        let line = "> ## C# notes #";
+        assert_eq!(&line[heading_text(line)], "C# notes");
+    }
+
+    #[test]
+    fn depends_lists() {
+        let s = "Wire it (depends: BE-001, FE-001)";
+        let (whole, inner) = depends(s).expect("depends");
+        assert_eq!(&s[whole], "(depends: BE-001, FE-001)");
+        assert_eq!(
+            dependency_ids(&s[inner]).collect::<Vec<_>>(),
+            vec!["BE-001", "FE-001"]
+        );
+    }
+}

@@ -1,0 +1,124 @@
+//! What a careful reader would point out in a plan: duplicated task ids, statuses that
+//! contradict the checkboxes, a `## Current Group` that names nothing or a finished group.
+
+use std::collections::HashMap;
+
+use super::{Plan, Status};
+use crate::md::Document;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    pub line: usize,
+    pub message: String,
+}
+
+pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
+    let mut found: Vec<(usize, String)> = Vec::new();
+    let mut first: HashMap<&str, usize> = HashMap::with_capacity(plan.tasks.len());
+    for (i, t) in plan.tasks.iter().enumerate() {
+        let Some(id) = t.id else { continue };
+        if let Some(&j) = first.get(id) {
+            let line = doc.line_of(plan.tasks[j].at);
+            found.push((
+                t.at,
+                format!("duplicate task id `{id}` (first at line {line})"),
+            ));
+        } else {
+            first.insert(id, i);
+        }
+    }
+    for g in &plan.groups {
+        let counts = plan.counts(g);
+        let derived = counts.derived();
+        if let Some(stored) = g.stored() {
+            let open = counts.total - counts.done - counts.skipped;
+            if stored == Status::Complete && open > 0 {
+                found.push((
+                    g.at,
+                    format!(
+                        "group `{}` is marked complete but {open} of {} tasks are open",
+                        g.key, counts.total
+                    ),
+                ));
+            } else if matches!(stored, Status::Pending | Status::InProgress)
+                && counts.total > 0
+                && derived == Status::Complete
+            {
+                found.push((
+                    g.at,
+                    format!(
+                        "group `{}` is marked {stored} but all {} tasks are done",
+                        g.key, counts.total
+                    ),
+                ));
+            }
+            if let Some(other) = g.indicators.iter().find(|i| i.status != stored) {
+                found.push((
+                    g.at,
+                    format!(
+                        "group `{}` states both {stored} and {}",
+                        g.key, other.status
+                    ),
+                ));
+            }
+        }
+    }
+    if let Some((text, at)) = plan.current {
+        match plan.stated_current() {
+            None => found.push((at, format!("current group `{text}` names no group"))),
+            Some(i) => {
+                let g = &plan.groups[i];
+                let status = plan.status(g);
+                if status.is_done() {
+                    found.push((at, format!("current group `{}` is already {status}", g.key)));
+                } else if let Some(d) = plan.derived_current().filter(|&d| d != i) {
+                    found.push((
+                        at,
+                        format!(
+                            "current group is `{}` but `{}` is the first unfinished group",
+                            g.key, plan.groups[d].key
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    found.sort_by_key(|(at, _)| *at);
+    let mut lines = LineCounter::new(doc.text());
+    found
+        .into_iter()
+        .map(|(at, message)| Warning {
+            line: lines.line_of(at),
+            message,
+        })
+        .collect()
+}
+
+/// Line numbers for increasing offsets in one pass.
+pub struct LineCounter<'a> {
+    text: &'a [u8],
+    pos: usize,
+    line: usize,
+}
+
+impl<'a> LineCounter<'a> {
+    pub fn new(text: &'a str) -> LineCounter<'a> {
+        LineCounter {
+            text: text.as_bytes(),
+            pos: 0,
+            line: 1,
+        }
+    }
+
+    /// 1-based line of `offset`; offsets must not decrease between calls (else it restarts).
+    pub fn line_of(&mut self, offset: usize) -> usize {
+        if offset < self.pos {
+            self.pos = 0;
+            self.line = 1;
+        }
+        let end = offset.min(self.text.len());
+        self.line += memchr::memchr_iter(b'\n', &self.text[self.pos..end]).count();
+        self.pos = end;
+        self.line
+    }
+}

@@ -1,0 +1,328 @@
+//! The only place that writes plan files.
+//!
+//! Every write follows one path: take the sidecar lock `.pplan/lock` (bounded wait, then
+//! "busy" naming the holder), re-read the file inside the lock, compute the edit on those bytes,
+//! splice and verify, check that nobody (an editor, which takes no lock) changed the file since
+//! we read it, and replace it atomically (temp file in the same directory, fsync, rename, fsync
+//! the directory, mode kept). Reads validate size, type and encoding before anything parses.
+
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::error::{Error, Result};
+use crate::md::{DecodeError, Document, Edit};
+
+pub const PLAN_FILE: &str = "task_plan.md";
+pub const STATE_DIR: &str = ".pplan";
+const LOCK_FILE: &str = "lock";
+const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
+const DEFAULT_LOCK_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Limits read from the environment once (`PPLAN_MAX_FILE_BYTES`, `PPLAN_LOCK_TIMEOUT_MS`).
+#[derive(Clone, Debug)]
+pub struct Limits {
+    pub max_bytes: u64,
+    pub lock_timeout: Duration,
+}
+
+impl Limits {
+    pub fn from_env() -> Limits {
+        let num = |name: &str| {
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.trim().parse::<u64>().ok())
+        };
+        Limits {
+            max_bytes: num("PPLAN_MAX_FILE_BYTES").unwrap_or(DEFAULT_MAX_BYTES),
+            lock_timeout: num("PPLAN_LOCK_TIMEOUT_MS")
+                .map_or(DEFAULT_LOCK_TIMEOUT, Duration::from_millis),
+        }
+    }
+}
+
+/// The plan directory: `-C DIR`, else `PPLAN_DIR`, else the current directory. It must hold a
+/// `task_plan.md`; otherwise the error lists plans found below it (we never guess).
+pub fn resolve(explicit: Option<&Path>) -> Result<PathBuf> {
+    let dir = locate(explicit);
+    let plan = dir.join(PLAN_FILE);
+    if fs::symlink_metadata(&plan).is_ok() {
+        return Ok(dir);
+    }
+    Err(Error::NoPlan {
+        candidates: candidates_below(&dir),
+        dir,
+    })
+}
+
+/// The directory a command works in, whether or not it holds a plan yet (for `init`).
+pub fn locate(explicit: Option<&Path>) -> PathBuf {
+    match explicit {
+        Some(d) => d.to_path_buf(),
+        None => std::env::var_os("PPLAN_DIR").map_or_else(|| PathBuf::from("."), PathBuf::from),
+    }
+}
+
+fn candidates_below(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut queue = vec![(dir.to_path_buf(), 0)];
+    while let Some((d, depth)) = queue.pop() {
+        let Ok(entries) = fs::read_dir(&d) else {
+            continue;
+        };
+        let mut entries: Vec<_> = entries.flatten().collect();
+        entries.sort_by_key(|e| e.file_name());
+        for e in entries {
+            let name = e.file_name();
+            let path = e.path();
+            let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+            if is_dir
+                && depth < 3
+                && !matches!(
+                    name.to_str(),
+                    Some(".git" | "target" | "node_modules" | STATE_DIR)
+                )
+            {
+                queue.push((path, depth + 1));
+            } else if name == PLAN_FILE {
+                found.push(
+                    path.strip_prefix(dir)
+                        .map(Path::to_path_buf)
+                        .unwrap_or(path),
+                );
+            }
+        }
+        if found.len() >= 20 {
+            break;
+        }
+    }
+    found.sort();
+    found
+}
+
+/// A plan directory and its limits.
+#[derive(Clone, Debug)]
+pub struct Store {
+    dir: PathBuf,
+    limits: Limits,
+}
+
+/// What an update did (or, for a dry run, would do).
+#[derive(Debug)]
+pub struct Change {
+    pub before: String,
+    pub after: String,
+    pub written: bool,
+}
+
+impl Change {
+    pub fn is_noop(&self) -> bool {
+        self.before == self.after
+    }
+}
+
+impl Store {
+    pub fn new(dir: PathBuf, limits: Limits) -> Store {
+        Store { dir, limits }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    /// Read and decode a plan file: a regular file, within the size limit, UTF-8, not empty.
+    pub fn read(&self, name: &str) -> Result<Document> {
+        let path = self.path(name);
+        let bytes = self.read_bytes(&path)?;
+        if bytes.is_empty() {
+            return Err(Error::Empty { path });
+        }
+        Document::decode(bytes).map_err(|e| match e {
+            DecodeError::InvalidUtf8 { line, .. } => Error::InvalidUtf8 { path, line },
+            DecodeError::Binary { offset } => Error::Binary { path, offset },
+        })
+    }
+
+    fn read_bytes(&self, path: &Path) -> Result<Vec<u8>> {
+        let meta = fs::symlink_metadata(path).map_err(|e| Error::io("read", path, e))?;
+        // A symlinked plan file is followed for reading; it must end at a regular file.
+        let meta = if meta.file_type().is_symlink() {
+            fs::metadata(path).map_err(|e| Error::io("read", path, e))?
+        } else {
+            meta
+        };
+        if !meta.is_file() {
+            return Err(Error::NotAFile {
+                path: path.to_path_buf(),
+            });
+        }
+        if meta.len() > self.limits.max_bytes {
+            return Err(Error::TooLarge {
+                path: path.to_path_buf(),
+                size: meta.len(),
+                limit: self.limits.max_bytes,
+            });
+        }
+        let file = File::open(path).map_err(|e| Error::io("read", path, e))?;
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        file.take(self.limits.max_bytes + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io("read", path, e))?;
+        if bytes.len() as u64 > self.limits.max_bytes {
+            return Err(Error::TooLarge {
+                path: path.to_path_buf(),
+                size: bytes.len() as u64,
+                limit: self.limits.max_bytes,
+            });
+        }
+        Ok(bytes)
+    }
+
+    /// Create `.pplan/` (with a `.gitignore` of `*`) if it is missing.
+    pub fn ensure_state_dir(&self) -> Result<PathBuf> {
+        let state = self.path(STATE_DIR);
+        if !state.is_dir() {
+            fs::create_dir_all(&state).map_err(|e| Error::io("create", &state, e))?;
+        }
+        let ignore = state.join(".gitignore");
+        if !ignore.exists() {
+            write_atomic(&ignore, b"*\n")?;
+        }
+        Ok(state)
+    }
+
+    /// Take the sidecar lock, waiting at most the configured time.
+    pub fn lock(&self) -> Result<Lock> {
+        let state = self.ensure_state_dir()?;
+        let path = state.join(LOCK_FILE);
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .map_err(|e| Error::io("open", &path, e))?;
+        let deadline = Instant::now() + self.limits.lock_timeout;
+        let mut pause = Duration::from_millis(2);
+        loop {
+            match file.try_lock() {
+                Ok(()) => break,
+                Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(Duration::from_millis(25));
+                }
+                Err(TryLockError::WouldBlock) => {
+                    let holder = fs::read_to_string(&path).unwrap_or_default();
+                    let holder = holder.trim();
+                    let holder = if holder.is_empty() {
+                        "another process".to_string()
+                    } else {
+                        holder.to_string()
+                    };
+                    return Err(Error::Busy { lock: path, holder });
+                }
+                Err(TryLockError::Error(e)) => return Err(Error::io("lock", &path, e)),
+            }
+        }
+        // Name ourselves for whoever waits on us; the lock file itself is never replaced.
+        let me = format!("pid {} ({})\n", std::process::id(), command_line());
+        let _ = file.set_len(0).and_then(|()| file.write_all(me.as_bytes()));
+        Ok(Lock { _file: file })
+    }
+
+    /// Create a file that must not exist yet (for `init`). The caller holds the lock.
+    pub fn create(&self, name: &str, contents: &str) -> Result<()> {
+        let path = self.path(name);
+        if fs::symlink_metadata(&path).is_ok() {
+            return Err(Error::Exists { path });
+        }
+        write_atomic(&path, contents.as_bytes())
+    }
+
+    /// Edit one plan file under the lock: re-read it, let `edit` compute the edits on the fresh
+    /// bytes, splice, let `verify` check the result, and replace the file unless someone
+    /// changed it meanwhile. With `dry_run`, stop before writing (no lock is taken).
+    pub fn update(
+        &self,
+        name: &str,
+        dry_run: bool,
+        edit: impl FnOnce(&Document) -> Result<Vec<Edit>>,
+        verify: impl FnOnce(&Document, &Document) -> std::result::Result<(), String>,
+    ) -> Result<Change> {
+        let path = self.path(name);
+        let _lock = if dry_run { None } else { Some(self.lock()?) };
+        let doc = self.read(name)?;
+        let edits = edit(&doc)?;
+        let after = crate::md::apply(doc.text(), &edits).map_err(|source| Error::Splice {
+            path: path.clone(),
+            source,
+        })?;
+        let before = doc.text().to_string();
+        if after == before {
+            return Ok(Change {
+                before,
+                after,
+                written: false,
+            });
+        }
+        let new_doc = Document::from_text(after);
+        verify(&doc, &new_doc).map_err(|why| Error::Unverified {
+            path: path.clone(),
+            why,
+        })?;
+        let after = new_doc.into_text();
+        if dry_run {
+            return Ok(Change {
+                before,
+                after,
+                written: false,
+            });
+        }
+        // An editor does not take our lock: if the bytes moved under us, write nothing.
+        if self.read_bytes(&path)? != before.as_bytes() {
+            return Err(Error::ConcurrentEdit { path });
+        }
+        write_atomic(&path, after.as_bytes())?;
+        Ok(Change {
+            before,
+            after,
+            written: true,
+        })
+    }
+}
+
+/// Held while a command writes; the OS releases it if the process dies.
+#[derive(Debug)]
+pub struct Lock {
+    _file: File,
+}
+
+fn command_line() -> String {
+    let mut s = String::from("pplan");
+    for a in std::env::args().skip(1) {
+        s.push(' ');
+        s.push_str(&a);
+        if s.len() > 160 {
+            s.truncate(160);
+            s.push('…');
+            break;
+        }
+    }
+    s.replace('\n', " ")
+}
+
+/// Temp file in the same directory, fsync, rename over the target, fsync the directory; the
+/// target's permissions are kept.
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let mut file = atomic_write_file::AtomicWriteFile::options()
+        .open(path)
+        .map_err(|e| Error::io("write", path, e))?;
+    file.write_all(bytes)
+        .map_err(|e| Error::io("write", path, e))?;
+    file.commit().map_err(|e| Error::io("write", path, e))
+}

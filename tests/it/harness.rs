@@ -1,0 +1,210 @@
+//! A tiny builder over a temporary plan directory and the real binary.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_pplan");
+
+/// A directory removed on drop.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new() -> TempDir {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "pplan-it-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("create temp dir");
+        TempDir(dir)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `Test::new().file(..).args([..]).stdout(..).success()`.
+pub struct Test {
+    pub dir: TempDir,
+    args: Vec<String>,
+    env: Vec<(String, String)>,
+    stdout: Option<String>,
+    stderr: Option<String>,
+    files: Vec<(String, Vec<u8>)>,
+}
+
+impl Test {
+    pub fn new() -> Test {
+        Test {
+            dir: TempDir::new(),
+            args: Vec::new(),
+            env: Vec::new(),
+            stdout: None,
+            stderr: None,
+            files: Vec::new(),
+        }
+    }
+
+    pub fn file(self, name: &str, contents: impl AsRef<[u8]>) -> Test {
+        let path = self.dir.path().join(name);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).expect("create parent");
+        }
+        fs::write(path, contents).expect("write file");
+        self
+    }
+
+    pub fn args<I: IntoIterator<Item = S>, S: AsRef<str>>(mut self, args: I) -> Test {
+        self.args
+            .extend(args.into_iter().map(|a| a.as_ref().to_string()));
+        self
+    }
+
+    pub fn env(mut self, key: &str, value: &str) -> Test {
+        self.env.push((key.into(), value.into()));
+        self
+    }
+
+    pub fn stdout(mut self, s: &str) -> Test {
+        self.stdout = Some(s.into());
+        self
+    }
+
+    pub fn stderr(mut self, s: &str) -> Test {
+        self.stderr = Some(s.into());
+        self
+    }
+
+    /// After the run, this file must hold exactly these bytes.
+    pub fn file_eq(mut self, name: &str, contents: impl AsRef<[u8]>) -> Test {
+        self.files.push((name.into(), contents.as_ref().to_vec()));
+        self
+    }
+
+    pub fn success(self) -> Output {
+        self.status(0)
+    }
+
+    pub fn status(self, code: i32) -> Output {
+        let out = run_in(self.dir.path(), &self.args, &self.env);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "exit code of {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}",
+            self.args
+        );
+        if let Some(want) = &self.stdout {
+            assert_eq!(&stdout, want, "stdout of {:?}", self.args);
+        }
+        if let Some(want) = &self.stderr {
+            assert_eq!(&stderr, want, "stderr of {:?}", self.args);
+        }
+        for (name, want) in &self.files {
+            let got = fs::read(self.dir.path().join(name)).expect("read result file");
+            assert!(
+                got == *want,
+                "{name} differs:\n--- got\n{}\n--- want\n{}",
+                String::from_utf8_lossy(&got),
+                String::from_utf8_lossy(want)
+            );
+        }
+        out
+    }
+}
+
+pub fn run_in(dir: &Path, args: &[String], env: &[(String, String)]) -> Output {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args).current_dir(dir).env_remove("PPLAN_DIR");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("run pplan")
+}
+
+/// `pplan -C dir status --json`, parsed.
+pub fn status_json(dir: &Path) -> serde_json::Value {
+    let out = run_in(dir, &["status".into(), "--json".into()], &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "status failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("status --json is JSON")
+}
+
+/// The parts of `status --json` the expectation files pin down, in their shape.
+pub fn expectation_view(status: &serde_json::Value) -> serde_json::Value {
+    let groups: Vec<serde_json::Value> = status["groups"]
+        .as_array()
+        .map(|gs| {
+            gs.iter()
+                .map(|g| {
+                    serde_json::json!({
+                        "id": g["id"], "key": g["key"], "title": g["title"], "status": g["status"],
+                        "stored_status": g["stored_status"], "derived_status": g["derived_status"],
+                        "tasks": g["tasks"],
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    serde_json::json!({
+        "title": status["title"],
+        "goal": status["goal"],
+        "current_group": { "stated": status["current_group"]["stated"], "derived": status["current_group"]["derived"] },
+        "groups": groups,
+        "tasks_total": status["tasks"]["total"],
+        "error_rows": status["error_rows"],
+    })
+}
+
+/// Field-by-field differences between an expectation and what pplan reported.
+pub fn differences(path: &str, want: &serde_json::Value, got: &serde_json::Value) -> Vec<String> {
+    let mut out = Vec::new();
+    diff_into(path, want, got, &mut out);
+    out
+}
+
+fn diff_into(path: &str, want: &serde_json::Value, got: &serde_json::Value, out: &mut Vec<String>) {
+    use serde_json::Value;
+    match (want, got) {
+        (Value::Object(w), Value::Object(g)) => {
+            for (k, wv) in w {
+                diff_into(
+                    &format!("{path}.{k}"),
+                    wv,
+                    g.get(k).unwrap_or(&Value::Null),
+                    out,
+                );
+            }
+        }
+        (Value::Array(w), Value::Array(g)) => {
+            if w.len() != g.len() {
+                out.push(format!(
+                    "{path}: {} entries expected, {} reported",
+                    w.len(),
+                    g.len()
+                ));
+            }
+            for (i, (wv, gv)) in w.iter().zip(g).enumerate() {
+                diff_into(&format!("{path}[{i}]"), wv, gv, out);
+            }
+        }
+        _ if want != got => out.push(format!("{path}: expected {want}, got {got}")),
+        _ => {}
+    }
+}
