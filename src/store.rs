@@ -254,8 +254,10 @@ impl Store {
         edit: impl FnOnce(&Document) -> Result<Vec<Edit>>,
         verify: impl FnOnce(&Document, &Document) -> std::result::Result<(), String>,
     ) -> Result<Change> {
-        let path = self.path(name);
         let _lock = if dry_run { None } else { Some(self.lock()?) };
+        // A symlinked plan is edited where it lives; replacing the link would fork the plan.
+        let path = self.path(name);
+        let target = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
         let doc = self.read(name)?;
         let edits = edit(&doc)?;
         let after = crate::md::apply(doc.text(), &edits).map_err(|source| Error::Splice {
@@ -283,11 +285,12 @@ impl Store {
                 written: false,
             });
         }
+        crate::fault::point("before-replace");
         // An editor does not take our lock: if the bytes moved under us, write nothing.
-        if self.read_bytes(&path)? != before.as_bytes() {
+        if self.read_bytes(&target)? != before.as_bytes() {
             return Err(Error::ConcurrentEdit { path });
         }
-        write_atomic(&path, after.as_bytes())?;
+        write_atomic(&target, after.as_bytes())?;
         Ok(Change {
             before,
             after,

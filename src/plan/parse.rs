@@ -452,10 +452,12 @@ impl<'a> Walk<'a> {
             self.top_item = Some(index);
         }
         let raw = &text[line.clone()];
-        let Some(marker) = syntax::list_marker(raw) else {
+        // An item's range may start at its indentation rather than at its marker.
+        let lead = syntax::content_start(raw);
+        let Some(marker) = syntax::list_marker(&raw[lead..]) else {
             return;
         };
-        let content = line.start + marker..line.end;
+        let content = line.start + lead + marker..line.end;
         self.capture(content.clone());
         let s = &text[content.clone()];
         let boxed = syntax::checkbox(s);
@@ -593,12 +595,13 @@ impl<'a> Walk<'a> {
     fn label_line(&mut self, content: Range<usize>) {
         let text = self.text;
         let s = &text[content.clone()];
-        if self.plan.goal.is_none() && self.plan.groups.is_empty() {
-            if let Some(v) = syntax::goal_label(s) {
-                let goal = text[shift(&v, content.start)].trim();
-                if !goal.is_empty() {
-                    self.plan.goal = Some(goal);
-                }
+        if self.plan.goal.is_none()
+            && self.plan.groups.is_empty()
+            && let Some(v) = syntax::goal_label(s)
+        {
+            let goal = text[shift(&v, content.start)].trim();
+            if !goal.is_empty() {
+                self.plan.goal = Some(goal);
             }
         }
         if self.entity == Entity::None {

@@ -249,10 +249,10 @@ pub fn find(s: &str) -> Option<Token> {
                 let after = end + (s.len() - end - s[end..].trim_start_matches(' ').len());
                 if let Some((st2, l2, len2)) =
                     (after < s.len()).then(|| match_at(s, after)).flatten()
+                    && st2 == status
+                    && l2 != Emoji
                 {
-                    if st2 == status && l2 != Emoji {
-                        end = after + len2;
-                    }
+                    end = after + len2;
                 }
             }
             if status == Blocked {

@@ -130,15 +130,15 @@ fn is_date(id: &str) -> bool {
 }
 
 /// `(depends: A, B)` anywhere in a task's text: the whole parenthetical and the list inside.
+/// One pass over the `(`s of the text; most tasks have none.
 pub fn depends(s: &str) -> Option<(Range<usize>, Range<usize>)> {
-    let lower_has = |needle: &str| {
-        s.as_bytes()
-            .windows(needle.len())
-            .position(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
-    };
-    for opener in ["(depends on:", "(depends:", "(deps:", "(depends on "] {
-        if let Some(at) = lower_has(opener) {
-            let inner_start = at + opener.len();
+    for at in memchr::memchr_iter(b'(', s.as_bytes()) {
+        let rest = &s.as_bytes()[at + 1..];
+        let opener = ["depends on:", "depends:", "deps:", "depends on "]
+            .iter()
+            .find(|o| rest.len() >= o.len() && rest[..o.len()].eq_ignore_ascii_case(o.as_bytes()));
+        if let Some(o) = opener {
+            let inner_start = at + 1 + o.len();
             let close = s[inner_start..].find(')')? + inner_start;
             return Some((at..close + 1, inner_start..close));
         }
@@ -490,18 +490,17 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
     for _ in 0..4 {
         let start = t[..end].trim_end().rfind(' ').map_or(0, |i| i + 1);
         let tail = &t[start..];
-        if !tail.starts_with(char::is_alphanumeric) {
-            if let Some(tok) = status::find(tail) {
-                if tok.range == (0..tail.len()) {
-                    return Some((
-                        start,
-                        Found {
-                            status: tok.status,
-                            range: start..t.len(),
-                        },
-                    ));
-                }
-            }
+        if !tail.starts_with(char::is_alphanumeric)
+            && let Some(tok) = status::find(tail)
+            && tok.range == (0..tail.len())
+        {
+            return Some((
+                start,
+                Found {
+                    status: tok.status,
+                    range: start..t.len(),
+                },
+            ));
         }
         if start == 0 {
             break;
@@ -551,7 +550,9 @@ fn trim_range(s: &str, r: Range<usize>) -> Range<usize> {
 mod tests {
     use super::*;
 
-    fn heading(s: &str) -> Option<(String, String, Vec<(Status, String)>)> {
+    type Parts = Option<(String, String, Vec<(Status, String)>)>;
+
+    fn heading(s: &str) -> Parts {
         group_heading(s).map(|h| {
             (
                 s[h.id].to_string(),
@@ -564,11 +565,7 @@ mod tests {
         })
     }
 
-    fn h(
-        id: &str,
-        title: &str,
-        st: &[(Status, &str)],
-    ) -> Option<(String, String, Vec<(Status, String)>)> {
+    fn h(id: &str, title: &str, st: &[(Status, &str)]) -> Parts {
         Some((
             id.into(),
             title.into(),

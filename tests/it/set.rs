@@ -1,1 +1,187 @@
-//! placeholder
+//! `pplan set`: exact output, dry runs, the lock, and a person's concurrent edit.
+
+use std::fs::{self, OpenOptions};
+use std::io::Write;
+
+use crate::harness::Test;
+
+pub const CANONICAL: &str = "# Task Plan: Checkout service
+
+## Goal
+Ship a checkout API and UI that pass the end-to-end suite.
+
+## Current Group
+Group 1
+
+## Next Step
+Spawn BE-001 and FE-001.
+
+## Groups
+
+### Group 1: Backend and frontend
+- **Status:** in_progress
+- [ ] BE-001: Build the payment endpoints
+- [ ] FE-001: Build the cart page
+
+### Group 2: Integration
+- **Status:** pending
+- [ ] INT-001: Wire the cart to the API (depends: BE-001, FE-001)
+
+## Decisions Made
+| Decision | Rationale |
+|----------|-----------|
+
+## Errors Encountered
+| Error | Task | Attempt | Approach | Resolution |
+|-------|------|---------|----------|------------|
+";
+
+#[test]
+fn set_a_task_changes_one_byte_and_says_so() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "BE-001", "complete"])
+        .stdout("BE-001: pending → complete\n")
+        .file_eq(
+            "task_plan.md",
+            CANONICAL.replace("- [ ] BE-001", "- [x] BE-001"),
+        )
+        .success();
+}
+
+#[test]
+fn set_to_the_current_state_writes_nothing() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "FE-001", "pending"])
+        .stdout("FE-001: pending (unchanged)\n")
+        .file_eq("task_plan.md", CANONICAL)
+        .success();
+}
+
+#[test]
+fn set_a_group_rewrites_its_label_value() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "--group", "2", "in-progress"])
+        .stdout("group 2: pending → in_progress\n")
+        .file_eq(
+            "task_plan.md",
+            CANONICAL.replace("- **Status:** pending", "- **Status:** in_progress"),
+        )
+        .success();
+}
+
+#[test]
+fn dry_run_prints_the_diff_and_writes_nothing() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "--text", "cart page", "blocked", "--dry-run"])
+        .stdout(
+            "--- a/task_plan.md\n+++ b/task_plan.md\n@@ -15,5 +15,5 @@\n \
+             - **Status:** in_progress\n \
+             - [ ] BE-001: Build the payment endpoints\n\
+             -- [ ] FE-001: Build the cart page\n\
+             +- [!] FE-001: Build the cart page\n \n \
+             ### Group 2: Integration\n",
+        )
+        .file_eq("task_plan.md", CANONICAL)
+        .success();
+}
+
+#[test]
+fn set_json_reports_the_change() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["--json", "set", "INT-001", "skipped"])
+        .stdout(
+            "{\"schema_version\":1,\"kind\":\"set\",\"path\":\"task_plan.md\",\"target\":\"task\",\"id\":\"INT-001\",\
+             \"from\":\"pending\",\"to\":\"skipped\",\"changed\":true,\"dry_run\":false,\"diff\":null}\n",
+        )
+        .file_eq("task_plan.md", CANONICAL.replace("- [ ] INT-001", "- [-] INT-001"))
+        .success();
+}
+
+#[test]
+fn a_held_lock_is_busy_naming_the_holder() {
+    let t = Test::new()
+        .file("task_plan.md", CANONICAL)
+        .file(".pplan/lock", "");
+    let lock_path = t.dir.path().join(".pplan/lock");
+    let mut held = OpenOptions::new()
+        .write(true)
+        .open(&lock_path)
+        .expect("open lock");
+    held.lock().expect("lock");
+    held.write_all(b"pid 4242 (pplan merge)\n")
+        .expect("write holder");
+    t.env("PPLAN_LOCK_TIMEOUT_MS", "200")
+        .args(["set", "BE-001", "complete"])
+        .stderr(
+            "error: plan is busy: `./.pplan/lock` is held by pid 4242 (pplan merge)\n\
+             hint: retry when it finishes, or raise `PPLAN_LOCK_TIMEOUT_MS`\n",
+        )
+        .file_eq("task_plan.md", CANONICAL)
+        .status(4);
+    drop(held);
+}
+
+#[test]
+fn a_concurrent_human_edit_is_never_clobbered() {
+    let t = Test::new().file("task_plan.md", CANONICAL);
+    let dir = t.dir.path().to_path_buf();
+    let edited = CANONICAL.replace(
+        "Spawn BE-001 and FE-001.",
+        "Spawn BE-001 first (edited by hand).",
+    );
+    let person = {
+        let path = dir.join("task_plan.md");
+        let edited = edited.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(150));
+            fs::write(path, edited).expect("person edits");
+        })
+    };
+    t.env("PPLAN_FAULT", "before-replace:pause-600")
+        .args(["set", "BE-001", "complete"])
+        .stderr(
+            "error: `./task_plan.md` changed while pplan was updating it; nothing written\n\
+             hint: someone edited the file meanwhile; rerun the command\n",
+        )
+        .file_eq("task_plan.md", &edited)
+        .status(4);
+    person.join().expect("person thread");
+}
+
+#[test]
+fn an_insert_that_would_change_other_lines_is_refused() {
+    // After a heading, the indented line is a code block; a status line inserted above it would
+    // turn it into a nested list item (a new task). pplan refuses and writes nothing.
+    let plan = "# Phase 0: Title\n    - [~] A-0: code, not a task\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "0", "complete"])
+        .stderr("error: refusing to write `./task_plan.md`: the edit changed the plan's shape (0 → 1 tasks, 1 → 1 groups)\n")
+        .file_eq("task_plan.md", plan)
+        .status(1);
+}
+
+#[test]
+fn a_symlinked_plan_is_edited_through_the_link() {
+    let t = Test::new().file("real/plan.md", CANONICAL);
+    std::os::unix::fs::symlink("real/plan.md", t.dir.path().join("task_plan.md")).expect("symlink");
+    let done = t
+        .args(["set", "BE-001", "complete"])
+        .stdout("BE-001: pending → complete\n")
+        .success();
+    let link = done.dir.path().join("task_plan.md");
+    assert!(
+        fs::symlink_metadata(&link)
+            .expect("lstat")
+            .file_type()
+            .is_symlink(),
+        "the link stays a link"
+    );
+    let real = fs::read_to_string(done.dir.path().join("real/plan.md")).expect("real");
+    assert_eq!(real, CANONICAL.replace("- [ ] BE-001", "- [x] BE-001"));
+}
