@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod commands;
 pub mod error;
+pub mod fault;
 pub mod md;
 pub mod plan;
 pub mod store;

@@ -38,17 +38,27 @@ fn main() -> ProcessExit {
     }
 }
 
+#[derive(serde::Serialize)]
+struct ErrorJson {
+    schema_version: u32,
+    kind: &'static str,
+    code: &'static str,
+    message: String,
+    hint: Option<String>,
+    exit_code: u8,
+}
+
 fn report(e: &Error, json: bool) {
     if json {
-        let body = serde_json::json!({
-            "schema_version": 1,
-            "kind": "error",
-            "code": e.code(),
-            "message": e.to_string(),
-            "hint": e.hint(),
-            "exit_code": e.exit_code() as u8,
-        });
-        eprintln!("{body}");
+        let body = ErrorJson {
+            schema_version: 1,
+            kind: "error",
+            code: e.code(),
+            message: e.to_string(),
+            hint: e.hint(),
+            exit_code: e.exit_code() as u8,
+        };
+        eprintln!("{}", serde_json::to_string(&body).unwrap_or_default());
         return;
     }
     eprintln!("error: {e}");

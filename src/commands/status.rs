@@ -247,22 +247,32 @@ fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
         if from > 0 {
             let _ = writeln!(o, "  … {from} before");
         }
-        let width = plan.groups[from..to]
+        let shown = &plan.groups[from..to];
+        let fractions: Vec<String> = shown
+            .iter()
+            .map(|g| {
+                let c = plan.counts(g);
+                format!("{}/{}", c.done + c.skipped, c.total)
+            })
+            .collect();
+        let width = shown
             .iter()
             .map(|g| g.key.chars().count())
             .max()
             .unwrap_or(1);
-        for (i, g) in plan.groups.iter().enumerate().take(to).skip(from) {
-            let counts = plan.counts(g);
-            let mark = if Some(i) == s.derived { '>' } else { ' ' };
+        let fw = fractions.iter().map(String::len).max().unwrap_or(3);
+        for (i, (g, fraction)) in shown.iter().zip(&fractions).enumerate() {
+            let mark = if Some(from + i) == s.derived {
+                '>'
+            } else {
+                ' '
+            };
+            let status = plan.status(g).as_str();
+            let title = clip(g.title, 60);
             let _ = writeln!(
                 o,
-                "{mark} {:<width$}  {:<11}  {}/{}  {}",
-                g.key,
-                plan.status(g).as_str(),
-                counts.done + counts.skipped,
-                counts.total,
-                clip(g.title, 60)
+                "{mark} {:<width$}  {status:<11}  {fraction:<fw$}  {title}",
+                g.key
             );
         }
         if to < plan.groups.len() {

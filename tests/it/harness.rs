@@ -92,11 +92,11 @@ impl Test {
         self
     }
 
-    pub fn success(self) -> Output {
+    pub fn success(self) -> Done {
         self.status(0)
     }
 
-    pub fn status(self, code: i32) -> Output {
+    pub fn status(self, code: i32) -> Done {
         let out = run_in(self.dir.path(), &self.args, &self.env);
         let stdout = String::from_utf8_lossy(&out.stdout);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -121,7 +121,20 @@ impl Test {
                 String::from_utf8_lossy(want)
             );
         }
-        out
+        Done { out, dir: self.dir }
+    }
+}
+
+/// A finished run: its output, and the directory it ran in (kept until dropped).
+pub struct Done {
+    pub out: Output,
+    pub dir: TempDir,
+}
+
+impl std::ops::Deref for Done {
+    type Target = Output;
+    fn deref(&self) -> &Output {
+        &self.out
     }
 }
 

@@ -1,4 +1,6 @@
 //! One integration-test binary: the real `pplan` binary driven over temporary directories.
+// Tests set up files directly and report what they skip.
+#![allow(clippy::print_stderr, clippy::disallowed_methods)]
 
 mod bad_input;
 mod concurrency;
@@ -7,5 +9,6 @@ mod fixtures;
 mod harness;
 mod init;
 mod preservation;
+mod props;
 mod set;
 mod status;

@@ -1,1 +1,87 @@
-//! placeholder
+//! `pplan status`: golden text and JSON.
+
+use crate::harness::Test;
+use crate::set::CANONICAL;
+
+#[test]
+fn status_text_of_the_canonical_plan() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["status"])
+        .stdout(
+            "plan: Checkout service\n\
+             goal: Ship a checkout API and UI that pass the end-to-end suite.\n\
+             progress: 0% (0 of 3 tasks done, 2 groups, 0 error rows)\n\
+             current: 1\n\
+             groups:\n\
+             > 1  in_progress  0/2  Backend and frontend\n\
+             \x20 2  pending      0/1  Integration\n\
+             in progress: -\n\
+             next: BE-001 Build the payment endpoints · FE-001 Build the cart page\n",
+        )
+        .success();
+}
+
+#[test]
+fn status_json_of_the_canonical_plan() {
+    let plan = CANONICAL
+        .replace("- [ ] BE-001", "- [x] BE-001")
+        .replace("- [ ] FE-001", "- [~] FE-001");
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["status", "--json"])
+        .stdout(concat!(
+            r#"{"schema_version":1,"kind":"plan-status","path":"task_plan.md","title":"Checkout service","#,
+            r#""goal":"Ship a checkout API and UI that pass the end-to-end suite.","#,
+            r#""current_group":{"stated":"1","stated_text":"Group 1","derived":"1"},"progress_pct":33,"#,
+            r#""tasks":{"total":3,"done":1,"in_progress":1,"blocked":0,"skipped":0,"nested":0},"#,
+            r#""groups":[{"id":"1","key":"1","title":"Backend and frontend","line":14,"status":"in_progress","#,
+            r#""stored_status":"in_progress","derived_status":"in_progress","note":null,"#,
+            r#""tasks":{"total":2,"done":1,"in_progress":1,"blocked":0,"skipped":0,"nested":0}},"#,
+            r#"{"id":"2","key":"2","title":"Integration","line":19,"status":"pending","stored_status":"pending","#,
+            r#""derived_status":"pending","note":null,"#,
+            r#""tasks":{"total":1,"done":0,"in_progress":0,"blocked":0,"skipped":0,"nested":0}}],"#,
+            r#""in_progress":[{"id":"FE-001","text":"Build the cart page","group":"1","line":17}],"in_progress_total":1,"#,
+            r#""next_tasks":[],"next_tasks_total":0,"error_rows":0,"warnings":[]}"#,
+            "\n"
+        ))
+        .success();
+}
+
+#[test]
+fn status_text_stays_short_for_a_long_plan() {
+    let mut plan = String::from("# Big\n\n## Goal\nMany groups.\n\n");
+    for g in 1..=40 {
+        plan.push_str(&format!("### Phase {g}: Part {g}\n"));
+        for t in 1..=30 {
+            let mark = if g < 20 { 'x' } else { ' ' };
+            plan.push_str(&format!("- [{mark}] T-{g}-{t}: do thing {t}\n"));
+        }
+    }
+    let out = Test::new()
+        .file("task_plan.md", plan)
+        .args(["status"])
+        .success();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        text.lines().count() <= 20,
+        "{} lines:\n{text}",
+        text.lines().count()
+    );
+    assert_eq!(
+        text,
+        "plan: Big\ngoal: Many groups.\nprogress: 48% (570 of 1200 tasks done, 40 groups, 0 error rows)\ncurrent: 20\n\
+         groups:\n  … 17 before\n\
+         \x20 18  complete     30/30  Part 18\n\
+         \x20 19  complete     30/30  Part 19\n\
+         > 20  pending      0/30   Part 20\n\
+         \x20 21  pending      0/30   Part 21\n\
+         \x20 22  pending      0/30   Part 22\n\
+         \x20 23  pending      0/30   Part 23\n\
+         \x20 24  pending      0/30   Part 24\n\
+         \x20 25  pending      0/30   Part 25\n\
+         \x20 … and 15 more\n\
+         in progress: -\n\
+         next: T-20-1 do thing 1 · T-20-2 do thing 2 · T-20-3 do thing 3 · … and 27 more\n"
+    );
+}
