@@ -58,6 +58,8 @@ pub enum Error {
     UnknownGroup { id: String, known: Vec<String> },
     #[error("group id `{id}` is used by {} groups", keys.len())]
     AmbiguousGroup { id: String, keys: Vec<String> },
+    #[error("{message}")]
+    Usage { message: String, hint: &'static str },
     #[error("unknown state `{0}`")]
     UnknownState(String),
     #[error("cannot write a status for {what}")]
@@ -121,6 +123,7 @@ impl Error {
             Error::AmbiguousText { .. } => "ambiguous_text",
             Error::UnknownGroup { .. } => "unknown_group",
             Error::AmbiguousGroup { .. } => "ambiguous_group",
+            Error::Usage { .. } => "usage",
             Error::UnknownState(_) => "unknown_state",
             Error::NoStatusPlace { .. } => "no_status_place",
             Error::Busy { .. } => "busy",
@@ -175,6 +178,7 @@ impl Error {
                     .collect::<Vec<_>>()
                     .join(", ")
             )),
+            Error::Usage { hint, .. } => Some(format!("usage: {hint}")),
             Error::UnknownState(_) => {
                 Some("states: pending, in_progress, complete, blocked, skipped".into())
             }

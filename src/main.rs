@@ -11,14 +11,27 @@ use pplan::{Error, ExitCode};
 fn main() -> ProcessExit {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print(); // --help, --version
+            return exit(ExitCode::Ok);
+        }
+        Err(e) if std::env::args_os().any(|a| a == "--json") => {
+            let message = e
+                .kind()
+                .as_str()
+                .unwrap_or("invalid arguments")
+                .to_lowercase();
+            print_json_error(
+                "usage",
+                &message,
+                Some("see `pplan --help`".into()),
+                ExitCode::Usage,
+            );
+            return exit(ExitCode::Usage);
+        }
         Err(e) => {
-            let code = if e.use_stderr() {
-                ExitCode::Usage
-            } else {
-                ExitCode::Ok
-            };
             let _ = e.print();
-            return ProcessExit::from(code as u8);
+            return exit(ExitCode::Usage);
         }
     };
     let json = cli.json;
@@ -29,40 +42,49 @@ fn main() -> ProcessExit {
             let _ = stdout
                 .write_all(out.stdout.as_bytes())
                 .and_then(|()| stdout.flush());
-            ProcessExit::from(out.code as u8)
+            exit(out.code)
         }
         Err(e) => {
             report(&e, json);
-            ProcessExit::from(e.exit_code() as u8)
+            exit(e.exit_code())
         }
     }
 }
 
-#[derive(serde::Serialize)]
-struct ErrorJson {
-    schema_version: u32,
-    kind: &'static str,
-    code: &'static str,
-    message: String,
-    hint: Option<String>,
-    exit_code: u8,
+fn exit(code: ExitCode) -> ProcessExit {
+    ProcessExit::from(code as u8)
 }
 
+/// `error: …` and `hint: …` on stderr, or one JSON object under `--json`.
 fn report(e: &Error, json: bool) {
     if json {
-        let body = ErrorJson {
-            schema_version: 1,
-            kind: "error",
-            code: e.code(),
-            message: e.to_string(),
-            hint: e.hint(),
-            exit_code: e.exit_code() as u8,
-        };
-        eprintln!("{}", serde_json::to_string(&body).unwrap_or_default());
+        print_json_error(e.code(), &e.to_string(), e.hint(), e.exit_code());
         return;
     }
     eprintln!("error: {e}");
     if let Some(hint) = e.hint() {
         eprintln!("hint: {hint}");
     }
+}
+
+#[derive(serde::Serialize)]
+struct ErrorJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    code: &'static str,
+    message: &'a str,
+    hint: Option<String>,
+    exit_code: u8,
+}
+
+fn print_json_error(code: &'static str, message: &str, hint: Option<String>, exit: ExitCode) {
+    let body = ErrorJson {
+        schema_version: 1,
+        kind: "error",
+        code,
+        message,
+        hint,
+        exit_code: exit as u8,
+    };
+    eprintln!("{}", serde_json::to_string(&body).unwrap_or_default());
 }

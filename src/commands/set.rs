@@ -98,10 +98,15 @@ pub fn run(
 }
 
 fn usage_error(args: &[String]) -> Error {
-    Error::UnknownState(format!(
-        "{} (usage: pplan set <TASK-ID> <STATE> | --group <GROUP> <STATE> | --text <SUBSTRING> <STATE>)",
-        args.join(" ")
-    ))
+    let form = if args.len() == 1 {
+        "a task id and a state"
+    } else {
+        "only a state with --group or --text"
+    };
+    Error::Usage {
+        message: format!("`set {}` needs {form}", args.join(" ")),
+        hint: "pplan set <TASK-ID> <STATE> | --group <GROUP> <STATE> | --text <SUBSTRING> <STATE>",
+    }
 }
 
 enum Selector {

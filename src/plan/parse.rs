@@ -149,17 +149,8 @@ const GROUP_COLUMNS: &[&str] = &[
     "フェーズ",
     "단계",
 ];
-const STATUS_COLUMNS: &[&str] = &[
-    "status",
-    "state",
-    "状态",
-    "狀態",
-    "状況",
-    "ステータス",
-    "상태",
-    "estado",
-    "stato",
-];
+/// Status columns are named like status labels.
+const STATUS_COLUMNS: &[&str] = syntax::STATUS_LABELS;
 const TITLE_COLUMNS: &[&str] = &[
     "description",
     "name",

@@ -154,7 +154,7 @@ pub fn dependency_ids(inner: &str) -> impl Iterator<Item = &str> {
         .filter(|d| !d.is_empty())
 }
 
-const STATUS_LABELS: &[&str] = &[
+pub const STATUS_LABELS: &[&str] = &[
     "status",
     "state",
     "状态",

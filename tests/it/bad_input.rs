@@ -149,6 +149,29 @@ fn errors_are_json_on_stderr_under_json() {
 }
 
 #[test]
+fn argument_errors_are_json_under_json() {
+    Test::new()
+        .args(["--json", "set", "--group", "1", "--text", "x", "complete"])
+        .stdout("")
+        .stderr(
+            "{\"schema_version\":1,\"kind\":\"error\",\"code\":\"usage\",\"message\":\"an argument cannot be used with one or more of the other specified arguments\",\"hint\":\"see `pplan --help`\",\"exit_code\":2}\n",
+        )
+        .status(2);
+}
+
+#[test]
+fn a_set_without_a_state_says_what_it_needs() {
+    Test::new()
+        .file("task_plan.md", PLAN)
+        .args(["set", "BE-001"])
+        .stderr(
+            "error: `set BE-001` needs a task id and a state\n\
+             hint: usage: pplan set <TASK-ID> <STATE> | --group <GROUP> <STATE> | --text <SUBSTRING> <STATE>\n",
+        )
+        .status(2);
+}
+
+#[test]
 fn usage_errors_exit_2() {
     Test::new().args(["set"]).status(2);
     Test::new().args(["frobnicate"]).status(2);

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use crate::harness::{TempDir, differences, expectation_view, status_json};
+use crate::harness::check_expectation;
 
 pub fn corpus_dir() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
@@ -44,19 +44,10 @@ fn every_corpus_task_plan_reads_as_expected() {
             .and_then(|n| n.to_str())
             .expect("name")
             .to_string();
-        let expected_path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        let expected = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("fixtures/corpus")
             .join(name.replace(".md", ".json"));
-        let mut want: serde_json::Value =
-            serde_json::from_str(&fs::read_to_string(&expected_path).expect("expectation exists"))
-                .expect("json");
-        let obj = want.as_object_mut().expect("object");
-        obj.remove("file");
-        obj.remove("notes");
-        let dir = TempDir::new();
-        fs::copy(plan, dir.path().join("task_plan.md")).expect("copy");
-        let got = expectation_view(&status_json(dir.path()));
-        failures.extend(differences(&name, &want, &got));
+        failures.extend(check_expectation(&name, plan, &expected));
     }
     assert!(
         failures.is_empty(),

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use crate::harness::{TempDir, Test, differences, expectation_view, status_json};
+use crate::harness::{Test, check_expectation};
 
 pub fn cases() -> Vec<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/plans");
@@ -54,14 +54,11 @@ fn every_fixture_reads_as_expected() {
             .and_then(|n| n.to_str())
             .expect("name")
             .to_string();
-        let want: serde_json::Value = serde_json::from_str(
-            &fs::read_to_string(case.join("status.json")).expect("status.json"),
-        )
-        .expect("json");
-        let dir = TempDir::new();
-        fs::copy(case.join("input.md"), dir.path().join("task_plan.md")).expect("copy");
-        let got = expectation_view(&status_json(dir.path()));
-        failures.extend(differences(&name, &want, &got));
+        failures.extend(check_expectation(
+            &name,
+            &case.join("input.md"),
+            &case.join("status.json"),
+        ));
     }
     assert!(
         failures.is_empty(),

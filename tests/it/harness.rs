@@ -185,6 +185,21 @@ pub fn expectation_view(status: &serde_json::Value) -> serde_json::Value {
     })
 }
 
+/// Differences between `status --json` on `input` and the expectation file (its `file` and
+/// `notes` keys are commentary).
+pub fn check_expectation(name: &str, input: &Path, expectation: &Path) -> Vec<String> {
+    let text = fs::read_to_string(expectation)
+        .unwrap_or_else(|e| panic!("{}: {e}", expectation.display()));
+    let mut want: serde_json::Value = serde_json::from_str(&text).expect("expectation is JSON");
+    if let Some(obj) = want.as_object_mut() {
+        obj.remove("file");
+        obj.remove("notes");
+    }
+    let dir = TempDir::new();
+    fs::copy(input, dir.path().join("task_plan.md")).expect("copy input");
+    differences(name, &want, &expectation_view(&status_json(dir.path())))
+}
+
 /// Field-by-field differences between an expectation and what pplan reported.
 pub fn differences(path: &str, want: &serde_json::Value, got: &serde_json::Value) -> Vec<String> {
     let mut out = Vec::new();
