@@ -154,7 +154,7 @@ fn json(plan: &Plan<'_>, doc: &Document, s: &Summary, warnings: Vec<String>) -> 
         .map(|g| {
             let counts = plan.counts(g);
             GroupJson {
-                id: g.id,
+                id: &g.id,
                 key: &g.key,
                 title: unescape(g.title),
                 line: lines.line_of(g.at),
@@ -189,9 +189,9 @@ fn json(plan: &Plan<'_>, doc: &Document, s: &Summary, warnings: Vec<String>) -> 
         title: plan.title.map(unescape),
         goal: plan.goal.map(unescape),
         current_group: CurrentJson {
-            stated: s.stated.map(|i| plan.groups[i].id),
+            stated: s.stated.map(|i| plan.groups[i].id.as_ref()),
             stated_text: plan.current.map(|(t, _)| t),
-            derived: s.derived.map(|i| plan.groups[i].id),
+            derived: s.derived.map(|i| plan.groups[i].id.as_ref()),
         },
         progress_pct: s.progress_pct,
         tasks: s.counts,

@@ -10,6 +10,7 @@ pub mod status;
 pub mod syntax;
 pub mod warnings;
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 pub use status::Status;
@@ -44,8 +45,8 @@ pub enum GroupForm {
 
 #[derive(Clone, Debug)]
 pub struct Group<'a> {
-    /// The id as written (`1`, `3b`, `A`, `一`).
-    pub id: &'a str,
+    /// The id as written (`1`, `3b`, `A`, `一`), or the row/item number when there is none.
+    pub id: Cow<'a, str>,
     /// Unique among the plan's groups: the id, or qualified by its round (`F/A`) or occurrence.
     pub key: String,
     pub title: &'a str,

@@ -4,6 +4,7 @@
 //! task headings) so the walk knows which form of group the plan uses before it meets list
 //! items and table rows. Nothing here fails: what is not recognised is not modelled.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use super::syntax::{self, Titled};
@@ -337,7 +338,7 @@ impl<'a> Walk<'a> {
                 let indicators = self.indicators(&g.statuses, base, Place::Heading);
                 let index = self.plan.groups.len();
                 self.plan.groups.push(Group {
-                    id: &text[shift(&g.id, base)],
+                    id: Cow::Borrowed(&text[shift(&g.id, base)]),
                     key: String::new(),
                     title: &text[shift(&g.title, base)],
                     form: GroupForm::Heading,
@@ -558,7 +559,7 @@ impl<'a> Walk<'a> {
         }
         let g = self.plan.groups.len();
         self.plan.groups.push(Group {
-            id,
+            id: Cow::Borrowed(id),
             key: String::new(),
             title,
             form: GroupForm::ListItem,
@@ -684,9 +685,9 @@ impl<'a> Walk<'a> {
                 let g = cell(group);
                 let ordinal = self.table_groups.len() + 1;
                 let id = if syntax::is_group_id(g) {
-                    g
+                    Cow::Borrowed(g)
                 } else {
-                    leak_ordinal(ordinal)
+                    Cow::Owned(ordinal.to_string())
                 };
                 let title = title.map(cell).filter(|t| !t.is_empty()).unwrap_or(g);
                 self.table_groups.push(Group {
@@ -782,24 +783,11 @@ impl<'a> Walk<'a> {
         for g in &mut self.plan.groups {
             ordinal += 1;
             if g.id.is_empty() {
-                g.id = leak_ordinal(ordinal);
+                g.id = Cow::Owned(ordinal.to_string());
             }
         }
         assign_keys(&mut self.plan.groups, &self.rounds);
         self.plan
-    }
-}
-
-/// Row numbers as `&'static str`, so ids stay borrowed like the ones read from the file.
-fn leak_ordinal(n: usize) -> &'static str {
-    const SMALL: [&str; 33] = [
-        "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16",
-        "17", "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31",
-        "32",
-    ];
-    match SMALL.get(n) {
-        Some(s) => s,
-        None => Box::leak(n.to_string().into_boxed_str()),
     }
 }
 
@@ -851,9 +839,9 @@ fn strip_title_prefix(h: &str) -> &str {
 /// n-th repeat otherwise.
 fn assign_keys(groups: &mut [Group<'_>], rounds: &[Option<&str>]) {
     use std::collections::HashMap;
-    let mut count: HashMap<&str, usize> = HashMap::new();
+    let mut count: HashMap<String, usize> = HashMap::new();
     for g in groups.iter() {
-        *count.entry(g.id).or_default() += 1;
+        *count.entry(g.id.to_string()).or_default() += 1;
     }
     let mut seen: HashMap<String, usize> = HashMap::new();
     for (g, round) in groups
@@ -861,7 +849,7 @@ fn assign_keys(groups: &mut [Group<'_>], rounds: &[Option<&str>]) {
         .zip(rounds.iter().chain(std::iter::repeat(&None)))
     {
         let base = match round {
-            Some(r) if count[g.id] > 1 => format!("{r}/{}", g.id),
+            Some(r) if count[g.id.as_ref()] > 1 => format!("{r}/{}", g.id),
             _ => g.id.to_string(),
         };
         let n = seen.entry(base.clone()).or_default();
