@@ -26,10 +26,7 @@ pub enum ExitCode {
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error("no `task_plan.md` in `{}`", dir.display())]
-    NoPlan {
-        dir: PathBuf,
-        candidates: Vec<PathBuf>,
-    },
+    NoPlan { dir: PathBuf, candidates: Vec<PathBuf> },
     #[error("`{}` is not valid UTF-8 (line {line})", path.display())]
     InvalidUtf8 { path: PathBuf, line: usize },
     #[error("`{}` is binary (NUL byte at offset {offset})", path.display())]
@@ -39,11 +36,7 @@ pub enum Error {
     #[error("`{}` is not a regular file", path.display())]
     NotAFile { path: PathBuf },
     #[error("`{}` is {size} bytes, over the limit of {limit}", path.display())]
-    TooLarge {
-        path: PathBuf,
-        size: u64,
-        limit: u64,
-    },
+    TooLarge { path: PathBuf, size: u64, limit: u64 },
     #[error("`{}` already exists", path.display())]
     Exists { path: PathBuf },
     #[error("no task `{id}`")]
@@ -73,36 +66,22 @@ pub enum Error {
     #[error("refusing to write `{}`: {source}", path.display())]
     Splice { path: PathBuf, source: EditError },
     #[error("cannot {action} `{}`: {source}", path.display())]
-    Io {
-        action: &'static str,
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Io { action: &'static str, path: PathBuf, source: std::io::Error },
 }
 
 fn join(lines: &[usize]) -> String {
-    lines
-        .iter()
-        .map(usize::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
+    lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
 }
 
 impl Error {
     pub fn io(action: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Error {
-        Error::Io {
-            action,
-            path: path.into(),
-            source,
-        }
+        Error::Io { action, path: path.into(), source }
     }
 
     pub fn exit_code(&self) -> ExitCode {
         match self {
             Error::Busy { .. } | Error::ConcurrentEdit { .. } => ExitCode::Busy,
-            Error::Io { .. } | Error::Unverified { .. } | Error::Splice { .. } => {
-                ExitCode::Problems
-            }
+            Error::Io { .. } | Error::Unverified { .. } | Error::Splice { .. } => ExitCode::Problems,
             _ => ExitCode::Usage,
         }
     }
@@ -137,54 +116,28 @@ impl Error {
     pub fn hint(&self) -> Option<String> {
         match self {
             Error::NoPlan { candidates, .. } if !candidates.is_empty() => {
-                let list: Vec<String> = candidates
-                    .iter()
-                    .take(5)
-                    .map(|p| format!("`{}`", p.display()))
-                    .collect();
-                Some(format!(
-                    "plans found below: {}; pass one with `-C DIR`",
-                    list.join(", ")
-                ))
+                let list: Vec<String> =
+                    candidates.iter().take(5).map(|p| format!("`{}`", p.display())).collect();
+                Some(format!("plans found below: {}; pass one with `-C DIR`", list.join(", ")))
             }
-            Error::NoPlan { .. } => {
-                Some("run `pplan init` to start a plan, or pass `-C DIR`".into())
-            }
+            Error::NoPlan { .. } => Some("run `pplan init` to start a plan, or pass `-C DIR`".into()),
             Error::UnknownTask { nearest, .. } if !nearest.is_empty() => Some(format!(
                 "did you mean {}?",
-                nearest
-                    .iter()
-                    .map(|n| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                nearest.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
             )),
-            Error::DuplicateTask { .. } => {
-                Some("give the tasks distinct ids, or use `--text`".into())
-            }
+            Error::DuplicateTask { .. } => Some("give the tasks distinct ids, or use `--text`".into()),
             Error::AmbiguousText { .. } => Some("use a longer substring, or the task id".into()),
             Error::UnknownGroup { known, .. } if !known.is_empty() => Some(format!(
                 "groups: {}",
-                known
-                    .iter()
-                    .take(12)
-                    .map(|k| format!("`{k}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                known.iter().take(12).map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
             )),
             Error::AmbiguousGroup { keys, .. } => Some(format!(
                 "use a key: {}",
-                keys.iter()
-                    .map(|k| format!("`{k}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
             )),
             Error::Usage { hint, .. } => Some(format!("usage: {hint}")),
-            Error::UnknownState(_) => {
-                Some("states: pending, in_progress, complete, blocked, skipped".into())
-            }
-            Error::Busy { .. } => {
-                Some("retry when it finishes, or raise `PPLAN_LOCK_TIMEOUT_MS`".into())
-            }
+            Error::UnknownState(_) => Some("states: pending, in_progress, complete, blocked, skipped".into()),
+            Error::Busy { .. } => Some("retry when it finishes, or raise `PPLAN_LOCK_TIMEOUT_MS`".into()),
             Error::ConcurrentEdit { .. } => {
                 Some("someone edited the file meanwhile; rerun the command".into())
             }

@@ -16,17 +16,8 @@ fn main() -> ProcessExit {
             return exit(ExitCode::Ok);
         }
         Err(e) if std::env::args_os().any(|a| a == "--json") => {
-            let message = e
-                .kind()
-                .as_str()
-                .unwrap_or("invalid arguments")
-                .to_lowercase();
-            print_json_error(
-                "usage",
-                &message,
-                Some("see `pplan --help`".into()),
-                ExitCode::Usage,
-            );
+            let message = e.kind().as_str().unwrap_or("invalid arguments").to_lowercase();
+            print_json_error("usage", &message, Some("see `pplan --help`".into()), ExitCode::Usage);
             return exit(ExitCode::Usage);
         }
         Err(e) => {
@@ -39,9 +30,7 @@ fn main() -> ProcessExit {
         Ok(out) => {
             let mut stdout = std::io::stdout().lock();
             // A closed pipe (`pplan status | head -1`) is a clean exit, not an error.
-            let _ = stdout
-                .write_all(out.stdout.as_bytes())
-                .and_then(|()| stdout.flush());
+            let _ = stdout.write_all(out.stdout.as_bytes()).and_then(|()| stdout.flush());
             exit(out.code)
         }
         Err(e) => {
@@ -78,13 +67,6 @@ struct ErrorJson<'a> {
 }
 
 fn print_json_error(code: &'static str, message: &str, hint: Option<String>, exit: ExitCode) {
-    let body = ErrorJson {
-        schema_version: 1,
-        kind: "error",
-        code,
-        message,
-        hint,
-        exit_code: exit as u8,
-    };
+    let body = ErrorJson { schema_version: 1, kind: "error", code, message, hint, exit_code: exit as u8 };
     eprintln!("{}", serde_json::to_string(&body).unwrap_or_default());
 }

@@ -29,15 +29,10 @@ pub struct Limits {
 
 impl Limits {
     pub fn from_env() -> Limits {
-        let num = |name: &str| {
-            std::env::var(name)
-                .ok()
-                .and_then(|v| v.trim().parse::<u64>().ok())
-        };
+        let num = |name: &str| std::env::var(name).ok().and_then(|v| v.trim().parse::<u64>().ok());
         Limits {
             max_bytes: num("PPLAN_MAX_FILE_BYTES").unwrap_or(DEFAULT_MAX_BYTES),
-            lock_timeout: num("PPLAN_LOCK_TIMEOUT_MS")
-                .map_or(DEFAULT_LOCK_TIMEOUT, Duration::from_millis),
+            lock_timeout: num("PPLAN_LOCK_TIMEOUT_MS").map_or(DEFAULT_LOCK_TIMEOUT, Duration::from_millis),
         }
     }
 }
@@ -50,10 +45,7 @@ pub fn resolve(explicit: Option<&Path>) -> Result<PathBuf> {
     if fs::symlink_metadata(&plan).is_ok() {
         return Ok(dir);
     }
-    Err(Error::NoPlan {
-        candidates: candidates_below(&dir),
-        dir,
-    })
+    Err(Error::NoPlan { candidates: candidates_below(&dir), dir })
 }
 
 /// The directory a command works in, whether or not it holds a plan yet (for `init`).
@@ -79,18 +71,11 @@ fn candidates_below(dir: &Path) -> Vec<PathBuf> {
             let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
             if is_dir
                 && depth < 3
-                && !matches!(
-                    name.to_str(),
-                    Some(".git" | "target" | "node_modules" | STATE_DIR)
-                )
+                && !matches!(name.to_str(), Some(".git" | "target" | "node_modules" | STATE_DIR))
             {
                 queue.push((path, depth + 1));
             } else if name == PLAN_FILE {
-                found.push(
-                    path.strip_prefix(dir)
-                        .map(Path::to_path_buf)
-                        .unwrap_or(path),
-                );
+                found.push(path.strip_prefix(dir).map(Path::to_path_buf).unwrap_or(path));
             }
         }
         if found.len() >= 20 {
@@ -157,9 +142,7 @@ impl Store {
             meta
         };
         if !meta.is_file() {
-            return Err(Error::NotAFile {
-                path: path.to_path_buf(),
-            });
+            return Err(Error::NotAFile { path: path.to_path_buf() });
         }
         if meta.len() > self.limits.max_bytes {
             return Err(Error::TooLarge {
@@ -196,10 +179,20 @@ impl Store {
         Ok(state)
     }
 
-    /// Take the sidecar lock, waiting at most the configured time.
+    /// Take the plan's sidecar lock `.pplan/lock`, waiting at most the configured time.
     pub fn lock(&self) -> Result<Lock> {
+        self.lock_file(LOCK_FILE)
+    }
+
+    /// The lock of one agent's files (`.pplan/agent-<ID>.lock`): concurrent `note`/`log`/`mark`
+    /// calls of one agent queue on it. Whoever needs both takes the plan lock first.
+    pub fn lock_agent(&self, id: &str) -> Result<Lock> {
+        self.lock_file(&format!("agent-{id}.lock"))
+    }
+
+    fn lock_file(&self, name: &str) -> Result<Lock> {
         let state = self.ensure_state_dir()?;
-        let path = state.join(LOCK_FILE);
+        let path = state.join(name);
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -219,11 +212,8 @@ impl Store {
                 Err(TryLockError::WouldBlock) => {
                     let holder = fs::read_to_string(&path).unwrap_or_default();
                     let holder = holder.trim();
-                    let holder = if holder.is_empty() {
-                        "another process".to_string()
-                    } else {
-                        holder.to_string()
-                    };
+                    let holder =
+                        if holder.is_empty() { "another process".to_string() } else { holder.to_string() };
                     return Err(Error::Busy { lock: path, holder });
                 }
                 Err(TryLockError::Error(e)) => return Err(Error::io("lock", &path, e)),
@@ -235,8 +225,8 @@ impl Store {
         Ok(Lock { _file: file })
     }
 
-    /// Create a file that must not exist yet (for `init`). The caller holds the lock.
-    pub fn create(&self, name: &str, contents: &str) -> Result<()> {
+    /// Create a file that must not exist yet. The caller holds the lock.
+    pub fn create(&self, _lock: &Lock, name: &str, contents: &str) -> Result<()> {
         let path = self.path(name);
         if fs::symlink_metadata(&path).is_ok() {
             return Err(Error::Exists { path });
@@ -244,9 +234,24 @@ impl Store {
         write_atomic(&path, contents.as_bytes())
     }
 
-    /// Edit one plan file under the lock: re-read it, let `edit` compute the edits on the fresh
-    /// bytes, splice, let `verify` check the result, and replace the file unless someone
-    /// changed it meanwhile. With `dry_run`, stop before writing (no lock is taken).
+    /// Tool state under `.pplan/` (JSON the tool owns), if present.
+    pub fn read_state(&self, name: &str) -> Result<Option<String>> {
+        let path = self.path(STATE_DIR).join(name);
+        match fs::read_to_string(&path) {
+            Ok(s) => Ok(Some(s)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(Error::io("read", &path, e)),
+        }
+    }
+
+    /// Replace tool state under `.pplan/` atomically. The caller holds the plan lock.
+    pub fn write_state(&self, _lock: &Lock, name: &str, contents: &str) -> Result<()> {
+        let state = self.ensure_state_dir()?;
+        write_atomic(&state.join(name), contents.as_bytes())
+    }
+
+    /// Edit one plan file under the plan lock (see [`Store::update_held`]). With `dry_run`, no
+    /// lock is taken and nothing is written.
     pub fn update(
         &self,
         name: &str,
@@ -254,36 +259,27 @@ impl Store {
         edit: impl FnOnce(&Document) -> Result<Vec<Edit>>,
         verify: impl FnOnce(&Document, &Document) -> std::result::Result<(), String>,
     ) -> Result<Change> {
-        let _lock = if dry_run { None } else { Some(self.lock()?) };
-        // A symlinked plan is edited where it lives; replacing the link would fork the plan.
-        let path = self.path(name);
-        let target = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-        let doc = self.read(name)?;
-        let edits = edit(&doc)?;
-        let after = crate::md::apply(doc.text(), &edits).map_err(|source| Error::Splice {
-            path: path.clone(),
-            source,
-        })?;
-        let before = doc.text().to_string();
-        if after == before {
-            return Ok(Change {
-                before,
-                after,
-                written: false,
-            });
-        }
-        let new_doc = Document::from_text(after);
-        verify(&doc, &new_doc).map_err(|why| Error::Unverified {
-            path: path.clone(),
-            why,
-        })?;
-        let after = new_doc.into_text();
         if dry_run {
-            return Ok(Change {
-                before,
-                after,
-                written: false,
-            });
+            let prepared = self.prepare(name, edit, verify)?;
+            return Ok(Change { before: prepared.before, after: prepared.after, written: false });
+        }
+        let lock = self.lock()?;
+        self.update_held(&lock, name, edit, verify)
+    }
+
+    /// Edit one file while holding `lock`: re-read it, let `edit` compute the edits on the
+    /// fresh bytes, splice, let `verify` check the result, and replace the file unless someone
+    /// changed it meanwhile.
+    pub fn update_held(
+        &self,
+        _lock: &Lock,
+        name: &str,
+        edit: impl FnOnce(&Document) -> Result<Vec<Edit>>,
+        verify: impl FnOnce(&Document, &Document) -> std::result::Result<(), String>,
+    ) -> Result<Change> {
+        let Prepared { before, after, path, target } = self.prepare(name, edit, verify)?;
+        if after == before {
+            return Ok(Change { before, after, written: false });
         }
         crate::fault::point("before-replace");
         // An editor does not take our lock: if the bytes moved under us, write nothing.
@@ -291,12 +287,37 @@ impl Store {
             return Err(Error::ConcurrentEdit { path });
         }
         write_atomic(&target, after.as_bytes())?;
-        Ok(Change {
-            before,
-            after,
-            written: true,
-        })
+        Ok(Change { before, after, written: true })
     }
+
+    fn prepare(
+        &self,
+        name: &str,
+        edit: impl FnOnce(&Document) -> Result<Vec<Edit>>,
+        verify: impl FnOnce(&Document, &Document) -> std::result::Result<(), String>,
+    ) -> Result<Prepared> {
+        let path = self.path(name);
+        // A symlinked plan is edited where it lives; replacing the link would fork the plan.
+        let target = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        let doc = self.read(name)?;
+        let edits = edit(&doc)?;
+        let after = crate::md::apply(doc.text(), &edits)
+            .map_err(|source| Error::Splice { path: path.clone(), source })?;
+        let before = doc.text().to_string();
+        if after == before {
+            return Ok(Prepared { before, after, path, target });
+        }
+        let new_doc = Document::from_text(after);
+        verify(&doc, &new_doc).map_err(|why| Error::Unverified { path: path.clone(), why })?;
+        Ok(Prepared { before, after: new_doc.into_text(), path, target })
+    }
+}
+
+struct Prepared {
+    before: String,
+    after: String,
+    path: PathBuf,
+    target: PathBuf,
 }
 
 /// Held while a command writes; the OS releases it if the process dies.
@@ -322,10 +343,8 @@ fn command_line() -> String {
 /// Temp file in the same directory, fsync, rename over the target, fsync the directory; the
 /// target's permissions are kept.
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let mut file = atomic_write_file::AtomicWriteFile::options()
-        .open(path)
-        .map_err(|e| Error::io("write", path, e))?;
-    file.write_all(bytes)
-        .map_err(|e| Error::io("write", path, e))?;
+    let mut file =
+        atomic_write_file::AtomicWriteFile::options().open(path).map_err(|e| Error::io("write", path, e))?;
+    file.write_all(bytes).map_err(|e| Error::io("write", path, e))?;
     file.commit().map_err(|e| Error::io("write", path, e))
 }

@@ -18,26 +18,14 @@ struct InitJson<'a> {
     dry_run: bool,
 }
 
-pub fn run(
-    ctx: &Context,
-    title: Option<String>,
-    goal: Option<String>,
-    dry_run: bool,
-) -> Result<Output> {
+pub fn run(ctx: &Context, title: Option<String>, goal: Option<String>, dry_run: bool) -> Result<Output> {
     let dir = store::locate(ctx.dir.as_deref());
     let store = Store::new(dir.clone(), ctx.limits.clone());
     let title = title.unwrap_or_else(|| default_title(&dir));
-    let goal = goal.map_or_else(
-        || "<!-- One sentence: what done looks like. -->".to_string(),
-        |g| one_line(&g),
-    );
+    let goal =
+        goal.map_or_else(|| "<!-- One sentence: what done looks like. -->".to_string(), |g| one_line(&g));
     let files = [
-        (
-            store::PLAN_FILE,
-            TASK_PLAN
-                .replace("{{title}}", &one_line(&title))
-                .replace("{{goal}}", &goal),
-        ),
+        (store::PLAN_FILE, TASK_PLAN.replace("{{title}}", &one_line(&title)).replace("{{goal}}", &goal)),
         ("findings.md", FINDINGS.to_string()),
         ("progress.md", PROGRESS.to_string()),
     ];
@@ -52,28 +40,18 @@ pub fn run(
         }
     }
     if !dry_run {
-        let _lock = store.lock()?;
+        let lock = store.lock()?;
         for (name, contents) in &files {
-            store.create(name, contents)?;
+            store.create(&lock, name, contents)?;
         }
     }
     let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
     if ctx.json {
-        let json = InitJson {
-            schema_version: 1,
-            kind: "init",
-            created: names,
-            dry_run,
-        };
-        return Ok(Output::ok(
-            serde_json::to_string(&json).unwrap_or_default() + "\n",
-        ));
+        let json = InitJson { schema_version: 1, kind: "init", created: names, dry_run };
+        return Ok(Output::ok(serde_json::to_string(&json).unwrap_or_default() + "\n"));
     }
     let verb = if dry_run { "would create" } else { "created" };
-    Ok(Output::ok(format!(
-        "{verb} {} and .pplan/\n",
-        names.join(", ")
-    )))
+    Ok(Output::ok(format!("{verb} {} and .pplan/\n", names.join(", "))))
 }
 
 fn default_title(dir: &std::path::Path) -> String {

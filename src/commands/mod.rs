@@ -20,10 +20,7 @@ pub struct Output {
 
 impl Output {
     pub fn ok(stdout: String) -> Output {
-        Output {
-            stdout,
-            code: ExitCode::Ok,
-        }
+        Output { stdout, code: ExitCode::Ok }
     }
 }
 
@@ -38,42 +35,22 @@ pub struct Context {
 impl Context {
     /// The store of the resolved plan directory (which must hold a plan).
     pub fn store(&self) -> Result<Store> {
-        Ok(Store::new(
-            store::resolve(self.dir.as_deref())?,
-            self.limits.clone(),
-        ))
+        Ok(Store::new(store::resolve(self.dir.as_deref())?, self.limits.clone()))
     }
 }
 
 pub fn run(cli: Cli) -> Result<Output> {
-    let ctx = Context {
-        dir: cli.dir,
-        json: cli.json,
-        limits: Limits::from_env(),
-    };
+    let ctx = Context { dir: cli.dir, json: cli.json, limits: Limits::from_env() };
     match cli.command {
-        Command::Init {
-            title,
-            goal,
-            dry_run,
-        } => init::run(&ctx, title, goal, dry_run),
+        Command::Init { title, goal, dry_run } => init::run(&ctx, title, goal, dry_run),
         Command::Status => status::run(&ctx),
-        Command::Set {
-            args,
-            group,
-            text,
-            dry_run,
-        } => set::run(&ctx, args, group, text, dry_run),
+        Command::Set { args, group, text, dry_run } => set::run(&ctx, args, group, text, dry_run),
     }
 }
 
 /// `\|` in a table cell reads as `|`.
 pub(crate) fn unescape(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains("\\|") {
-        s.replace("\\|", "|").into()
-    } else {
-        s.into()
-    }
+    if s.contains("\\|") { s.replace("\\|", "|").into() } else { s.into() }
 }
 
 /// Cut `s` to at most `max` characters, marking the cut.

@@ -48,33 +48,22 @@ pub fn run(
         |doc| {
             let plan = Plan::parse(doc);
             let target = selector.find(&plan, doc)?;
-            *found.borrow_mut() =
-                Some((target, label(&plan, target), edit::status_of(&plan, target)));
+            *found.borrow_mut() = Some((target, label(&plan, target), edit::status_of(&plan, target)));
             edit::set_status(&plan, doc, target, to)
         },
         |before: &Document, after: &Document| {
-            let target = found
-                .borrow()
-                .as_ref()
-                .map(|f| f.0)
-                .ok_or("no target was found")?;
+            let target = found.borrow().as_ref().map(|f| f.0).ok_or("no target was found")?;
             edit::verify_set(&Plan::parse(before), &Plan::parse(after), target, to)
         },
     )?;
-    let (target, name, from) = found
-        .into_inner()
-        .ok_or_else(|| Error::UnknownState(state.clone()))?;
+    let (target, name, from) = found.into_inner().ok_or_else(|| Error::UnknownState(state.clone()))?;
     let diff = dry_run.then(|| unified_diff(&change.before, &change.after));
     if ctx.json {
         let json = SetJson {
             schema_version: 1,
             kind: "set",
             path: store::PLAN_FILE,
-            target: if matches!(target, Target::Group(_)) {
-                "group"
-            } else {
-                "task"
-            },
+            target: if matches!(target, Target::Group(_)) { "group" } else { "task" },
             id: name,
             from,
             to,
@@ -82,9 +71,7 @@ pub fn run(
             dry_run,
             diff,
         };
-        return Ok(Output::ok(
-            serde_json::to_string(&json).unwrap_or_default() + "\n",
-        ));
+        return Ok(Output::ok(serde_json::to_string(&json).unwrap_or_default() + "\n"));
     }
     if let Some(diff) = diff {
         return Ok(Output::ok(diff));
@@ -98,11 +85,7 @@ pub fn run(
 }
 
 fn usage_error(args: &[String]) -> Error {
-    let form = if args.len() == 1 {
-        "a task id and a state"
-    } else {
-        "only a state with --group or --text"
-    };
+    let form = if args.len() == 1 { "a task id and a state" } else { "only a state with --group or --text" };
     Error::Usage {
         message: format!("`set {}` needs {form}", args.join(" ")),
         hint: "pplan set <TASK-ID> <STATE> | --group <GROUP> <STATE> | --text <SUBSTRING> <STATE>",
@@ -139,9 +122,6 @@ fn unified_diff(before: &str, after: &str) -> String {
     similar::TextDiff::from_lines(before, after)
         .unified_diff()
         .context_radius(2)
-        .header(
-            &format!("a/{}", store::PLAN_FILE),
-            &format!("b/{}", store::PLAN_FILE),
-        )
+        .header(&format!("a/{}", store::PLAN_FILE), &format!("b/{}", store::PLAN_FILE))
         .to_string()
 }

@@ -69,15 +69,9 @@ pub fn run(ctx: &Context) -> Result<Output> {
     let doc = store.read(store::PLAN_FILE)?;
     let plan = Plan::parse(&doc);
     let summary = Summary::new(&plan);
-    let warnings: Vec<String> = warnings(&plan, &doc)
-        .into_iter()
-        .map(|w| format!("line {}: {}", w.line, w.message))
-        .collect();
-    let out = if ctx.json {
-        json(&plan, &doc, &summary, warnings)
-    } else {
-        text(&plan, &summary, &warnings)
-    };
+    let warnings: Vec<String> =
+        warnings(&plan, &doc).into_iter().map(|w| format!("line {}: {}", w.line, w.message)).collect();
+    let out = if ctx.json { json(&plan, &doc, &summary, warnings) } else { text(&plan, &summary, &warnings) };
     Ok(Output::ok(out))
 }
 
@@ -97,21 +91,12 @@ impl Summary {
         let progress_pct = if counts.total > 0 {
             percent(counts.done + counts.skipped, counts.total)
         } else {
-            let done = plan
-                .groups
-                .iter()
-                .filter(|g| plan.status(g).is_done())
-                .count();
-            if plan.groups.is_empty() {
-                0
-            } else {
-                percent(done, plan.groups.len())
-            }
+            let done = plan.groups.iter().filter(|g| plan.status(g).is_done()).count();
+            if plan.groups.is_empty() { 0 } else { percent(done, plan.groups.len()) }
         };
         let derived = plan.derived_current();
-        let in_progress = (0..plan.tasks.len())
-            .filter(|&i| plan.tasks[i].status == Status::InProgress)
-            .collect();
+        let in_progress =
+            (0..plan.tasks.len()).filter(|&i| plan.tasks[i].status == Status::InProgress).collect();
         Summary {
             counts,
             progress_pct,
@@ -141,9 +126,7 @@ fn next_tasks(plan: &Plan<'_>, current: Option<usize>) -> Vec<usize> {
             hits.next().is_some_and(|o| o.status.is_done())
         })
     };
-    range
-        .filter(|&i| plan.tasks[i].status == Status::Pending && ready(&plan.tasks[i]))
-        .collect()
+    range.filter(|&i| plan.tasks[i].status == Status::Pending && ready(&plan.tasks[i])).collect()
 }
 
 fn json(plan: &Plan<'_>, doc: &Document, s: &Summary, warnings: Vec<String>) -> String {
@@ -209,16 +192,8 @@ fn json(plan: &Plan<'_>, doc: &Document, s: &Summary, warnings: Vec<String>) -> 
 fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
     let mut o = String::new();
     let c = &s.counts;
-    let _ = writeln!(
-        o,
-        "plan: {}",
-        plan.title.map_or("(untitled)".into(), |t| clip(t, 80))
-    );
-    let _ = writeln!(
-        o,
-        "goal: {}",
-        plan.goal.map_or("(none)".into(), |g| clip(g, 100))
-    );
+    let _ = writeln!(o, "plan: {}", plan.title.map_or("(untitled)".into(), |t| clip(t, 80)));
+    let _ = writeln!(o, "goal: {}", plan.goal.map_or("(none)".into(), |g| clip(g, 100)));
     let _ = writeln!(
         o,
         "progress: {}% ({} of {} tasks done, {} groups, {} error rows)",
@@ -233,11 +208,9 @@ fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
         (_, None, _) if plan.groups.is_empty() => "(no groups)".to_string(),
         (Some(st), Some(d), _) if st == d => key(d).to_string(),
         (Some(st), d, _) => format!("{} (stated {})", d.map_or("(all done)", key), key(st)),
-        (None, d, Some((text, _))) => format!(
-            "{} (stated `{}` names no group)",
-            d.map_or("(all done)", key),
-            clip(text, 40)
-        ),
+        (None, d, Some((text, _))) => {
+            format!("{} (stated `{}` names no group)", d.map_or("(all done)", key), clip(text, 40))
+        }
         (None, d, None) => d.map_or("(all done)".into(), |d| key(d).to_string()),
     };
     let _ = writeln!(o, "current: {current}");
@@ -255,25 +228,13 @@ fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
                 format!("{}/{}", c.done + c.skipped, c.total)
             })
             .collect();
-        let width = shown
-            .iter()
-            .map(|g| g.key.chars().count())
-            .max()
-            .unwrap_or(1);
+        let width = shown.iter().map(|g| g.key.chars().count()).max().unwrap_or(1);
         let fw = fractions.iter().map(String::len).max().unwrap_or(3);
         for (i, (g, fraction)) in shown.iter().zip(&fractions).enumerate() {
-            let mark = if Some(from + i) == s.derived {
-                '>'
-            } else {
-                ' '
-            };
+            let mark = if Some(from + i) == s.derived { '>' } else { ' ' };
             let status = plan.status(g).as_str();
             let title = clip(g.title, 60);
-            let _ = writeln!(
-                o,
-                "{mark} {:<width$}  {status:<11}  {fraction:<fw$}  {title}",
-                g.key
-            );
+            let _ = writeln!(o, "{mark} {:<width$}  {status:<11}  {fraction:<fw$}  {title}", g.key);
         }
         if to < plan.groups.len() {
             let _ = writeln!(o, "  … and {} more", plan.groups.len() - to);
@@ -285,11 +246,7 @@ fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
         let _ = writeln!(o, "warning: {w}");
     }
     if warnings.len() > 3 {
-        let _ = writeln!(
-            o,
-            "… and {} more warnings (pplan status --json)",
-            warnings.len() - 3
-        );
+        let _ = writeln!(o, "… and {} more warnings (pplan status --json)", warnings.len() - 3);
     }
     o
 }
@@ -299,9 +256,7 @@ fn window(len: usize, current: Option<usize>) -> (usize, usize) {
     if len <= TEXT_GROUPS_MAX {
         return (0, len);
     }
-    let from = current
-        .map_or(len - TEXT_GROUPS_MAX, |c| c.saturating_sub(2))
-        .min(len - TEXT_GROUPS_MAX);
+    let from = current.map_or(len - TEXT_GROUPS_MAX, |c| c.saturating_sub(2)).min(len - TEXT_GROUPS_MAX);
     (from, from + TEXT_GROUPS_MAX)
 }
 

@@ -63,13 +63,7 @@ impl Document {
         };
         let front_matter = front_matter(&text, start);
         let body = front_matter.as_ref().map_or(start, |r| r.end);
-        Document {
-            text,
-            bom,
-            eol,
-            front_matter,
-            body,
-        }
+        Document { text, bom, eol, front_matter, body }
     }
 
     pub fn text(&self) -> &str {
@@ -117,8 +111,7 @@ fn front_matter(text: &str, start: usize) -> Option<Range<usize>> {
     };
     let mut pos = start + first_len;
     while pos < text.len() {
-        let end =
-            memchr::memchr(b'\n', &text.as_bytes()[pos..]).map_or(text.len(), |i| pos + i + 1);
+        let end = memchr::memchr(b'\n', &text.as_bytes()[pos..]).map_or(text.len(), |i| pos + i + 1);
         let line = text[pos..end].trim_end_matches(['\n', '\r']);
         if line == "---" || line == "..." {
             return Some(start..end);

@@ -15,35 +15,22 @@ pub struct Edit {
 
 impl Edit {
     pub fn replace(range: Range<usize>, text: impl Into<String>) -> Edit {
-        Edit {
-            range,
-            text: text.into(),
-        }
+        Edit { range, text: text.into() }
     }
 
     pub fn insert(at: usize, text: impl Into<String>) -> Edit {
-        Edit {
-            range: at..at,
-            text: text.into(),
-        }
+        Edit { range: at..at, text: text.into() }
     }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
     #[error("edit range {start}..{end} is outside the text ({len} bytes)")]
-    OutOfBounds {
-        start: usize,
-        end: usize,
-        len: usize,
-    },
+    OutOfBounds { start: usize, end: usize, len: usize },
     #[error("edit range {start}..{end} splits a UTF-8 character")]
     NotCharBoundary { start: usize, end: usize },
     #[error("edits at {first:?} and {second:?} overlap")]
-    Overlap {
-        first: Range<usize>,
-        second: Range<usize>,
-    },
+    Overlap { first: Range<usize>, second: Range<usize> },
     #[error("bytes outside the edit ranges changed at offset {offset}")]
     Untouched { offset: usize },
 }
@@ -55,11 +42,7 @@ pub fn apply(original: &str, edits: &[Edit]) -> Result<String, EditError> {
     for e in &sorted {
         let Range { start, end } = e.range;
         if start > end || end > original.len() {
-            return Err(EditError::OutOfBounds {
-                start,
-                end,
-                len: original.len(),
-            });
+            return Err(EditError::OutOfBounds { start, end, len: original.len() });
         }
         if !original.is_char_boundary(start) || !original.is_char_boundary(end) {
             return Err(EditError::NotCharBoundary { start, end });
@@ -69,10 +52,7 @@ pub fn apply(original: &str, edits: &[Edit]) -> Result<String, EditError> {
         let (a, b) = (&pair[0].range, &pair[1].range);
         // Two insertions at one point have no defined order; an edit may not start inside another.
         if b.start < a.end || (a.is_empty() && b.is_empty() && a.start == b.start) {
-            return Err(EditError::Overlap {
-                first: a.clone(),
-                second: b.clone(),
-            });
+            return Err(EditError::Overlap { first: a.clone(), second: b.clone() });
         }
     }
     let grown: usize = sorted.iter().map(|e| e.text.len()).sum();
@@ -118,10 +98,7 @@ mod tests {
 
     #[test]
     fn edits_apply_in_any_order() {
-        let out = apply(
-            "a [ ] b [ ] c",
-            &[Edit::replace(9..10, "x"), Edit::replace(3..4, "~")],
-        );
+        let out = apply("a [ ] b [ ] c", &[Edit::replace(9..10, "x"), Edit::replace(3..4, "~")]);
         assert_eq!(out, Ok("a [~] b [x] c".to_string()));
     }
 
@@ -133,17 +110,8 @@ mod tests {
 
     #[test]
     fn overlapping_edits_are_refused() {
-        let err = apply(
-            "abcdef",
-            &[Edit::replace(1..4, "x"), Edit::replace(3..5, "y")],
-        );
-        assert_eq!(
-            err,
-            Err(EditError::Overlap {
-                first: 1..4,
-                second: 3..5
-            })
-        );
+        let err = apply("abcdef", &[Edit::replace(1..4, "x"), Edit::replace(3..5, "y")]);
+        assert_eq!(err, Err(EditError::Overlap { first: 1..4, second: 3..5 }));
         let err = apply("abc", &[Edit::insert(1, "x"), Edit::insert(1, "y")]);
         assert!(matches!(err, Err(EditError::Overlap { .. })));
     }
@@ -156,11 +124,7 @@ mod tests {
         );
         assert_eq!(
             apply("ab", &[Edit::replace(1..9, "x")]),
-            Err(EditError::OutOfBounds {
-                start: 1,
-                end: 9,
-                len: 2
-            })
+            Err(EditError::OutOfBounds { start: 1, end: 9, len: 2 })
         );
     }
 
@@ -173,13 +137,7 @@ mod tests {
     fn verification_catches_a_changed_byte() {
         let e = Edit::replace(1..2, "X");
         assert_eq!(verify_untouched("abc", "aXc", &[&e]), Ok(()));
-        assert_eq!(
-            verify_untouched("abc", "aXd", &[&e]),
-            Err(EditError::Untouched { offset: 2 })
-        );
-        assert_eq!(
-            verify_untouched("abc", "bXc", &[&e]),
-            Err(EditError::Untouched { offset: 0 })
-        );
+        assert_eq!(verify_untouched("abc", "aXd", &[&e]), Err(EditError::Untouched { offset: 2 }));
+        assert_eq!(verify_untouched("abc", "bXc", &[&e]), Err(EditError::Untouched { offset: 0 }));
     }
 }

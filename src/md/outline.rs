@@ -16,25 +16,14 @@ use super::Document;
 pub enum Block {
     /// `line` is the heading's (first) line; `end` is where the heading block ends (after a
     /// setext underline), without the line ending.
-    Heading {
-        level: u8,
-        line: Range<usize>,
-        end: usize,
-    },
+    Heading { level: u8, line: Range<usize>, end: usize },
     /// `line` runs from the list marker to the end of the item's first line. `parent` is the
     /// index in [`Outline::blocks`] of the item this one is nested in.
-    Item {
-        line: Range<usize>,
-        parent: Option<u32>,
-    },
+    Item { line: Range<usize>, parent: Option<u32> },
     /// A line of a paragraph that is not the first line of a list item.
     Text { line: Range<usize> },
     /// A table row; `table` numbers the tables of the document from 0.
-    Row {
-        line: Range<usize>,
-        header: bool,
-        table: u32,
-    },
+    Row { line: Range<usize>, header: bool, table: u32 },
 }
 
 #[derive(Debug, Default)]
@@ -59,20 +48,13 @@ impl Outline {
                     let line = line_at(text, line_start(text, base, start));
                     let last = line_start(text, base, end.saturating_sub(1).max(start));
                     let end = line_at(text, last).end.max(line.end);
-                    blocks.push(Block::Heading {
-                        level: level as u8,
-                        line,
-                        end,
-                    });
+                    blocks.push(Block::Heading { level: level as u8, line, end });
                 }
                 Event::End(TagEnd::Heading(_)) => in_heading = false,
                 Event::Start(Tag::Item) => {
                     let parent = items.last().copied();
                     items.push(blocks.len() as u32);
-                    blocks.push(Block::Item {
-                        line: start..line_at(text, start).end,
-                        parent,
-                    });
+                    blocks.push(Block::Item { line: start..line_at(text, start).end, parent });
                 }
                 Event::End(TagEnd::Item) => {
                     items.pop();
@@ -84,16 +66,12 @@ impl Outline {
                         _ => false,
                     });
                     if !on_item_line {
-                        blocks.push(Block::Text {
-                            line: line_at(text, ls),
-                        });
+                        blocks.push(Block::Text { line: line_at(text, ls) });
                     }
                 }
                 Event::SoftBreak | Event::HardBreak if !in_heading => {
                     if let Some(nl) = memchr::memchr(b'\n', &text.as_bytes()[start..]) {
-                        blocks.push(Block::Text {
-                            line: line_at(text, start + nl + 1),
-                        });
+                        blocks.push(Block::Text { line: line_at(text, start + nl + 1) });
                     }
                 }
                 Event::Start(Tag::Table(_)) => tables += 1,
@@ -141,29 +119,18 @@ mod tests {
             .blocks
             .iter()
             .map(|b| match b {
-                Block::Heading { level, line, .. } => {
-                    (format!("h{level}"), text[line.clone()].to_string())
-                }
-                Block::Item { line, parent } => {
-                    (format!("item<{parent:?}"), text[line.clone()].to_string())
-                }
+                Block::Heading { level, line, .. } => (format!("h{level}"), text[line.clone()].to_string()),
+                Block::Item { line, parent } => (format!("item<{parent:?}"), text[line.clone()].to_string()),
                 Block::Text { line } => ("text".into(), text[line.clone()].to_string()),
-                Block::Row {
-                    line,
-                    header,
-                    table,
-                } => (
-                    format!("row{table}{header}"),
-                    text[line.clone()].to_string(),
-                ),
+                Block::Row { line, header, table } => {
+                    (format!("row{table}{header}"), text[line.clone()].to_string())
+                }
             })
             .collect()
     }
 
     fn pairs(v: &[(&str, &str)]) -> Vec<(String, String)> {
-        v.iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect()
+        v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
     }
 
     #[test]
@@ -193,20 +160,13 @@ mod tests {
         let src = "Title\n=====\n\n| a | b |\n|---|---|\n| 1 \\| 2 | 3 |\n";
         assert_eq!(
             outline(src),
-            pairs(&[
-                ("h1", "Title"),
-                ("row0true", "| a | b |"),
-                ("row0false", "| 1 \\| 2 | 3 |")
-            ])
+            pairs(&[("h1", "Title"), ("row0true", "| a | b |"), ("row0false", "| 1 \\| 2 | 3 |")])
         );
     }
 
     #[test]
     fn a_bom_is_not_part_of_the_first_line() {
-        assert_eq!(
-            outline("\u{feff}# T\n- [ ] a\n"),
-            pairs(&[("h1", "# T"), ("item<None", "- [ ] a")])
-        );
+        assert_eq!(outline("\u{feff}# T\n- [ ] a\n"), pairs(&[("h1", "# T"), ("item<None", "- [ ] a")]));
     }
 
     #[test]

@@ -14,9 +14,7 @@ pub enum Target {
 
 /// The task with this id: exact, then ASCII-case-insensitive. A duplicated id is refused.
 pub fn find_task(plan: &Plan<'_>, doc: &Document, id: &str) -> Result<usize> {
-    let mut hits: Vec<usize> = (0..plan.tasks.len())
-        .filter(|&i| plan.tasks[i].id == Some(id))
-        .collect();
+    let mut hits: Vec<usize> = (0..plan.tasks.len()).filter(|&i| plan.tasks[i].id == Some(id)).collect();
     if hits.is_empty() {
         hits = (0..plan.tasks.len())
             .filter(|&i| plan.tasks[i].id.is_some_and(|t| t.eq_ignore_ascii_case(id)))
@@ -30,10 +28,7 @@ pub fn find_task(plan: &Plan<'_>, doc: &Document, id: &str) -> Result<usize> {
         }),
         many => Err(Error::DuplicateTask {
             id: id.to_string(),
-            lines: many
-                .iter()
-                .map(|&i| doc.line_of(plan.tasks[i].at))
-                .collect(),
+            lines: many.iter().map(|&i| doc.line_of(plan.tasks[i].at)).collect(),
         }),
     }
 }
@@ -41,21 +36,14 @@ pub fn find_task(plan: &Plan<'_>, doc: &Document, id: &str) -> Result<usize> {
 /// The one task whose text contains `needle` (case-insensitive).
 pub fn find_task_by_text(plan: &Plan<'_>, doc: &Document, needle: &str) -> Result<usize> {
     let needle_l = needle.to_lowercase();
-    let hits: Vec<usize> = (0..plan.tasks.len())
-        .filter(|&i| plan.tasks[i].text.to_lowercase().contains(&needle_l))
-        .collect();
+    let hits: Vec<usize> =
+        (0..plan.tasks.len()).filter(|&i| plan.tasks[i].text.to_lowercase().contains(&needle_l)).collect();
     match hits.as_slice() {
         [one] => Ok(*one),
-        [] => Err(Error::NoTextMatch {
-            text: needle.to_string(),
-        }),
+        [] => Err(Error::NoTextMatch { text: needle.to_string() }),
         many => Err(Error::AmbiguousText {
             text: needle.to_string(),
-            lines: many
-                .iter()
-                .take(10)
-                .map(|&i| doc.line_of(plan.tasks[i].at))
-                .collect(),
+            lines: many.iter().take(10).map(|&i| doc.line_of(plan.tasks[i].at)).collect(),
         }),
     }
 }
@@ -97,11 +85,7 @@ fn nearest<'a>(id: &str, ids: impl Iterator<Item = &'a str>) -> Vec<String> {
         .collect();
     scored.sort();
     scored.dedup_by_key(|(_, c)| *c);
-    scored
-        .into_iter()
-        .take(3)
-        .map(|(_, c)| c.to_string())
-        .collect()
+    scored.into_iter().take(3).map(|(_, c)| c.to_string()).collect()
 }
 
 fn distance(a: &str, b: &str) -> usize {
@@ -129,12 +113,7 @@ pub fn status_of(plan: &Plan<'_>, target: Target) -> Status {
 
 /// The edits that make `target` read as `to`: every place its status is written, or a new
 /// status where it has none. Empty when it already reads so.
-pub fn set_status(
-    plan: &Plan<'_>,
-    doc: &Document,
-    target: Target,
-    to: Status,
-) -> Result<Vec<Edit>> {
+pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -> Result<Vec<Edit>> {
     match target {
         Target::Task(i) => {
             let task = &plan.tasks[i];
@@ -159,16 +138,12 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
                 let c = spelled_checkbox(plan, to);
                 Ok(vec![Edit::insert(g.insert_at, format!("[{c}] "))])
             }
-            GroupForm::TableRow => Err(Error::NoStatusPlace {
-                what: format!("group `{}`: its row has no status", g.key),
-            }),
+            GroupForm::TableRow => {
+                Err(Error::NoStatusPlace { what: format!("group `{}`: its row has no status", g.key) })
+            }
         };
     }
-    Ok(g.indicators
-        .iter()
-        .filter(|i| i.status != to)
-        .map(|i| respell(plan, i, to))
-        .collect())
+    Ok(g.indicators.iter().filter(|i| i.status != to).map(|i| respell(plan, i, to)).collect())
 }
 
 fn spelled_checkbox(plan: &Plan<'_>, to: Status) -> String {
@@ -233,17 +208,11 @@ pub fn verify_set(
         ));
     }
     if status_of(after, target) != to {
-        return Err(format!(
-            "the target reads `{}` after the edit, not `{to}`",
-            status_of(after, target)
-        ));
+        return Err(format!("the target reads `{}` after the edit, not `{to}`", status_of(after, target)));
     }
     for (i, (a, b)) in before.tasks.iter().zip(&after.tasks).enumerate() {
         if target != Target::Task(i) && (a.status != b.status || a.id != b.id) {
-            return Err(format!(
-                "task `{}` would change too",
-                a.id.unwrap_or(a.text)
-            ));
+            return Err(format!("task `{}` would change too", a.id.unwrap_or(a.text)));
         }
     }
     for (i, (a, b)) in before.groups.iter().zip(&after.groups).enumerate() {

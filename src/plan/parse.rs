@@ -23,11 +23,7 @@ enum Section {
 }
 
 fn section_of(heading: &str) -> Section {
-    let h = heading
-        .trim()
-        .trim_end_matches([':', '：'])
-        .trim()
-        .to_lowercase();
+    let h = heading.trim().trim_end_matches([':', '：']).trim().to_lowercase();
     let any = |names: &[&str]| names.iter().any(|n| h == *n);
     if any(&[
         "current group",
@@ -56,19 +52,10 @@ fn section_of(heading: &str) -> Section {
         "ziel",
     ]) {
         Section::Goal
-    } else if any(&[
-        "next step",
-        "next steps",
-        "下一步",
-        "次のステップ",
-        "다음 단계",
-        "próximo paso",
-    ]) {
-        Section::Next
-    } else if ["decision", "决策", "決定", "결정"]
-        .iter()
-        .any(|n| h.contains(n))
+    } else if any(&["next step", "next steps", "下一步", "次のステップ", "다음 단계", "próximo paso"])
     {
+        Section::Next
+    } else if ["decision", "决策", "決定", "결정"].iter().any(|n| h.contains(n)) {
         Section::Decisions
     } else if any(&[
         "errors",
@@ -125,57 +112,20 @@ enum Role {
 #[derive(Clone, Copy, Debug)]
 enum TableKind {
     Errors,
-    Groups {
-        group: usize,
-        status: usize,
-        title: Option<usize>,
-    },
-    Tasks {
-        id: Option<usize>,
-        task: usize,
-        status: usize,
-    },
+    Groups { group: usize, status: usize, title: Option<usize> },
+    Tasks { id: Option<usize>, task: usize, status: usize },
     Other,
 }
 
-const GROUP_COLUMNS: &[&str] = &[
-    "phase",
-    "group",
-    "stage",
-    "wave",
-    "fase",
-    "etapa",
-    "阶段",
-    "階段",
-    "フェーズ",
-    "단계",
-];
+const GROUP_COLUMNS: &[&str] =
+    &["phase", "group", "stage", "wave", "fase", "etapa", "阶段", "階段", "フェーズ", "단계"];
 /// Status columns are named like status labels.
 const STATUS_COLUMNS: &[&str] = syntax::STATUS_LABELS;
-const TITLE_COLUMNS: &[&str] = &[
-    "description",
-    "name",
-    "title",
-    "名称",
-    "描述",
-    "说明",
-    "名前",
-    "이름",
-    "descripción",
-    "descrizione",
-];
+const TITLE_COLUMNS: &[&str] =
+    &["description", "name", "title", "名称", "描述", "说明", "名前", "이름", "descripción", "descrizione"];
 const TASK_COLUMNS: &[&str] = &["task", "tasks", "任务", "任務", "タスク", "작업", "tarea"];
 const ID_COLUMNS: &[&str] = &["#", "id", "no", "no.", "编号", "序号"];
-const ERROR_COLUMNS: &[&str] = &[
-    "error",
-    "errors",
-    "错误",
-    "錯誤",
-    "エラー",
-    "오류",
-    "errore",
-    "fehler",
-];
+const ERROR_COLUMNS: &[&str] = &["error", "errors", "错误", "錯誤", "エラー", "오류", "errore", "fehler"];
 const TIME_COLUMNS: &[&str] = &["timestamp", "time", "date", "时间", "日期", "時間"];
 const PLACEHOLDERS: &[&str] = &[
     "",
@@ -259,11 +209,7 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
             }
             Block::Item { line, parent } => w.item(index as u32, line.clone(), *parent),
             Block::Text { line } => w.text_line(line.clone()),
-            Block::Row {
-                line,
-                header,
-                table,
-            } => w.row(line.clone(), *header, *table as usize),
+            Block::Row { line, header, table } => w.row(line.clone(), *header, *table as usize),
         }
     }
     w.finish()
@@ -355,10 +301,7 @@ impl<'a> Walk<'a> {
             Role::Round(g) => self.round = Some((&text[shift(&g.id, base)], level)),
             Role::Task(t) => {
                 if let Some((g, _)) = self.group {
-                    let indicator = self
-                        .indicators(&t.statuses, base, Place::Heading)
-                        .into_iter()
-                        .next();
+                    let indicator = self.indicators(&t.statuses, base, Place::Heading).into_iter().next();
                     let index = self.push_task(Task {
                         id: Some(&text[shift(&t.id, base)]),
                         text: &text[shift(&t.title, base)],
@@ -383,14 +326,8 @@ impl<'a> Walk<'a> {
             .iter()
             .map(|f| {
                 let range = shift(&f.range, base);
-                self.plan
-                    .vocabulary
-                    .note(place, f.status, &self.text[range.clone()]);
-                Indicator {
-                    status: f.status,
-                    range,
-                    place,
-                }
+                self.plan.vocabulary.note(place, f.status, &self.text[range.clone()]);
+                Indicator { status: f.status, range, place }
             })
             .collect()
     }
@@ -398,11 +335,8 @@ impl<'a> Walk<'a> {
     fn push_task(&mut self, task: Task<'a>) -> usize {
         let index = self.plan.tasks.len();
         if let Some(g) = task.group {
-            let groups = if self.plan.groups.len() > g {
-                &mut self.plan.groups
-            } else {
-                &mut self.table_groups
-            };
+            let groups =
+                if self.plan.groups.len() > g { &mut self.plan.groups } else { &mut self.table_groups };
             groups[g].tasks.end = index + 1;
         }
         self.plan.tasks.push(task);
@@ -453,25 +387,18 @@ impl<'a> Walk<'a> {
         self.capture(content.clone());
         let s = &text[content.clone()];
         let boxed = syntax::checkbox(s);
-        if parent.is_none()
-            && !self.heading_groups
-            && self.list_group_item(index, content.clone(), boxed)
-        {
+        if parent.is_none() && !self.heading_groups && self.list_group_item(index, content.clone(), boxed) {
             return;
         }
         let Some((status, at, len)) = boxed else {
             self.label_line(content);
             return;
         };
-        let in_list_group = self
-            .list_group
-            .filter(|&(item, _)| self.top_item == Some(item) && item != index);
+        let in_list_group = self.list_group.filter(|&(item, _)| self.top_item == Some(item) && item != index);
         let group = in_list_group.map(|(_, g)| g).or(self.group.map(|(g, _)| g));
         let nested = parent.is_some_and(|p| in_list_group.is_none_or(|(item, _)| item != p));
         let char_at = content.start + at;
-        self.plan
-            .vocabulary
-            .note(Place::Checkbox, status, &text[char_at..char_at + 1]);
+        self.plan.vocabulary.note(Place::Checkbox, status, &text[char_at..char_at + 1]);
         let body = content.start + len..content.end;
         let (id, text_start) = match syntax::task_id(&text[body.clone()]) {
             Some((id, t)) => (Some(&text[shift(&id, body.start)]), body.start + t),
@@ -490,11 +417,7 @@ impl<'a> Walk<'a> {
             text: task_text.trim(),
             status,
             form: TaskForm::Checkbox,
-            indicator: Some(Indicator {
-                status,
-                range: char_at..char_at + 1,
-                place: Place::Checkbox,
-            }),
+            indicator: Some(Indicator { status, range: char_at..char_at + 1, place: Place::Checkbox }),
             group,
             nested,
             depends,
@@ -523,39 +446,27 @@ impl<'a> Walk<'a> {
                 len,
             ),
             (None, Some((st, word, len))) => (
-                vec![Indicator {
-                    status: st,
-                    range: shift(&word, content.start),
-                    place: Place::Bracket,
-                }],
+                vec![Indicator { status: st, range: shift(&word, content.start), place: Place::Bracket }],
                 len,
             ),
             (None, None) => (Vec::new(), 0),
         };
         let rest = content.start + skip..content.end;
         let keyed = syntax::group_heading(&text[rest.clone()]);
-        let bracketed = indicators
-            .first()
-            .is_some_and(|i| i.place == Place::Bracket);
+        let bracketed = indicators.first().is_some_and(|i| i.place == Place::Bracket);
         if keyed.is_none() && !(bracketed && self.section.0 == Section::Groups) {
             return false;
         }
         let (id, title) = match &keyed {
             Some(k) => {
-                let extra: Vec<Indicator> =
-                    self.indicators(&k.statuses, rest.start, Place::Heading);
+                let extra: Vec<Indicator> = self.indicators(&k.statuses, rest.start, Place::Heading);
                 indicators.extend(extra);
-                (
-                    &text[shift(&k.id, rest.start)],
-                    &text[shift(&k.title, rest.start)],
-                )
+                (&text[shift(&k.id, rest.start)], &text[shift(&k.title, rest.start)])
             }
             None => ("", text[rest].trim()),
         };
         for i in indicators.iter().filter(|i| i.place != Place::Heading) {
-            self.plan
-                .vocabulary
-                .note(i.place, i.status, &text[i.range.clone()]);
+            self.plan.vocabulary.note(i.place, i.status, &text[i.range.clone()]);
         }
         let g = self.plan.groups.len();
         self.plan.groups.push(Group {
@@ -607,11 +518,7 @@ impl<'a> Walk<'a> {
             return;
         };
         let range = shift(&tok.range, value.start);
-        let indicator = Indicator {
-            status: tok.status,
-            range: range.clone(),
-            place: Place::Label,
-        };
+        let indicator = Indicator { status: tok.status, range: range.clone(), place: Place::Label };
         match self.entity {
             Entity::Group(g) => {
                 let group = &mut self.plan.groups[g];
@@ -633,18 +540,14 @@ impl<'a> Walk<'a> {
             }
             Entity::None => return,
         }
-        self.plan
-            .vocabulary
-            .note(Place::Label, tok.status, &text[range]);
+        self.plan.vocabulary.note(Place::Label, tok.status, &text[range]);
     }
 
     fn row(&mut self, line: Range<usize>, header: bool, table: usize) {
         let text = self.text;
         let raw = &text[line.clone()];
-        let cells: Vec<Range<usize>> = syntax::cells(raw)
-            .into_iter()
-            .map(|c| shift(&c, line.start))
-            .collect();
+        let cells: Vec<Range<usize>> =
+            syntax::cells(raw).into_iter().map(|c| shift(&c, line.start)).collect();
         if header {
             let kind = self.table_kind(&cells);
             if self.tables.len() <= table {
@@ -660,35 +563,22 @@ impl<'a> Walk<'a> {
                     self.plan.error_rows += 1;
                 }
             }
-            TableKind::Groups {
-                group,
-                status,
-                title,
-            } => {
+            TableKind::Groups { group, status, title } => {
                 let Some(st_cell) = cells.get(status).cloned() else {
                     return;
                 };
                 let indicators = match status::find(&text[st_cell.clone()]) {
                     Some(tok) => {
                         let range = shift(&tok.range, st_cell.start);
-                        self.plan
-                            .vocabulary
-                            .note(Place::Cell, tok.status, &text[range.clone()]);
-                        vec![Indicator {
-                            status: tok.status,
-                            range,
-                            place: Place::Cell,
-                        }]
+                        self.plan.vocabulary.note(Place::Cell, tok.status, &text[range.clone()]);
+                        vec![Indicator { status: tok.status, range, place: Place::Cell }]
                     }
                     None => Vec::new(),
                 };
                 let g = cell(group);
                 let ordinal = self.table_groups.len() + 1;
-                let id = if syntax::is_group_id(g) {
-                    Cow::Borrowed(g)
-                } else {
-                    Cow::Owned(ordinal.to_string())
-                };
+                let id =
+                    if syntax::is_group_id(g) { Cow::Borrowed(g) } else { Cow::Owned(ordinal.to_string()) };
                 let title = title.map(cell).filter(|t| !t.is_empty()).unwrap_or(g);
                 self.table_groups.push(Group {
                     id,
@@ -710,14 +600,8 @@ impl<'a> Walk<'a> {
                 let tok = status::find(&text[st_cell.clone()]);
                 let indicator = tok.map(|tok| {
                     let range = shift(&tok.range, st_cell.start);
-                    self.plan
-                        .vocabulary
-                        .note(Place::Cell, tok.status, &text[range.clone()]);
-                    Indicator {
-                        status: tok.status,
-                        range,
-                        place: Place::Cell,
-                    }
+                    self.plan.vocabulary.note(Place::Cell, tok.status, &text[range.clone()]);
+                    Indicator { status: tok.status, range, place: Place::Cell }
                 });
                 let id = id.map(cell).filter(|s| !s.is_empty() && !is_placeholder(s));
                 self.push_task(Task {
@@ -738,37 +622,21 @@ impl<'a> Walk<'a> {
     }
 
     fn table_kind(&self, cells: &[Range<usize>]) -> TableKind {
-        let names: Vec<String> = cells
-            .iter()
-            .map(|c| {
-                self.text[c.clone()]
-                    .trim_matches(['*', '_', ' '])
-                    .to_lowercase()
-            })
-            .collect();
+        let names: Vec<String> =
+            cells.iter().map(|c| self.text[c.clone()].trim_matches(['*', '_', ' ']).to_lowercase()).collect();
         let col = |set: &[&str]| names.iter().position(|n| set.contains(&n.as_str()));
-        let first_data = usize::from(
-            names
-                .first()
-                .is_some_and(|n| TIME_COLUMNS.contains(&n.as_str())),
-        );
-        let errorish = names
-            .get(first_data)
-            .is_some_and(|n| ERROR_COLUMNS.iter().any(|e| n.starts_with(e)));
+        let first_data = usize::from(names.first().is_some_and(|n| TIME_COLUMNS.contains(&n.as_str())));
+        let errorish = names.get(first_data).is_some_and(|n| ERROR_COLUMNS.iter().any(|e| n.starts_with(e)));
         if self.section.0 == Section::Errors || errorish {
             return TableKind::Errors;
         }
         match (col(GROUP_COLUMNS), col(TASK_COLUMNS), col(STATUS_COLUMNS)) {
-            (_, Some(task), Some(status)) if self.group.is_some() => TableKind::Tasks {
-                id: col(ID_COLUMNS),
-                task,
-                status,
-            },
-            (Some(group), _, Some(status)) if !self.heading_groups => TableKind::Groups {
-                group,
-                status,
-                title: col(TITLE_COLUMNS),
-            },
+            (_, Some(task), Some(status)) if self.group.is_some() => {
+                TableKind::Tasks { id: col(ID_COLUMNS), task, status }
+            }
+            (Some(group), _, Some(status)) if !self.heading_groups => {
+                TableKind::Groups { group, status, title: col(TITLE_COLUMNS) }
+            }
             _ => TableKind::Other,
         }
     }
@@ -792,8 +660,7 @@ impl<'a> Walk<'a> {
 }
 
 fn note<'a>(before: &'a str, after: &'a str) -> Option<&'a str> {
-    let junk =
-        |c: char| c.is_whitespace() || matches!(c, '`' | '*' | ',' | ';' | '·' | '—' | '-' | ':');
+    let junk = |c: char| c.is_whitespace() || matches!(c, '`' | '*' | ',' | ';' | '·' | '—' | '-' | ':');
     let b = before.trim_matches(junk);
     let a = after.trim_matches(junk);
     match (b.is_empty(), a.is_empty()) {
@@ -804,24 +671,14 @@ fn note<'a>(before: &'a str, after: &'a str) -> Option<&'a str> {
 }
 
 fn is_placeholder(cell: &str) -> bool {
-    let c = cell
-        .trim()
-        .trim_matches(['*', '_', '`', '(', ')', '（', '）'])
-        .trim()
-        .to_lowercase();
+    let c = cell.trim().trim_matches(['*', '_', '`', '(', ')', '（', '）']).trim().to_lowercase();
     PLACEHOLDERS.contains(&c.as_str())
 }
 
 fn strip_title_prefix(h: &str) -> &str {
-    for prefix in [
-        "Task Plan:",
-        "Task Plan —",
-        "Task Plan -",
-        "Task Plan –",
-        "任务计划：",
-        "任务计划:",
-        "任务计划 -",
-    ] {
+    for prefix in
+        ["Task Plan:", "Task Plan —", "Task Plan -", "Task Plan –", "任务计划：", "任务计划:", "任务计划 -"]
+    {
         if h.len() > prefix.len()
             && h.is_char_boundary(prefix.len())
             && h[..prefix.len()].eq_ignore_ascii_case(prefix)
@@ -844,10 +701,7 @@ fn assign_keys(groups: &mut [Group<'_>], rounds: &[Option<&str>]) {
         *count.entry(g.id.to_string()).or_default() += 1;
     }
     let mut seen: HashMap<String, usize> = HashMap::new();
-    for (g, round) in groups
-        .iter_mut()
-        .zip(rounds.iter().chain(std::iter::repeat(&None)))
-    {
+    for (g, round) in groups.iter_mut().zip(rounds.iter().chain(std::iter::repeat(&None))) {
         let base = match round {
             Some(r) if count[g.id.as_ref()] > 1 => format!("{r}/{}", g.id),
             _ => g.id.to_string(),
@@ -865,9 +719,7 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
         return Some(i);
     }
     let by_id = |id: &str| -> Option<usize> {
-        let matches: Vec<usize> = (0..plan.groups.len())
-            .filter(|&i| plan.groups[i].id == id)
-            .collect();
+        let matches: Vec<usize> = (0..plan.groups.len()).filter(|&i| plan.groups[i].id == id).collect();
         match matches.as_slice() {
             [] => None,
             [one] => Some(*one),
@@ -881,9 +733,7 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
     if let Some(h) = syntax::group_heading(t) {
         return by_id(&t[h.id]);
     }
-    let first = t
-        .split(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '(' | '—'))
-        .next()
-        .unwrap_or("");
+    let first =
+        t.split(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '(' | '—')).next().unwrap_or("");
     by_id(t).or_else(|| by_id(first))
 }

@@ -17,13 +17,8 @@ pub enum Status {
 }
 
 impl Status {
-    pub const ALL: [Status; 5] = [
-        Status::Pending,
-        Status::InProgress,
-        Status::Complete,
-        Status::Blocked,
-        Status::Skipped,
-    ];
+    pub const ALL: [Status; 5] =
+        [Status::Pending, Status::InProgress, Status::Complete, Status::Blocked, Status::Skipped];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -215,9 +210,7 @@ fn match_at(s: &str, pos: usize) -> Option<(Status, Lang, usize)> {
                 len += VS16.len();
             }
         } else if sp[sp.len() - 1].is_ascii_alphanumeric()
-            && rest
-                .get(len)
-                .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+            && rest.get(len).is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
         {
             continue;
         }
@@ -247,8 +240,7 @@ pub fn find(s: &str) -> Option<Token> {
             if lang == Emoji {
                 // `✅ complete`: one indicator when the word agrees with the emoji.
                 let after = end + (s.len() - end - s[end..].trim_start_matches(' ').len());
-                if let Some((st2, l2, len2)) =
-                    (after < s.len()).then(|| match_at(s, after)).flatten()
+                if let Some((st2, l2, len2)) = (after < s.len()).then(|| match_at(s, after)).flatten()
                     && st2 == status
                     && l2 != Emoji
                 {
@@ -258,10 +250,7 @@ pub fn find(s: &str) -> Option<Token> {
             if status == Blocked {
                 end += blocked_by(&s[end..]);
             }
-            return Some(Token {
-                status,
-                range: pos..end,
-            });
+            return Some(Token { status, range: pos..end });
         }
     }
     None
@@ -309,20 +298,8 @@ pub fn restyle(original: &str, to: Status) -> String {
         Ja => ["未着手", "進行中", "完了", "ブロック", "スキップ"][to as usize],
         Ko => ["대기", "진행 중", "완료", "차단", "건너뜀"][to as usize],
         It => ["da fare", "in corso", "completata", "bloccata", "saltata"][to as usize],
-        Es => [
-            "pendiente",
-            "en progreso",
-            "completado",
-            "bloqueado",
-            "omitido",
-        ][to as usize],
-        De => [
-            "offen",
-            "in Arbeit",
-            "erledigt",
-            "blockiert",
-            "übersprungen",
-        ][to as usize],
+        Es => ["pendiente", "en progreso", "completado", "bloqueado", "omitido"][to as usize],
+        De => ["offen", "in Arbeit", "erledigt", "blockiert", "übersprungen"][to as usize],
     };
     recase(word, new)
 }
@@ -357,8 +334,7 @@ fn recase(model: &str, word: &str) -> String {
             .split(' ')
             .map(|w| {
                 let mut cs = w.chars();
-                cs.next()
-                    .map_or(String::new(), |c| c.to_uppercase().chain(cs).collect())
+                cs.next().map_or(String::new(), |c| c.to_uppercase().chain(cs).collect())
             })
             .collect::<Vec<_>>()
             .join(" ");
@@ -376,14 +352,8 @@ mod tests {
 
     #[test]
     fn folds_spellings_and_keeps_qualifiers_outside_the_token() {
-        assert_eq!(
-            tok("complete (reference adapters only)"),
-            Some((Complete, "complete"))
-        );
-        assert_eq!(
-            tok("D.1 in progress, D.2 deferred"),
-            Some((InProgress, "in progress"))
-        );
+        assert_eq!(tok("complete (reference adapters only)"), Some((Complete, "complete")));
+        assert_eq!(tok("D.1 in progress, D.2 deferred"), Some((InProgress, "in progress")));
         assert_eq!(tok("blocked by A"), Some((Blocked, "blocked by A")));
         assert_eq!(tok("✅ complete"), Some((Complete, "✅ complete")));
         assert_eq!(tok("⏸️ pending"), Some((Pending, "⏸️ pending")));
@@ -400,10 +370,7 @@ mod tests {
         assert_eq!(tok("undone"), None);
         assert_eq!(tok("doneffect"), None);
         assert_eq!(tok("All three phases implemented"), None);
-        assert_eq!(
-            tok("code complete, manual smoke pending"),
-            Some((Complete, "complete"))
-        );
+        assert_eq!(tok("code complete, manual smoke pending"), Some((Complete, "complete")));
     }
 
     #[test]

@@ -81,8 +81,7 @@ pub fn task_id(s: &str) -> Option<(Range<usize>, usize)> {
         return None;
     }
     let mut end = start;
-    while end < b.len() && (b[end].is_ascii_alphanumeric() || matches!(b[end], b'-' | b'_' | b'.'))
-    {
+    while end < b.len() && (b[end].is_ascii_alphanumeric() || matches!(b[end], b'-' | b'_' | b'.')) {
         end += 1;
     }
     while end > start && matches!(b[end - 1], b'.' | b'-' | b'_') {
@@ -106,11 +105,7 @@ pub fn task_id(s: &str) -> Option<(Range<usize>, usize)> {
         return None;
     }
     if colon {
-        after += if s[after..].starts_with(':') {
-            1
-        } else {
-            '：'.len_utf8()
-        };
+        after += if s[after..].starts_with(':') { 1 } else { '：'.len_utf8() };
     }
     let rest = &s[after..];
     let skip = rest.len() - rest.trim_start_matches([' ', '\t']).len();
@@ -148,24 +143,11 @@ pub fn depends(s: &str) -> Option<(Range<usize>, Range<usize>)> {
 
 /// The ids listed in a `depends` inner text.
 pub fn dependency_ids(inner: &str) -> impl Iterator<Item = &str> {
-    inner
-        .split([',', ';', ' '])
-        .map(|d| d.trim().trim_matches('`'))
-        .filter(|d| !d.is_empty())
+    inner.split([',', ';', ' ']).map(|d| d.trim().trim_matches('`')).filter(|d| !d.is_empty())
 }
 
-pub const STATUS_LABELS: &[&str] = &[
-    "status",
-    "state",
-    "状态",
-    "狀態",
-    "状況",
-    "ステータス",
-    "상태",
-    "estado",
-    "stato",
-    "stand",
-];
+pub const STATUS_LABELS: &[&str] =
+    &["status", "state", "状态", "狀態", "状況", "ステータス", "상태", "estado", "stato", "stand"];
 
 /// A status label line (`- **Status:** x`, `Status: x`, `**状态**: \`x\``, or one field among
 /// several `**Owner:** A · **Status:** x`): the range of its value, which ends at ` · ` or
@@ -174,16 +156,7 @@ pub fn status_label(s: &str) -> Option<Range<usize>> {
     label_value(s, STATUS_LABELS)
 }
 
-const GOAL_LABELS: &[&str] = &[
-    "goal",
-    "目标",
-    "目標",
-    "objective",
-    "objetivo",
-    "obiettivo",
-    "ziel",
-    "목표",
-];
+const GOAL_LABELS: &[&str] = &["goal", "目标", "目標", "objective", "objetivo", "obiettivo", "ziel", "목표"];
 
 pub fn goal_label(s: &str) -> Option<Range<usize>> {
     label_value(s, GOAL_LABELS)
@@ -194,11 +167,7 @@ fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
     let mut candidates = vec![0];
     candidates.extend(s.match_indices("**").map(|(i, _)| i));
     for at in candidates {
-        let (bold, p) = if s[at..].starts_with("**") {
-            (true, at + 2)
-        } else {
-            (false, at)
-        };
+        let (bold, p) = if s[at..].starts_with("**") { (true, at + 2) } else { (false, at) };
         if !bold && at != 0 {
             continue;
         }
@@ -224,10 +193,7 @@ fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
                 continue;
             }
             q += spaces(&s[q..]);
-            let stop = [" · ", " | "]
-                .iter()
-                .filter_map(|sep| s[q..].find(sep))
-                .min();
+            let stop = [" · ", " | "].iter().filter_map(|sep| s[q..].find(sep)).min();
             let v_end = stop.map_or(s.len(), |i| q + i);
             let trimmed = s[q..v_end].trim_end().len();
             return Some(q..q + trimmed);
@@ -275,14 +241,8 @@ const GROUP_KEYWORDS: &[(&str, bool)] = &[
     ("단계", true),
 ];
 
-const TASK_KEYWORDS: &[(&str, bool)] = &[
-    ("task", false),
-    ("tarea", false),
-    ("任务", true),
-    ("任務", true),
-    ("タスク", true),
-    ("작업", true),
-];
+const TASK_KEYWORDS: &[(&str, bool)] =
+    &[("task", false), ("tarea", false), ("任务", true), ("任務", true), ("タスク", true), ("작업", true)];
 
 /// A status in a heading, or a status emoji / word in a cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -314,10 +274,7 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool) -> Option<Titl
     let mut p = 0;
     if let Some(tok) = leading_emoji(text) {
         p = tok.range.end + spaces(&text[tok.range.end..]);
-        statuses.push(Found {
-            status: tok.status,
-            range: tok.range,
-        });
+        statuses.push(Found { status: tok.status, range: tok.range });
     }
     if allow_date && is_date(&text[p..]) && text[p + 10..].starts_with(' ') {
         p += 10 + spaces(&text[p + 10..]);
@@ -336,15 +293,8 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool) -> Option<Titl
     let id_start = p;
     for (i, c) in text[p..].char_indices() {
         let stop = c.is_whitespace()
-            || matches!(
-                c,
-                ':' | '：' | '(' | '（' | ',' | '、' | '—' | ')' | '）' | '*' | '`'
-            )
-            || (c == '.'
-                && text[p + i + 1..]
-                    .chars()
-                    .next()
-                    .is_none_or(char::is_whitespace));
+            || matches!(c, ':' | '：' | '(' | '（' | ',' | '、' | '—' | ')' | '）' | '*' | '`')
+            || (c == '.' && text[p + i + 1..].chars().next().is_none_or(char::is_whitespace));
         if stop {
             break;
         }
@@ -367,11 +317,7 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool) -> Option<Titl
     }
     let (title, trailing) = strip_trailing_statuses(text, p..text.len());
     statuses.extend(trailing);
-    Some(Titled {
-        id: id_start..id_end,
-        title,
-        statuses,
-    })
+    Some(Titled { id: id_start..id_end, title, statuses })
 }
 
 fn leading_emoji(text: &str) -> Option<Token> {
@@ -391,9 +337,7 @@ pub fn is_group_id(id: &str) -> bool {
             && (part.bytes().any(|b| b.is_ascii_digit())
                 || (letters == 1 && part.chars().all(char::is_alphabetic))
                 || (letters <= 3 && part.chars().all(|c| c.is_ascii_uppercase()))
-                || part
-                    .chars()
-                    .all(|c| "一二三四五六七八九十百零〇".contains(c)))
+                || part.chars().all(|c| "一二三四五六七八九十百零〇".contains(c)))
     })
 }
 
@@ -410,14 +354,8 @@ fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>, Ve
             .or_else(|| dash_status(t))
             .or_else(|| tail_emoji_status(t));
         let Some((cut, f)) = hit else { break };
-        found.push(Found {
-            status: f.status,
-            range: start + f.range.start..start + f.range.end,
-        });
-        end = start
-            + t[..cut]
-                .trim_end_matches([' ', '—', '–', '-', ':', '：', '·'])
-                .len();
+        found.push(Found { status: f.status, range: start + f.range.start..start + f.range.end });
+        end = start + t[..cut].trim_end_matches([' ', '—', '–', '-', ':', '：', '·']).len();
         if end <= start {
             end = start;
             break;
@@ -433,13 +371,7 @@ fn backtick_status(t: &str) -> Option<(usize, Found)> {
     let inner = &t[open + 1..inner_end];
     let status = status::whole(inner)?;
     let lead = inner.len() - inner.trim_start().len();
-    Some((
-        open,
-        Found {
-            status,
-            range: open + 1 + lead..open + 1 + inner.trim_end().len(),
-        },
-    ))
+    Some((open, Found { status, range: open + 1 + lead..open + 1 + inner.trim_end().len() }))
 }
 
 fn paren_status(t: &str) -> Option<(usize, Found)> {
@@ -459,28 +391,16 @@ fn paren_status(t: &str) -> Option<(usize, Found)> {
     (tok.range.start == lead).then(|| {
         (
             open,
-            Found {
-                status: tok.status,
-                range: inner_start + tok.range.start..inner_start + tok.range.end,
-            },
+            Found { status: tok.status, range: inner_start + tok.range.start..inner_start + tok.range.end },
         )
     })
 }
 
 fn dash_status(t: &str) -> Option<(usize, Found)> {
-    let at = [" — ", " – ", " - "]
-        .iter()
-        .filter_map(|d| t.rfind(d).map(|i| (i, d.len())))
-        .max()?;
+    let at = [" — ", " – ", " - "].iter().filter_map(|d| t.rfind(d).map(|i| (i, d.len()))).max()?;
     let tail_start = at.0 + at.1;
     let status = status::whole(&t[tail_start..])?;
-    Some((
-        at.0,
-        Found {
-            status,
-            range: tail_start..t.len(),
-        },
-    ))
+    Some((at.0, Found { status, range: tail_start..t.len() }))
 }
 
 fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
@@ -494,13 +414,7 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
             && let Some(tok) = status::find(tail)
             && tok.range == (0..tail.len())
         {
-            return Some((
-                start,
-                Found {
-                    status: tok.status,
-                    range: start..t.len(),
-                },
-            ));
+            return Some((start, Found { status: tok.status, range: start..t.len() }));
         }
         if start == 0 {
             break;
@@ -515,11 +429,7 @@ pub fn cells(line: &str) -> Vec<Range<usize>> {
     let b = line.as_bytes();
     let mut out = Vec::new();
     let start = content_start(line);
-    let mut cell = if b.get(start) == Some(&b'|') {
-        start + 1
-    } else {
-        start
-    };
+    let mut cell = if b.get(start) == Some(&b'|') { start + 1 } else { start };
     let mut i = cell;
     while i < b.len() {
         match b[i] {
@@ -557,41 +467,25 @@ mod tests {
             (
                 s[h.id].to_string(),
                 s[h.title].to_string(),
-                h.statuses
-                    .into_iter()
-                    .map(|f| (f.status, s[f.range].to_string()))
-                    .collect(),
+                h.statuses.into_iter().map(|f| (f.status, s[f.range].to_string())).collect(),
             )
         })
     }
 
     fn h(id: &str, title: &str, st: &[(Status, &str)]) -> Parts {
-        Some((
-            id.into(),
-            title.into(),
-            st.iter().map(|(a, b)| (*a, b.to_string())).collect(),
-        ))
+        Some((id.into(), title.into(), st.iter().map(|(a, b)| (*a, b.to_string())).collect()))
     }
 
     #[test]
     fn group_headings_in_the_wild() {
         use Status::*;
-        assert_eq!(
-            heading("Phase 1: Requirements & Discovery"),
-            h("1", "Requirements & Discovery", &[])
-        );
+        assert_eq!(heading("Phase 1: Requirements & Discovery"), h("1", "Requirements & Discovery", &[]));
         assert_eq!(
             heading("Phase 3b: Redesign — `complete`"),
             h("3b", "Redesign", &[(Complete, "complete")])
         );
-        assert_eq!(
-            heading("Phase 4A: UI (COMPLETE)"),
-            h("4A", "UI", &[(Complete, "COMPLETE")])
-        );
-        assert_eq!(
-            heading("Phase A: Fixes — COMPLETE"),
-            h("A", "Fixes", &[(Complete, "COMPLETE")])
-        );
+        assert_eq!(heading("Phase 4A: UI (COMPLETE)"), h("4A", "UI", &[(Complete, "COMPLETE")]));
+        assert_eq!(heading("Phase A: Fixes — COMPLETE"), h("A", "Fixes", &[(Complete, "COMPLETE")]));
         assert_eq!(
             heading("✅ Phase 0-1: MVP（完了）"),
             h("0-1", "MVP", &[(Complete, "✅"), (Complete, "完了")])
@@ -604,24 +498,15 @@ mod tests {
             heading("Phase 2: Sync engine 🔄 in progress"),
             h("2", "Sync engine", &[(InProgress, "🔄 in progress")])
         );
-        assert_eq!(
-            heading("Phase 3: Done ✅"),
-            h("3", "Done", &[(Complete, "✅")])
-        );
+        assert_eq!(heading("Phase 3: Done ✅"), h("3", "Done", &[(Complete, "✅")]));
         assert_eq!(heading("阶段一：资源准备"), h("一", "资源准备", &[]));
-        assert_eq!(
-            heading("2026-05-01 阶段 F：剩余缺陷"),
-            h("F", "剩余缺陷", &[])
-        );
+        assert_eq!(heading("2026-05-01 阶段 F：剩余缺陷"), h("F", "剩余缺陷", &[]));
         assert_eq!(heading("阶段 H 补充"), h("H", "补充", &[]));
         assert_eq!(
             heading("Phase C–H: All pipeline TODOs complete."),
             h("C–H", "All pipeline TODOs complete.", &[])
         );
-        assert_eq!(
-            heading("Fase 1 — SCOPE (completata)"),
-            h("1", "SCOPE", &[(Complete, "completata")])
-        );
+        assert_eq!(heading("Fase 1 — SCOPE (completata)"), h("1", "SCOPE", &[(Complete, "completata")]));
         assert_eq!(
             heading("PHASE 17 — Make It Usable (Next 6 Months)"),
             h("17", "Make It Usable (Next 6 Months)", &[])
@@ -630,14 +515,8 @@ mod tests {
             heading("Phase 1後: 品質改善（部分完了）"),
             h("1後", "品質改善", &[(InProgress, "部分完了")])
         );
-        assert_eq!(
-            heading("Phase 1: 项目骨架 (M1)"),
-            h("1", "项目骨架 (M1)", &[])
-        );
-        assert_eq!(
-            heading("Phase 2: Rename `done`"),
-            h("2", "Rename", &[(Complete, "done")])
-        );
+        assert_eq!(heading("Phase 1: 项目骨架 (M1)"), h("1", "项目骨架 (M1)", &[]));
+        assert_eq!(heading("Phase 2: Rename `done`"), h("2", "Rename", &[(Complete, "done")]));
         assert_eq!(heading("Phases"), None);
         assert_eq!(heading("Phase boundaries"), None);
         assert_eq!(heading("Phasing rationale"), None);
@@ -662,17 +541,11 @@ mod tests {
     fn status_labels() {
         let v = |s: &'static str| status_label(s).map(|r| &s[r]);
         assert_eq!(v("**Status:** complete"), Some("complete"));
-        assert_eq!(
-            v("Status: complete (qualifier)"),
-            Some("complete (qualifier)")
-        );
+        assert_eq!(v("Status: complete (qualifier)"), Some("complete (qualifier)"));
         assert_eq!(v("**Status**: IN PROGRESS"), Some("IN PROGRESS"));
         assert_eq!(v("**状态：** 已完成"), Some("已完成"));
         assert_eq!(v("**状态**: `pending`"), Some("`pending`"));
-        assert_eq!(
-            v("**Owner:** TBD · **Branch:** TBD · **Status:** blocked by A"),
-            Some("blocked by A")
-        );
+        assert_eq!(v("**Owner:** TBD · **Branch:** TBD · **Status:** blocked by A"), Some("blocked by A"));
         assert_eq!(v("**Status:** x · **Owner:** y"), Some("x"));
         assert_eq!(v("The Status: of things"), None);
         assert_eq!(v("**Blocked by:** —"), None);
@@ -686,10 +559,7 @@ mod tests {
         assert_eq!(checkbox("[~] a"), Some((Status::InProgress, 1, 4)));
         assert_eq!(checkbox("[x]"), Some((Status::Complete, 1, 3)));
         assert_eq!(checkbox("[y] a"), None);
-        assert_eq!(
-            bracket_word("[in_progress] Build"),
-            Some((Status::InProgress, 1..12, 14))
-        );
+        assert_eq!(bracket_word("[in_progress] Build"), Some((Status::InProgress, 1..12, 14)));
         assert_eq!(bracket_word("[link] x"), None);
     }
 
@@ -713,9 +583,6 @@ mod tests {
         let s = "Wire it (depends: BE-001, FE-001)";
         let (whole, inner) = depends(s).expect("depends");
         assert_eq!(&s[whole], "(depends: BE-001, FE-001)");
-        assert_eq!(
-            dependency_ids(&s[inner]).collect::<Vec<_>>(),
-            vec!["BE-001", "FE-001"]
-        );
+        assert_eq!(dependency_ids(&s[inner]).collect::<Vec<_>>(), vec!["BE-001", "FE-001"]);
     }
 }

@@ -19,10 +19,7 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
         let Some(id) = t.id else { continue };
         if let Some(&j) = first.get(id) {
             let line = doc.line_of(plan.tasks[j].at);
-            found.push((
-                t.at,
-                format!("duplicate task id `{id}` (first at line {line})"),
-            ));
+            found.push((t.at, format!("duplicate task id `{id}` (first at line {line})")));
         } else {
             first.insert(id, i);
         }
@@ -46,20 +43,11 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
             {
                 found.push((
                     g.at,
-                    format!(
-                        "group `{}` is marked {stored} but all {} tasks are done",
-                        g.key, counts.total
-                    ),
+                    format!("group `{}` is marked {stored} but all {} tasks are done", g.key, counts.total),
                 ));
             }
             if let Some(other) = g.indicators.iter().find(|i| i.status != stored) {
-                found.push((
-                    g.at,
-                    format!(
-                        "group `{}` states both {stored} and {}",
-                        g.key, other.status
-                    ),
-                ));
+                found.push((g.at, format!("group `{}` states both {stored} and {}", g.key, other.status)));
             }
         }
     }
@@ -85,13 +73,7 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
     }
     found.sort_by_key(|(at, _)| *at);
     let mut lines = LineCounter::new(doc.text());
-    found
-        .into_iter()
-        .map(|(at, message)| Warning {
-            line: lines.line_of(at),
-            message,
-        })
-        .collect()
+    found.into_iter().map(|(at, message)| Warning { line: lines.line_of(at), message }).collect()
 }
 
 /// Line numbers for increasing offsets in one pass.
@@ -103,11 +85,7 @@ pub struct LineCounter<'a> {
 
 impl<'a> LineCounter<'a> {
     pub fn new(text: &'a str) -> LineCounter<'a> {
-        LineCounter {
-            text: text.as_bytes(),
-            pos: 0,
-            line: 1,
-        }
+        LineCounter { text: text.as_bytes(), pos: 0, line: 1 }
     }
 
     /// 1-based line of `offset`; offsets must not decrease between calls (else it restarts).

@@ -42,9 +42,7 @@ fn a_binary_file_is_refused() {
 fn a_directory_named_task_plan_is_refused() {
     let t = Test::new();
     fs::create_dir(t.dir.path().join("task_plan.md")).expect("mkdir");
-    t.args(["status"])
-        .stderr("error: `./task_plan.md` is not a regular file\n")
-        .status(2);
+    t.args(["status"]).stderr("error: `./task_plan.md` is not a regular file\n").status(2);
 }
 
 #[test]
@@ -98,15 +96,9 @@ fn an_ambiguous_text_is_refused() {
 #[test]
 fn a_duplicated_id_is_a_warning_in_status_and_refused_by_set() {
     let plan = "# T\n\n### Group 1: A\n- [ ] A-1: one\n- [x] A-1: two\n";
-    let out = Test::new()
-        .file("task_plan.md", plan)
-        .args(["status"])
-        .success();
+    let out = Test::new().file("task_plan.md", plan).args(["status"]).success();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        stdout.lines().last(),
-        Some("warning: line 5: duplicate task id `A-1` (first at line 4)")
-    );
+    assert_eq!(stdout.lines().last(), Some("warning: line 5: duplicate task id `A-1` (first at line 4)"));
     Test::new()
         .file("task_plan.md", plan)
         .args(["set", "A-1", "blocked"])
@@ -120,7 +112,9 @@ fn an_unknown_state_is_a_usage_error() {
     Test::new()
         .file("task_plan.md", PLAN)
         .args(["set", "BE-001", "finito"])
-        .stderr("error: unknown state `finito`\nhint: states: pending, in_progress, complete, blocked, skipped\n")
+        .stderr(
+            "error: unknown state `finito`\nhint: states: pending, in_progress, complete, blocked, skipped\n",
+        )
         .file_eq("task_plan.md", PLAN)
         .status(2);
 }

@@ -39,20 +39,11 @@ fn every_corpus_task_plan_reads_as_expected() {
     assert_eq!(plans.len(), 26, "the corpus holds 26 task plans");
     let mut failures = Vec::new();
     for plan in &plans {
-        let name = plan
-            .file_name()
-            .and_then(|n| n.to_str())
-            .expect("name")
-            .to_string();
+        let name = plan.file_name().and_then(|n| n.to_str()).expect("name").to_string();
         let expected = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("fixtures/corpus")
             .join(name.replace(".md", ".json"));
         failures.extend(check_expectation(&name, plan, &expected));
     }
-    assert!(
-        failures.is_empty(),
-        "{} differences:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} differences:\n{}", failures.len(), failures.join("\n"));
 }

@@ -49,23 +49,10 @@ fn at_least_twenty_fixtures_cover_the_format() {
 fn every_fixture_reads_as_expected() {
     let mut failures = Vec::new();
     for case in cases() {
-        let name = case
-            .file_name()
-            .and_then(|n| n.to_str())
-            .expect("name")
-            .to_string();
-        failures.extend(check_expectation(
-            &name,
-            &case.join("input.md"),
-            &case.join("status.json"),
-        ));
+        let name = case.file_name().and_then(|n| n.to_str()).expect("name").to_string();
+        failures.extend(check_expectation(&name, &case.join("input.md"), &case.join("status.json")));
     }
-    assert!(
-        failures.is_empty(),
-        "{} differences:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} differences:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]

@@ -66,8 +66,7 @@ impl Test {
     }
 
     pub fn args<I: IntoIterator<Item = S>, S: AsRef<str>>(mut self, args: I) -> Test {
-        self.args
-            .extend(args.into_iter().map(|a| a.as_ref().to_string()));
+        self.args.extend(args.into_iter().map(|a| a.as_ref().to_string()));
         self
     }
 
@@ -150,12 +149,7 @@ pub fn run_in(dir: &Path, args: &[String], env: &[(String, String)]) -> Output {
 /// `pplan -C dir status --json`, parsed.
 pub fn status_json(dir: &Path) -> serde_json::Value {
     let out = run_in(dir, &["status".into(), "--json".into()], &[]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "status failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(0), "status failed: {}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).expect("status --json is JSON")
 }
 
@@ -188,8 +182,7 @@ pub fn expectation_view(status: &serde_json::Value) -> serde_json::Value {
 /// Differences between `status --json` on `input` and the expectation file (its `file` and
 /// `notes` keys are commentary).
 pub fn check_expectation(name: &str, input: &Path, expectation: &Path) -> Vec<String> {
-    let text = fs::read_to_string(expectation)
-        .unwrap_or_else(|e| panic!("{}: {e}", expectation.display()));
+    let text = fs::read_to_string(expectation).unwrap_or_else(|e| panic!("{}: {e}", expectation.display()));
     let mut want: serde_json::Value = serde_json::from_str(&text).expect("expectation is JSON");
     if let Some(obj) = want.as_object_mut() {
         obj.remove("file");
@@ -212,21 +205,12 @@ fn diff_into(path: &str, want: &serde_json::Value, got: &serde_json::Value, out:
     match (want, got) {
         (Value::Object(w), Value::Object(g)) => {
             for (k, wv) in w {
-                diff_into(
-                    &format!("{path}.{k}"),
-                    wv,
-                    g.get(k).unwrap_or(&Value::Null),
-                    out,
-                );
+                diff_into(&format!("{path}.{k}"), wv, g.get(k).unwrap_or(&Value::Null), out);
             }
         }
         (Value::Array(w), Value::Array(g)) => {
             if w.len() != g.len() {
-                out.push(format!(
-                    "{path}: {} entries expected, {} reported",
-                    w.len(),
-                    g.len()
-                ));
+                out.push(format!("{path}: {} entries expected, {} reported", w.len(), g.len()));
             }
             for (i, (wv, gv)) in w.iter().zip(g).enumerate() {
                 diff_into(&format!("{path}[{i}]"), wv, gv, out);

@@ -7,13 +7,7 @@ use crate::harness::Test;
 #[test]
 fn init_writes_the_templates_and_state_dir() {
     let done = Test::new()
-        .args([
-            "init",
-            "--title",
-            "Checkout  service",
-            "--goal",
-            "Ship a checkout\nAPI",
-        ])
+        .args(["init", "--title", "Checkout  service", "--goal", "Ship a checkout\nAPI"])
         .stdout("created task_plan.md, findings.md, progress.md and .pplan/\n")
         .success();
     let dir = done.dir.path();
@@ -30,17 +24,12 @@ fn init_writes_the_templates_and_state_dir() {
         fs::read_to_string(dir.join("progress.md")).expect("p"),
         include_str!("../../templates/progress.md")
     );
-    assert_eq!(
-        fs::read_to_string(dir.join(".pplan/.gitignore")).expect("ignore"),
-        "*\n"
-    );
+    assert_eq!(fs::read_to_string(dir.join(".pplan/.gitignore")).expect("ignore"), "*\n");
 }
 
 #[test]
 fn init_then_status_reads_the_fresh_plan() {
-    let done = Test::new()
-        .args(["init", "--title", "Checkout", "--goal", "Ship it"])
-        .success();
+    let done = Test::new().args(["init", "--title", "Checkout", "--goal", "Ship it"]).success();
     let out = crate::harness::run_in(done.dir.path(), &["status".into()], &[]);
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
@@ -61,10 +50,7 @@ fn init_never_overwrites() {
 
 #[test]
 fn init_refuses_before_writing_anything() {
-    let done = Test::new()
-        .file("findings.md", "mine\n")
-        .args(["init"])
-        .status(2);
+    let done = Test::new().file("findings.md", "mine\n").args(["init"]).status(2);
     let dir = done.dir.path();
     assert!(!dir.join("task_plan.md").exists());
     assert!(!dir.join("progress.md").exists());

@@ -13,24 +13,16 @@ use crate::corpus::corpus_files;
 use crate::fixtures::cases;
 
 fn inputs() -> Vec<(String, Vec<u8>)> {
-    let mut out: Vec<(String, Vec<u8>)> = corpus_files(".md")
-        .into_iter()
-        .map(|p| (name(&p), fs::read(&p).expect("read corpus")))
-        .collect();
+    let mut out: Vec<(String, Vec<u8>)> =
+        corpus_files(".md").into_iter().map(|p| (name(&p), fs::read(&p).expect("read corpus"))).collect();
     for case in cases() {
-        out.push((
-            name(&case),
-            fs::read(case.join("input.md")).expect("read fixture"),
-        ));
+        out.push((name(&case), fs::read(case.join("input.md")).expect("read fixture")));
     }
     out
 }
 
 fn name(p: &std::path::Path) -> String {
-    p.file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("?")
-        .to_string()
+    p.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_string()
 }
 
 /// Lines that differ between two texts of the same line count, or `None` if counts differ.
@@ -40,11 +32,7 @@ fn changed_lines(a: &str, b: &str) -> Option<usize> {
 }
 
 fn other(s: Status) -> Status {
-    if s == Status::Complete {
-        Status::Pending
-    } else {
-        Status::Complete
-    }
+    if s == Status::Complete { Status::Pending } else { Status::Complete }
 }
 
 #[test]
@@ -52,18 +40,11 @@ fn a_noop_is_byte_identical_for_every_file() {
     for (name, bytes) in inputs() {
         let doc = Document::decode(bytes.clone()).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         let plan = Plan::parse(&doc);
-        assert_eq!(
-            apply(doc.text(), &[]).expect("apply").as_bytes(),
-            &bytes[..],
-            "{name}"
-        );
+        assert_eq!(apply(doc.text(), &[]).expect("apply").as_bytes(), &bytes[..], "{name}");
         for i in 0..plan.tasks.len() {
             let t = Target::Task(i);
             let edits = set_status(&plan, &doc, t, status_of(&plan, t)).expect("noop set");
-            assert!(
-                edits.is_empty(),
-                "{name}: setting task {i} to its own state edits {edits:?}"
-            );
+            assert!(edits.is_empty(), "{name}: setting task {i} to its own state edits {edits:?}");
         }
         for i in 0..plan.groups.len() {
             let stated = &plan.groups[i].indicators;
@@ -74,10 +55,7 @@ fn a_noop_is_byte_identical_for_every_file() {
             }
             let t = Target::Group(i);
             let edits = set_status(&plan, &doc, t, status_of(&plan, t)).expect("noop set");
-            assert!(
-                edits.is_empty(),
-                "{name}: setting group {i} to its own state edits {edits:?}"
-            );
+            assert!(edits.is_empty(), "{name}: setting group {i} to its own state edits {edits:?}");
         }
     }
 }
@@ -88,9 +66,8 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
     for (name, bytes) in inputs() {
         let doc = Document::decode(bytes).expect("decode");
         let plan = Plan::parse(&doc);
-        let targets = (0..plan.tasks.len())
-            .map(Target::Task)
-            .chain((0..plan.groups.len()).map(Target::Group));
+        let targets =
+            (0..plan.tasks.len()).map(Target::Task).chain((0..plan.groups.len()).map(Target::Group));
         for target in targets {
             let from = status_of(&plan, target);
             let to = other(from);
@@ -98,17 +75,12 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
             let text1 = apply(doc.text(), &edits).expect("apply");
             let doc1 = Document::from_text(text1.clone());
             let plan1 = Plan::parse(&doc1);
-            verify_set(&plan, &plan1, target, to)
-                .unwrap_or_else(|e| panic!("{name} {target:?}: {e}"));
+            verify_set(&plan, &plan1, target, to).unwrap_or_else(|e| panic!("{name} {target:?}: {e}"));
             let (indicators, inserted) = match target {
-                Target::Task(i) => (
-                    usize::from(plan.tasks[i].indicator.is_some()),
-                    plan.tasks[i].indicator.is_none(),
-                ),
-                Target::Group(i) => (
-                    plan.groups[i].indicators.len(),
-                    plan.groups[i].indicators.is_empty(),
-                ),
+                Target::Task(i) => {
+                    (usize::from(plan.tasks[i].indicator.is_some()), plan.tasks[i].indicator.is_none())
+                }
+                Target::Group(i) => (plan.groups[i].indicators.len(), plan.groups[i].indicators.is_empty()),
             };
             if inserted {
                 // One new line, nothing else changed.
@@ -120,10 +92,7 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
                 continue;
             }
             let changed = changed_lines(doc.text(), &text1).unwrap_or(usize::MAX);
-            assert!(
-                (1..=indicators).contains(&changed),
-                "{name} {target:?}: {changed} lines changed"
-            );
+            assert!((1..=indicators).contains(&changed), "{name} {target:?}: {changed} lines changed");
             checked += 1;
             let back = set_status(&plan1, &doc1, target, from).expect("set back");
             let text2 = apply(&text1, &back).expect("apply back");
@@ -144,10 +113,7 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
         return;
     }
     assert!(round_trips > 1500, "only {round_trips} exact round trips");
-    assert!(
-        mixed_spelling * 50 < checked,
-        "{mixed_spelling} of {checked} round trips hit mixed spellings"
-    );
+    assert!(mixed_spelling * 50 < checked, "{mixed_spelling} of {checked} round trips hit mixed spellings");
     eprintln!("round trips: {round_trips} exact, {mixed_spelling} respelled, of {checked}");
 }
 
@@ -164,11 +130,8 @@ fn spelling_gone(plan: &Plan<'_>, after: &Plan<'_>, target: Target, status: Stat
 
 #[test]
 fn crlf_stays_crlf_after_an_edit() {
-    let case = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/plans/24-crlf-insert-status/expected.md");
+    let case =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/plans/24-crlf-insert-status/expected.md");
     let text = fs::read_to_string(case).expect("fixture");
-    assert!(
-        text.contains("\r\n") && !text.replace("\r\n", "").contains('\n'),
-        "every line ends in CRLF"
-    );
+    assert!(text.contains("\r\n") && !text.replace("\r\n", "").contains('\n'), "every line ends in CRLF");
 }

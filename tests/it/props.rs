@@ -39,27 +39,17 @@ fn line() -> impl Strategy<Value = String> {
                 Just("（完了）")
             ]
         )
-            .prop_map(|(level, id, st)| format!(
-                "{} Phase {id}: Title{st}",
-                "#".repeat(level as usize)
-            )),
-        ("[ ~xX!\\-]", 0usize..3, "[A-Z]{1,3}-[0-9]{1,3}").prop_map(|(c, indent, id)| format!(
-            "{}- [{c}] {id}: do it (depends: T-1)",
-            "  ".repeat(indent)
-        )),
+            .prop_map(|(level, id, st)| format!("{} Phase {id}: Title{st}", "#".repeat(level as usize))),
+        ("[ ~xX!\\-]", 0usize..3, "[A-Z]{1,3}-[0-9]{1,3}")
+            .prop_map(|(c, indent, id)| format!("{}- [{c}] {id}: do it (depends: T-1)", "  ".repeat(indent))),
         "[ \\t]{0,3}- \\*\\*(Status|状态)\\*\\*[:：] ?(complete|已完成|🔄 running|pending|deferred \\(x\\))",
         "\\PC{0,30}",
     ]
 }
 
 fn plan_text() -> impl Strategy<Value = String> {
-    (
-        prop::collection::vec(line(), 0..40),
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-    )
-        .prop_map(|(lines, crlf, bom, final_eol)| {
+    (prop::collection::vec(line(), 0..40), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(lines, crlf, bom, final_eol)| {
             let eol = if crlf { "\r\n" } else { "\n" };
             let mut s = String::new();
             if bom {
@@ -70,14 +60,12 @@ fn plan_text() -> impl Strategy<Value = String> {
                 s.push_str(eol);
             }
             s
-        })
+        },
+    )
 }
 
 fn targets(plan: &Plan<'_>) -> Vec<Target> {
-    (0..plan.tasks.len())
-        .map(Target::Task)
-        .chain((0..plan.groups.len()).map(Target::Group))
-        .collect()
+    (0..plan.tasks.len()).map(Target::Task).chain((0..plan.groups.len()).map(Target::Group)).collect()
 }
 
 proptest! {

@@ -42,10 +42,7 @@ fn set_a_task_changes_one_byte_and_says_so() {
         .file("task_plan.md", CANONICAL)
         .args(["set", "BE-001", "complete"])
         .stdout("BE-001: pending → complete\n")
-        .file_eq(
-            "task_plan.md",
-            CANONICAL.replace("- [ ] BE-001", "- [x] BE-001"),
-        )
+        .file_eq("task_plan.md", CANONICAL.replace("- [ ] BE-001", "- [x] BE-001"))
         .success();
 }
 
@@ -65,10 +62,7 @@ fn set_a_group_rewrites_its_label_value() {
         .file("task_plan.md", CANONICAL)
         .args(["set", "--group", "2", "in-progress"])
         .stdout("group 2: pending → in_progress\n")
-        .file_eq(
-            "task_plan.md",
-            CANONICAL.replace("- **Status:** pending", "- **Status:** in_progress"),
-        )
+        .file_eq("task_plan.md", CANONICAL.replace("- **Status:** pending", "- **Status:** in_progress"))
         .success();
 }
 
@@ -104,17 +98,11 @@ fn set_json_reports_the_change() {
 
 #[test]
 fn a_held_lock_is_busy_naming_the_holder() {
-    let t = Test::new()
-        .file("task_plan.md", CANONICAL)
-        .file(".pplan/lock", "");
+    let t = Test::new().file("task_plan.md", CANONICAL).file(".pplan/lock", "");
     let lock_path = t.dir.path().join(".pplan/lock");
-    let mut held = OpenOptions::new()
-        .write(true)
-        .open(&lock_path)
-        .expect("open lock");
+    let mut held = OpenOptions::new().write(true).open(&lock_path).expect("open lock");
     held.lock().expect("lock");
-    held.write_all(b"pid 4242 (pplan merge)\n")
-        .expect("write holder");
+    held.write_all(b"pid 4242 (pplan merge)\n").expect("write holder");
     t.env("PPLAN_LOCK_TIMEOUT_MS", "200")
         .args(["set", "BE-001", "complete"])
         .stderr(
@@ -130,10 +118,7 @@ fn a_held_lock_is_busy_naming_the_holder() {
 fn a_concurrent_human_edit_is_never_clobbered() {
     let t = Test::new().file("task_plan.md", CANONICAL);
     let dir = t.dir.path().to_path_buf();
-    let edited = CANONICAL.replace(
-        "Spawn BE-001 and FE-001.",
-        "Spawn BE-001 first (edited by hand).",
-    );
+    let edited = CANONICAL.replace("Spawn BE-001 and FE-001.", "Spawn BE-001 first (edited by hand).");
     let person = {
         let path = dir.join("task_plan.md");
         let edited = edited.clone();
@@ -170,18 +155,9 @@ fn an_insert_that_would_change_other_lines_is_refused() {
 fn a_symlinked_plan_is_edited_through_the_link() {
     let t = Test::new().file("real/plan.md", CANONICAL);
     std::os::unix::fs::symlink("real/plan.md", t.dir.path().join("task_plan.md")).expect("symlink");
-    let done = t
-        .args(["set", "BE-001", "complete"])
-        .stdout("BE-001: pending → complete\n")
-        .success();
+    let done = t.args(["set", "BE-001", "complete"]).stdout("BE-001: pending → complete\n").success();
     let link = done.dir.path().join("task_plan.md");
-    assert!(
-        fs::symlink_metadata(&link)
-            .expect("lstat")
-            .file_type()
-            .is_symlink(),
-        "the link stays a link"
-    );
+    assert!(fs::symlink_metadata(&link).expect("lstat").file_type().is_symlink(), "the link stays a link");
     let real = fs::read_to_string(done.dir.path().join("real/plan.md")).expect("real");
     assert_eq!(real, CANONICAL.replace("- [ ] BE-001", "- [x] BE-001"));
 }

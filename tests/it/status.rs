@@ -24,9 +24,7 @@ fn status_text_of_the_canonical_plan() {
 
 #[test]
 fn status_json_of_the_canonical_plan() {
-    let plan = CANONICAL
-        .replace("- [ ] BE-001", "- [x] BE-001")
-        .replace("- [ ] FE-001", "- [~] FE-001");
+    let plan = CANONICAL.replace("- [ ] BE-001", "- [x] BE-001").replace("- [ ] FE-001", "- [~] FE-001");
     Test::new()
         .file("task_plan.md", plan)
         .args(["status", "--json"])
@@ -58,16 +56,9 @@ fn status_text_stays_short_for_a_long_plan() {
             plan.push_str(&format!("- [{mark}] T-{g}-{t}: do thing {t}\n"));
         }
     }
-    let out = Test::new()
-        .file("task_plan.md", plan)
-        .args(["status"])
-        .success();
+    let out = Test::new().file("task_plan.md", plan).args(["status"]).success();
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        text.lines().count() <= 20,
-        "{} lines:\n{text}",
-        text.lines().count()
-    );
+    assert!(text.lines().count() <= 20, "{} lines:\n{text}", text.lines().count());
     assert_eq!(
         text,
         "plan: Big\ngoal: Many groups.\nprogress: 48% (570 of 1200 tasks done, 40 groups, 0 error rows)\ncurrent: 20\n\
