@@ -70,4 +70,82 @@ pub enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+
+    /// Start sub-agents: create their files, mark their tasks in progress, print their briefs
+    Spawn {
+        /// Task ids [default: the ready pending tasks of the current group]
+        #[arg(value_name = "TASK-ID")]
+        ids: Vec<String>,
+        /// Spawn the ready tasks of this group instead of the current one
+        #[arg(long, value_name = "GROUP")]
+        group: Option<String>,
+        /// Spawn even if the agent's files exist (they are kept, never overwritten)
+        #[arg(long)]
+        force: bool,
+        /// Print what would happen, write nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
+
+    /// (Sub-agent) Append a timestamped finding to findings_<ID>.md
+    Note {
+        /// The agent's task id
+        #[arg(long, value_name = "ID")]
+        agent: String,
+        /// The finding; `-` reads it from stdin
+        text: String,
+    },
+
+    /// (Sub-agent) Append a timestamped entry to progress_<ID>.md, above its status marker
+    Log {
+        /// The agent's task id
+        #[arg(long, value_name = "ID")]
+        agent: String,
+        /// What was done; `-` reads it from stdin
+        text: String,
+        /// Files created or modified, comma-separated
+        #[arg(long, value_name = "FILES", value_delimiter = ',')]
+        files: Vec<String>,
+    },
+
+    /// (Sub-agent) Set the status marker: IN_PROGRESS, COMPLETE, BLOCKED, CONTINUATION_REQUIRED
+    Mark {
+        /// The agent's task id
+        #[arg(long, value_name = "ID")]
+        agent: String,
+        /// The new state
+        state: String,
+        /// Where a fresh agent should resume (required with CONTINUATION_REQUIRED)
+        #[arg(long, value_name = "TEXT")]
+        resume_from: Option<String>,
+        /// Why the agent is blocked
+        #[arg(long, value_name = "TEXT")]
+        reason: Option<String>,
+    },
+
+    /// One line per agent of a group: state, age, resume point, STALLED, MISSING
+    Poll {
+        /// The group [default: the current one]
+        #[arg(long, value_name = "GROUP")]
+        group: Option<String>,
+    },
+
+    /// Block until every agent of a group has stopped; exit 0 if all COMPLETE, else 5
+    Wait {
+        /// The group [default: the current one]
+        #[arg(long, value_name = "GROUP")]
+        group: Option<String>,
+        /// Give up after this many seconds (exit 5)
+        #[arg(long, value_name = "SECS")]
+        timeout: Option<f64>,
+    },
+
+    /// Continue an agent that handed off (CONTINUATION_REQUIRED): its continuation brief
+    Respawn {
+        /// The agent's task id
+        id: String,
+        /// Also respawn a BLOCKED agent
+        #[arg(long)]
+        force: bool,
+    },
 }

@@ -21,6 +21,8 @@ pub enum ExitCode {
     Busy = 4,
     /// Agents not complete, or a wait timed out.
     NotReady = 5,
+    /// Interrupted by Ctrl-C (`wait`).
+    Interrupted = 130,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -51,6 +53,18 @@ pub enum Error {
     UnknownGroup { id: String, known: Vec<String> },
     #[error("group id `{id}` is used by {} groups", keys.len())]
     AmbiguousGroup { id: String, keys: Vec<String> },
+    #[error("`{}` is not valid: {message}", path.display())]
+    Config { path: PathBuf, message: String },
+    #[error("`{id}` is not a safe agent id")]
+    UnsafeId { id: String },
+    #[error("no agent files for `{id}`")]
+    NoAgent { id: String },
+    #[error("agent files for `{id}` exist already")]
+    AgentExists { id: String },
+    #[error("`{id}` is {state}: {why}")]
+    AgentState { id: String, state: String, why: &'static str },
+    #[error("`{id}` was restarted {restarts} times, the maximum")]
+    Escalate { id: String, restarts: u32, report: String },
     #[error("{message}")]
     Usage { message: String, hint: &'static str },
     #[error("unknown state `{0}`")]
@@ -81,6 +95,7 @@ impl Error {
     pub fn exit_code(&self) -> ExitCode {
         match self {
             Error::Busy { .. } | Error::ConcurrentEdit { .. } => ExitCode::Busy,
+            Error::Escalate { .. } => ExitCode::Escalate,
             Error::Io { .. } | Error::Unverified { .. } | Error::Splice { .. } => ExitCode::Problems,
             _ => ExitCode::Usage,
         }
@@ -103,6 +118,12 @@ impl Error {
             Error::UnknownGroup { .. } => "unknown_group",
             Error::AmbiguousGroup { .. } => "ambiguous_group",
             Error::Usage { .. } => "usage",
+            Error::NoAgent { .. } => "no_agent",
+            Error::AgentExists { .. } => "agent_exists",
+            Error::AgentState { .. } => "agent_state",
+            Error::Escalate { .. } => "escalate",
+            Error::UnsafeId { .. } => "unsafe_id",
+            Error::Config { .. } => "invalid_config",
             Error::UnknownState(_) => "unknown_state",
             Error::NoStatusPlace { .. } => "no_status_place",
             Error::Busy { .. } => "busy",
@@ -136,6 +157,14 @@ impl Error {
                 keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
             )),
             Error::Usage { hint, .. } => Some(format!("usage: {hint}")),
+            Error::NoAgent { id } => Some(format!("spawn it first: `pplan spawn {id}`")),
+            Error::AgentExists { .. } => {
+                Some("its files are kept; pass --force to spawn it again over them".into())
+            }
+            Error::Escalate { report, .. } => Some(report.clone()),
+            Error::UnsafeId { .. } => {
+                Some("agent ids are 1-64 of A-Z a-z 0-9 . _ - and do not start with a dot".into())
+            }
             Error::UnknownState(_) => Some("states: pending, in_progress, complete, blocked, skipped".into()),
             Error::Busy { .. } => Some("retry when it finishes, or raise `PPLAN_LOCK_TIMEOUT_MS`".into()),
             Error::ConcurrentEdit { .. } => {

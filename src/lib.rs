@@ -4,8 +4,11 @@
 //! ([`plan::Plan`]) → edits ([`plan::edit`]) → the store ([`store::Store`]), the only writer.
 //! Commands ([`commands`]) call the core and format output; nothing in the library prints.
 
+pub mod agents;
 pub mod cli;
+pub mod clock;
 pub mod commands;
+pub mod config;
 pub mod error;
 pub mod fault;
 pub mod md;

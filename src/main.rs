@@ -26,7 +26,8 @@ fn main() -> ProcessExit {
         }
     };
     let json = cli.json;
-    match pplan::commands::run(cli) {
+    let mut stream = std::io::stdout();
+    match pplan::commands::run(cli, &mut stream) {
         Ok(out) => {
             let mut stdout = std::io::stdout().lock();
             // A closed pipe (`pplan status | head -1`) is a clean exit, not an error.

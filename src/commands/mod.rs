@@ -2,8 +2,15 @@
 //! returns its output as a string. Nothing here prints; `main` does.
 
 mod init;
+mod log;
+mod mark;
+mod note;
+mod poll;
+mod respawn;
 mod set;
+mod spawn;
 mod status;
+mod wait;
 
 use std::path::PathBuf;
 
@@ -22,6 +29,11 @@ impl Output {
     pub fn ok(stdout: String) -> Output {
         Output { stdout, code: ExitCode::Ok }
     }
+
+    /// One JSON object on a line.
+    pub fn json(value: &impl serde::Serialize) -> Output {
+        Output::ok(serde_json::to_string(value).unwrap_or_default() + "\n")
+    }
 }
 
 /// Everything a command needs from the command line and the environment.
@@ -39,13 +51,61 @@ impl Context {
     }
 }
 
-pub fn run(cli: Cli) -> Result<Output> {
+/// Run a command. `stream` receives output that must appear as it happens (`wait`).
+pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
     let ctx = Context { dir: cli.dir, json: cli.json, limits: Limits::from_env() };
     match cli.command {
         Command::Init { title, goal, dry_run } => init::run(&ctx, title, goal, dry_run),
         Command::Status => status::run(&ctx),
         Command::Set { args, group, text, dry_run } => set::run(&ctx, args, group, text, dry_run),
+        Command::Spawn { ids, group, force, dry_run } => {
+            spawn::run(&ctx, &ids, group.as_deref(), force, dry_run)
+        }
+        Command::Note { agent, text } => note::run(&ctx, &agent, &text),
+        Command::Log { agent, text, files } => log::run(&ctx, &agent, &text, &files),
+        Command::Mark { agent, state, resume_from, reason } => {
+            mark::run(&ctx, &agent, &state, resume_from.as_deref(), reason.as_deref())
+        }
+        Command::Poll { group } => poll::run(&ctx, group.as_deref()),
+        Command::Wait { group, timeout } => wait::run(&ctx, group.as_deref(), timeout, stream),
+        Command::Respawn { id, force } => respawn::run(&ctx, &id, force),
     }
+}
+
+/// Text from an argument, or from stdin when it is `-` (agents' shells mangle quoting).
+pub(crate) fn text_arg(arg: &str) -> Result<String> {
+    let text = if arg == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut s)
+            .map_err(|e| crate::Error::io("read", "<stdin>", e))?;
+        s
+    } else {
+        arg.to_string()
+    };
+    if text.trim().is_empty() {
+        return Err(crate::Error::Usage {
+            message: "the text is empty".into(),
+            hint: "pass the text, or `-` to read it from stdin",
+        });
+    }
+    Ok(text)
+}
+
+/// `--group G`, else the group work happens in (`None` when the plan has no groups).
+pub(crate) fn resolve_group(plan: &crate::plan::Plan<'_>, group: Option<&str>) -> Result<Option<usize>> {
+    match group {
+        Some(g) => Ok(Some(crate::plan::edit::find_group(plan, g)?)),
+        None => Ok(plan.working_group().or_else(|| plan.groups.len().checked_sub(1))),
+    }
+}
+
+/// A unified diff of one file, for `--dry-run`.
+pub(crate) fn unified_diff(name: &str, before: &str, after: &str) -> String {
+    similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(2)
+        .header(&format!("a/{name}"), &format!("b/{name}"))
+        .to_string()
 }
 
 /// `\|` in a table cell reads as `|`.

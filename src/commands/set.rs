@@ -57,7 +57,7 @@ pub fn run(
         },
     )?;
     let (target, name, from) = found.into_inner().ok_or_else(|| Error::UnknownState(state.clone()))?;
-    let diff = dry_run.then(|| unified_diff(&change.before, &change.after));
+    let diff = dry_run.then(|| super::unified_diff(store::PLAN_FILE, &change.before, &change.after));
     if ctx.json {
         let json = SetJson {
             schema_version: 1,
@@ -116,12 +116,4 @@ fn label(plan: &Plan<'_>, target: Target) -> String {
         }
         Target::Group(i) => format!("group {}", plan.groups[i].key),
     }
-}
-
-fn unified_diff(before: &str, after: &str) -> String {
-    similar::TextDiff::from_lines(before, after)
-        .unified_diff()
-        .context_radius(2)
-        .header(&format!("a/{}", store::PLAN_FILE), &format!("b/{}", store::PLAN_FILE))
-        .to_string()
 }

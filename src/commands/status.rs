@@ -9,7 +9,7 @@ use super::{Context, Output, clip, unescape};
 use crate::error::Result;
 use crate::md::Document;
 use crate::plan::warnings::{LineCounter, warnings};
-use crate::plan::{Counts, Plan, Status, Task};
+use crate::plan::{Counts, Plan, Status};
 use crate::store;
 
 /// At most this many tasks in each JSON list; `*_total` says how many there are.
@@ -103,30 +103,13 @@ impl Summary {
             stated: plan.stated_current(),
             derived,
             in_progress,
-            next: next_tasks(plan, derived),
+            next: plan.ready_tasks(derived),
         }
     }
 }
 
 fn percent(part: usize, whole: usize) -> u32 {
     ((200 * part + whole) / (2 * whole)) as u32
-}
-
-/// Pending tasks of the current group whose dependencies are all done (or of the whole plan
-/// when it has no groups).
-fn next_tasks(plan: &Plan<'_>, current: Option<usize>) -> Vec<usize> {
-    let range = match current {
-        Some(g) => plan.groups[g].tasks.clone(),
-        None if plan.groups.is_empty() => 0..plan.tasks.len(),
-        None => 0..0,
-    };
-    let ready = |t: &Task<'_>| {
-        t.dependencies().all(|dep| {
-            let mut hits = plan.tasks.iter().filter(|o| o.id == Some(dep));
-            hits.next().is_some_and(|o| o.status.is_done())
-        })
-    };
-    range.filter(|&i| plan.tasks[i].status == Status::Pending && ready(&plan.tasks[i])).collect()
 }
 
 fn json(plan: &Plan<'_>, doc: &Document, s: &Summary, warnings: Vec<String>) -> String {

@@ -111,6 +111,15 @@ pub fn status_of(plan: &Plan<'_>, target: Target) -> Status {
     }
 }
 
+/// The edits for several sets at once (distinct targets).
+pub fn set_statuses(plan: &Plan<'_>, doc: &Document, changes: &[(Target, Status)]) -> Result<Vec<Edit>> {
+    let mut edits = Vec::new();
+    for &(target, to) in changes {
+        edits.extend(set_status(plan, doc, target, to)?);
+    }
+    Ok(edits)
+}
+
 /// The edits that make `target` read as `to`: every place its status is written, or a new
 /// status where it has none. Empty when it already reads so.
 pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -> Result<Vec<Edit>> {
@@ -198,6 +207,16 @@ pub fn verify_set(
     target: Target,
     to: Status,
 ) -> std::result::Result<(), String> {
+    verify_sets(before, after, &[(target, to)])
+}
+
+/// After several sets at once: each target reads as its new state, and every other task and
+/// group reads as before.
+pub fn verify_sets(
+    before: &Plan<'_>,
+    after: &Plan<'_>,
+    changes: &[(Target, Status)],
+) -> std::result::Result<(), String> {
     if before.tasks.len() != after.tasks.len() || before.groups.len() != after.groups.len() {
         return Err(format!(
             "the edit changed the plan's shape ({} → {} tasks, {} → {} groups)",
@@ -207,17 +226,23 @@ pub fn verify_set(
             after.groups.len()
         ));
     }
-    if status_of(after, target) != to {
-        return Err(format!("the target reads `{}` after the edit, not `{to}`", status_of(after, target)));
+    for &(target, to) in changes {
+        if status_of(after, target) != to {
+            return Err(format!(
+                "the target reads `{}` after the edit, not `{to}`",
+                status_of(after, target)
+            ));
+        }
     }
+    let changed = |t: Target| changes.iter().any(|&(c, _)| c == t);
     for (i, (a, b)) in before.tasks.iter().zip(&after.tasks).enumerate() {
-        if target != Target::Task(i) && (a.status != b.status || a.id != b.id) {
+        if !changed(Target::Task(i)) && (a.status != b.status || a.id != b.id) {
             return Err(format!("task `{}` would change too", a.id.unwrap_or(a.text)));
         }
     }
     for (i, (a, b)) in before.groups.iter().zip(&after.groups).enumerate() {
         let (sa, sb) = (before.status(a), after.status(b));
-        if target != Target::Group(i)
+        if !changed(Target::Group(i))
             && (a.stored() != b.stored() || a.key != b.key || (sa != sb && a.stored().is_some()))
         {
             return Err(format!("group `{}` would change too", a.key));

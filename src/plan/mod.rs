@@ -211,4 +211,29 @@ impl<'a> Plan<'a> {
     pub fn derived_current(&self) -> Option<usize> {
         self.groups.iter().position(|g| !self.status(g).is_done())
     }
+
+    /// The group work happens in: the stated current group unless it is done, else the derived.
+    pub fn working_group(&self) -> Option<usize> {
+        self.stated_current().filter(|&g| !self.status(&self.groups[g]).is_done()).or(self.derived_current())
+    }
+
+    /// Pending tasks of a group (of the whole plan when it has no groups) whose dependencies
+    /// are all complete or skipped.
+    pub fn ready_tasks(&self, group: Option<usize>) -> Vec<usize> {
+        let range = match group {
+            Some(g) => self.groups[g].tasks.clone(),
+            None if self.groups.is_empty() => 0..self.tasks.len(),
+            None => 0..0,
+        };
+        let pending: Vec<usize> = range.filter(|&i| self.tasks[i].status == Status::Pending).collect();
+        if pending.iter().all(|&i| self.tasks[i].depends.is_empty()) {
+            return pending;
+        }
+        let done: std::collections::HashMap<&str, bool> =
+            self.tasks.iter().filter_map(|t| t.id.map(|id| (id, t.status.is_done()))).collect();
+        pending
+            .into_iter()
+            .filter(|&i| self.tasks[i].dependencies().all(|d| done.get(d).copied().unwrap_or(false)))
+            .collect()
+    }
 }

@@ -1,0 +1,508 @@
+//! Isolated per-agent files and their status markers.
+//!
+//! Agent `ID` alone writes `findings_ID.md` and `progress_ID.md`. The progress file ends with a
+//! marker block (`---` / `ORCHESTRATOR STATUS: X` / optional `RESUME_FROM:` and `REASON:`
+//! lines) that the orchestrator polls by reading only the file's tail. This module knows the
+//! file names, the templates, the marker, and the edits that append entries and rewrite the
+//! marker; the store does the writing. Ids become file names, so they are checked first.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::ops::Range;
+use std::path::Path;
+use std::time::SystemTime;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::md::{Edit, Eol};
+use crate::store::{Lock, Store};
+
+/// How much of a progress file's end `poll` reads: the marker must be within it.
+pub const TAIL_BYTES: u64 = 8 * 1024;
+const MARKER: &str = "ORCHESTRATOR STATUS:";
+const REGISTRY: &str = "agents.json";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum AgentState {
+    InProgress,
+    Complete,
+    Blocked,
+    ContinuationRequired,
+}
+
+impl AgentState {
+    pub const ALL: [AgentState; 4] =
+        [AgentState::InProgress, AgentState::Complete, AgentState::Blocked, AgentState::ContinuationRequired];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AgentState::InProgress => "IN_PROGRESS",
+            AgentState::Complete => "COMPLETE",
+            AgentState::Blocked => "BLOCKED",
+            AgentState::ContinuationRequired => "CONTINUATION_REQUIRED",
+        }
+    }
+
+    /// Any case, `-` or space for `_`.
+    pub fn parse(s: &str) -> Option<AgentState> {
+        let norm = s.trim().trim_matches(['*', '`']).trim().to_ascii_uppercase().replace(['-', ' '], "_");
+        AgentState::ALL.into_iter().find(|st| st.as_str() == norm)
+    }
+
+    /// The agent has stopped: the orchestrator must act.
+    pub fn is_terminal(self) -> bool {
+        self != AgentState::InProgress
+    }
+}
+
+/// Task ids used in file names: `[A-Za-z0-9._-]{1,64}`, no leading dot.
+pub fn check_id(id: &str) -> Result<()> {
+    let ok = !id.is_empty()
+        && id.len() <= 64
+        && !id.starts_with('.')
+        && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
+    if ok { Ok(()) } else { Err(Error::UnsafeId { id: id.chars().take(80).collect() }) }
+}
+
+pub fn findings_file(id: &str) -> String {
+    format!("findings_{id}.md")
+}
+
+pub fn progress_file(id: &str) -> String {
+    format!("progress_{id}.md")
+}
+
+/// Agent files must be regular files: a symlink or anything else is refused (they would let
+/// an agent write outside the plan directory).
+pub fn check_regular(store: &Store, name: &str) -> Result<bool> {
+    let path = store.path(name);
+    match std::fs::symlink_metadata(&path) {
+        Ok(m) if m.file_type().is_file() => Ok(true),
+        Ok(_) => Err(Error::NotAFile { path }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(Error::io("inspect", path, e)),
+    }
+}
+
+/// The header both agent files start with.
+pub struct Header<'a> {
+    pub id: &'a str,
+    pub task: &'a str,
+    pub group: &'a str,
+    pub spawned: &'a str,
+    pub attempt: u32,
+}
+
+const FINDINGS_TEMPLATE: &str = include_str!("../templates/agent_findings.md");
+const PROGRESS_TEMPLATE: &str = include_str!("../templates/agent_progress.md");
+/// The line that ends the template header; merged content starts after it.
+pub const HEADER_END: &str = "<!-- pplan:agent-header-end -->";
+
+impl Header<'_> {
+    fn fill(&self, template: &str) -> String {
+        template
+            .replace("{{id}}", self.id)
+            .replace("{{task}}", &one_line(self.task))
+            .replace("{{group}}", self.group)
+            .replace("{{spawned}}", self.spawned)
+            .replace("{{attempt}}", &self.attempt.to_string())
+    }
+
+    pub fn findings(&self) -> String {
+        self.fill(FINDINGS_TEMPLATE)
+    }
+
+    pub fn progress(&self) -> String {
+        self.fill(PROGRESS_TEMPLATE)
+    }
+}
+
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A parsed marker block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marker {
+    /// `None` when the status word is not one of the four states.
+    pub state: Option<AgentState>,
+    /// The block's byte range (from a `---` line right above, through the optional lines).
+    pub block: Range<usize>,
+    pub resume_from: Option<String>,
+    pub reason: Option<String>,
+}
+
+/// The last `ORCHESTRATOR STATUS:` line of `text` (which may be a tail) and its block.
+pub fn find_marker(text: &str) -> Option<Marker> {
+    let mut search_end = text.len();
+    let at = loop {
+        let at = text[..search_end].rfind(MARKER)?;
+        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        if text[line_start..at].trim_matches([' ', '\t', '*']).is_empty() {
+            break at;
+        }
+        search_end = at;
+    };
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let status_end = line_end(text, at);
+    let state = AgentState::parse(text[at + MARKER.len()..status_end].trim_end_matches('\r'));
+    let mut block_end = next_line(text, status_end);
+    let (mut resume_from, mut reason) = (None, None);
+    while block_end < text.len() {
+        let end = line_end(text, block_end);
+        let line = text[block_end..end].trim_end_matches('\r');
+        if let Some(v) = line.strip_prefix("RESUME_FROM:") {
+            resume_from = Some(v.trim().to_string());
+        } else if let Some(v) = line.strip_prefix("REASON:") {
+            reason = Some(v.trim().to_string());
+        } else {
+            break;
+        }
+        block_end = next_line(text, end);
+    }
+    let mut block_start = line_start;
+    if line_start > 0 {
+        let prev_start = text[..line_start - 1].rfind('\n').map_or(0, |i| i + 1);
+        if text[prev_start..line_start].trim() == "---" {
+            block_start = prev_start;
+        }
+    }
+    Some(Marker { state, block: block_start..block_end, resume_from, reason })
+}
+
+fn line_end(text: &str, from: usize) -> usize {
+    memchr::memchr(b'\n', &text.as_bytes()[from..]).map_or(text.len(), |i| from + i)
+}
+
+fn next_line(text: &str, line_end: usize) -> usize {
+    (line_end + 1).min(text.len())
+}
+
+/// A fresh marker block in the file's line ending.
+pub fn marker_block(state: AgentState, resume_from: Option<&str>, reason: Option<&str>, eol: Eol) -> String {
+    let eol = eol.as_str();
+    let mut s = format!("---{eol}{MARKER} {}{eol}", state.as_str());
+    if let Some(r) = resume_from {
+        s.push_str(&format!("RESUME_FROM: {}{eol}", one_line(r)));
+    }
+    if let Some(r) = reason {
+        s.push_str(&format!("REASON: {}{eol}", one_line(r)));
+    }
+    s
+}
+
+/// A timestamped entry (`### <stamp>`, the text, an optional `Files:` line, a blank line).
+pub fn entry(stamp: &str, text: &str, files: &[String], eol: Eol) -> String {
+    let eol = eol.as_str();
+    let mut s = format!("### {stamp}{eol}");
+    for line in text.trim_end().lines() {
+        s.push_str(line.trim_end());
+        s.push_str(eol);
+    }
+    if !files.is_empty() {
+        s.push_str(&format!("Files: {}{eol}", files.join(", ")));
+    }
+    s.push_str(eol);
+    s
+}
+
+/// Append an entry at the end of a file, after a blank line.
+pub fn append_entry(text: &str, entry: &str, eol: Eol) -> Edit {
+    let sep = if text.is_empty() || text.ends_with("\n\n") || text.ends_with("\r\n\r\n") {
+        ""
+    } else if text.ends_with('\n') {
+        eol.as_str()
+    } else {
+        if eol == Eol::CrLf { "\r\n\r\n" } else { "\n\n" }
+    };
+    Edit::insert(text.len(), format!("{sep}{entry}"))
+}
+
+/// Insert a log entry right above the marker block, so the block stays last; without a marker,
+/// append it.
+pub fn insert_log(text: &str, entry: &str, eol: Eol) -> Edit {
+    match find_marker(text) {
+        Some(m) => {
+            let before = &text[..m.block.start];
+            let sep = if before.is_empty() || before.ends_with("\n\n") || before.ends_with("\r\n\r\n") {
+                ""
+            } else {
+                eol.as_str()
+            };
+            Edit::insert(m.block.start, format!("{sep}{entry}"))
+        }
+        None => append_entry(text, entry, eol),
+    }
+}
+
+/// Replace only the marker block (or add one at the end).
+pub fn rewrite_marker(text: &str, block: &str, eol: Eol) -> Edit {
+    match find_marker(text) {
+        Some(m) => {
+            let mut block = block.to_string();
+            if m.block.end == text.len() && !text.ends_with('\n') {
+                block.truncate(block.trim_end_matches(['\r', '\n']).len());
+            }
+            Edit::replace(m.block, block)
+        }
+        None => append_entry(text, block, eol),
+    }
+}
+
+/// The last `TAIL_BYTES` of a file (from a line start), its size and modification time.
+pub fn read_tail(path: &Path) -> std::io::Result<(String, u64, SystemTime)> {
+    let mut file = File::open(path)?;
+    let meta = file.metadata()?;
+    let len = meta.len();
+    let start = len.saturating_sub(TAIL_BYTES);
+    file.seek(SeekFrom::Start(start))?;
+    let mut buf = Vec::with_capacity((len - start) as usize);
+    file.take(TAIL_BYTES).read_to_end(&mut buf)?;
+    let mut text = String::from_utf8_lossy(&buf).into_owned();
+    if start > 0 {
+        // The first line may be cut (and a character split): start at the next line.
+        let cut = text.find('\n').map_or(text.len(), |i| i + 1);
+        text.drain(..cut);
+    }
+    Ok((text, len, meta.modified()?))
+}
+
+/// The two kinds of entry an agent writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A finding, appended to `findings_ID.md`.
+    Note,
+    /// A progress entry, inserted above the marker of `progress_ID.md`.
+    Log,
+}
+
+/// Write one entry under the agent's lock; returns its timestamp.
+pub fn write_entry(store: &Store, id: &str, kind: Entry, text: &str, files: &[String]) -> Result<String> {
+    check_id(id)?;
+    let name = match kind {
+        Entry::Note => findings_file(id),
+        Entry::Log => progress_file(id),
+    };
+    if !check_regular(store, &name)? {
+        return Err(Error::NoAgent { id: id.to_string() });
+    }
+    let lock = store.lock_agent(id)?;
+    let stamp = crate::clock::now_stamp();
+    store.update_held(
+        &lock,
+        &name,
+        |doc| {
+            let e = entry(&stamp, text, files, doc.eol());
+            Ok(vec![match kind {
+                Entry::Note => append_entry(doc.text(), &e, doc.eol()),
+                Entry::Log => insert_log(doc.text(), &e, doc.eol()),
+            }])
+        },
+        |before, after| {
+            // The marker must stay where it was relative to the end of the file.
+            let (b, a) = (find_marker(before.text()), find_marker(after.text()));
+            let tail = |t: &str, m: Option<Marker>| m.map(|m| t.len() - m.block.start);
+            if kind == Entry::Log && tail(before.text(), b) != tail(after.text(), a) {
+                return Err("the marker block would not stay last".into());
+            }
+            if !after.text().contains(&format!("### {stamp}")) {
+                return Err("the entry is missing after the edit".into());
+            }
+            Ok(())
+        },
+    )?;
+    Ok(stamp)
+}
+
+/// Rewrite the agent's marker block under the agent's lock; returns the state it replaced.
+pub fn set_marker(
+    store: &Store,
+    id: &str,
+    state: AgentState,
+    resume_from: Option<&str>,
+    reason: Option<&str>,
+) -> Result<Option<AgentState>> {
+    check_id(id)?;
+    let name = progress_file(id);
+    if !check_regular(store, &name)? {
+        return Err(Error::NoAgent { id: id.to_string() });
+    }
+    let lock = store.lock_agent(id)?;
+    let mut old = None;
+    store.update_held(
+        &lock,
+        &name,
+        |doc| {
+            old = find_marker(doc.text()).and_then(|m| m.state);
+            let block = marker_block(state, resume_from, reason, doc.eol());
+            Ok(vec![rewrite_marker(doc.text(), &block, doc.eol())])
+        },
+        |_, after| match find_marker(after.text()) {
+            Some(m) if m.state == Some(state) => Ok(()),
+            _ => Err(format!("the marker does not read {} after the edit", state.as_str())),
+        },
+    )?;
+    Ok(old)
+}
+
+/// What the files say about one agent right now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Observation {
+    pub id: String,
+    /// `IN_PROGRESS`, `COMPLETE`, `BLOCKED`, `CONTINUATION_REQUIRED`, or `MISSING` (no progress
+    /// file) / `NO_MARKER` (no valid marker in its tail).
+    pub state: String,
+    pub age_secs: Option<u64>,
+    pub stalled: bool,
+    pub resume_from: Option<String>,
+    pub reason: Option<String>,
+}
+
+impl Observation {
+    pub fn agent_state(&self) -> Option<AgentState> {
+        AgentState::parse(&self.state)
+    }
+}
+
+/// Read one agent's state from its progress file's tail (cost independent of the file size).
+pub fn observe(store: &Store, id: &str, stall_after: std::time::Duration, now: SystemTime) -> Observation {
+    let progress = store.path(&progress_file(id));
+    let mut obs = Observation {
+        id: id.to_string(),
+        state: "MISSING".into(),
+        age_secs: None,
+        stalled: false,
+        resume_from: None,
+        reason: None,
+    };
+    let regular = std::fs::symlink_metadata(&progress).is_ok_and(|m| m.file_type().is_file());
+    let Some((tail, _, mtime)) = regular.then(|| read_tail(&progress).ok()).flatten() else { return obs };
+    let findings_mtime =
+        std::fs::metadata(store.path(&findings_file(id))).and_then(|m| m.modified()).unwrap_or(mtime);
+    let age = now.duration_since(mtime.max(findings_mtime)).unwrap_or_default();
+    obs.age_secs = Some(age.as_secs());
+    match find_marker(&tail) {
+        Some(Marker { state: Some(state), resume_from, reason, .. }) => {
+            obs.state = state.as_str().into();
+            obs.stalled = state == AgentState::InProgress && age > stall_after;
+            obs.resume_from = resume_from;
+            obs.reason = reason;
+        }
+        _ => obs.state = "NO_MARKER".into(),
+    }
+    obs
+}
+
+/// The agents of a group, in task order: its tasks with a safe id that have agent files or
+/// were spawned.
+pub fn group_agents(
+    store: &Store,
+    plan: &crate::plan::Plan<'_>,
+    registry: &Registry,
+    group: usize,
+) -> Vec<String> {
+    plan.group_tasks(&plan.groups[group])
+        .iter()
+        .filter_map(|t| t.id)
+        .filter(|id| check_id(id).is_ok())
+        .filter(|id| {
+            registry.agents.contains_key(*id)
+                || store.path(&progress_file(id)).exists()
+                || store.path(&findings_file(id)).exists()
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// What pplan remembers about spawned agents (`.pplan/agents.json`, tool state).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Registry {
+    pub schema_version: u32,
+    pub agents: BTreeMap<String, AgentRecord>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct AgentRecord {
+    /// The group's key.
+    pub group: String,
+    pub task: String,
+    pub spawned_at: String,
+    pub attempt: u32,
+    pub restarts: u32,
+}
+
+impl Registry {
+    pub fn load(store: &Store) -> Result<Registry> {
+        match store.read_state(REGISTRY)? {
+            None => Ok(Registry { schema_version: 1, agents: BTreeMap::new() }),
+            Some(text) => serde_json::from_str(&text).map_err(|e| Error::Config {
+                path: store.path(crate::store::STATE_DIR).join(REGISTRY),
+                message: e.to_string(),
+            }),
+        }
+    }
+
+    pub fn save(&self, store: &Store, lock: &Lock) -> Result<()> {
+        let text = serde_json::to_string_pretty(self).unwrap_or_default() + "\n";
+        store.write_state(lock, REGISTRY, &text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_that_are_safe_file_names() {
+        for ok in ["BE-001", "T.5", "a_b", "x"] {
+            assert!(check_id(ok).is_ok(), "{ok}");
+        }
+        for bad in ["", ".hidden", "../x", "/etc/passwd", "a b", "a\0b", "é", &"x".repeat(65)] {
+            assert!(check_id(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_last_marker_line_wins_and_its_block_is_found() {
+        let text = "# P\n\nORCHESTRATOR STATUS: COMPLETE is what I will write\n\n---\nORCHESTRATOR STATUS: CONTINUATION_REQUIRED\nRESUME_FROM: the webhook\nnote below\n";
+        let m = find_marker(text).expect("marker");
+        assert_eq!(m.state, Some(AgentState::ContinuationRequired));
+        assert_eq!(m.resume_from.as_deref(), Some("the webhook"));
+        assert_eq!(
+            &text[m.block.clone()],
+            "---\nORCHESTRATOR STATUS: CONTINUATION_REQUIRED\nRESUME_FROM: the webhook\n"
+        );
+    }
+
+    #[test]
+    fn a_marker_must_start_its_line() {
+        assert_eq!(find_marker("say ORCHESTRATOR STATUS: COMPLETE\n"), None);
+        let m = find_marker("**ORCHESTRATOR STATUS: blocked**\r\n").expect("marker");
+        assert_eq!(m.state, Some(AgentState::Blocked));
+    }
+
+    #[test]
+    fn log_entries_go_above_the_marker() {
+        let text = "# P\n<!-- h -->\n\n---\nORCHESTRATOR STATUS: IN_PROGRESS\n";
+        let e = entry("T", "did it\n", &["a.rs".into()], Eol::Lf);
+        let out = crate::md::apply(text, &[insert_log(text, &e, Eol::Lf)]).expect("apply");
+        assert_eq!(
+            out,
+            "# P\n<!-- h -->\n\n### T\ndid it\nFiles: a.rs\n\n---\nORCHESTRATOR STATUS: IN_PROGRESS\n"
+        );
+    }
+
+    #[test]
+    fn marker_rewrite_touches_only_the_block() {
+        let text = "# P\r\n\r\n---\r\nORCHESTRATOR STATUS: IN_PROGRESS\r\nhuman note\r\n";
+        let block = marker_block(AgentState::Blocked, None, Some("no access\nto db"), Eol::CrLf);
+        let out = crate::md::apply(text, &[rewrite_marker(text, &block, Eol::CrLf)]).expect("apply");
+        assert_eq!(
+            out,
+            "# P\r\n\r\n---\r\nORCHESTRATOR STATUS: BLOCKED\r\nREASON: no access to db\r\nhuman note\r\n"
+        );
+    }
+}

@@ -1,0 +1,107 @@
+//! `pplan poll`: one line per agent of a group, from the tails of their progress files.
+
+use std::fmt::Write as _;
+use std::time::SystemTime;
+
+use serde::Serialize;
+
+use super::{Context, Output, resolve_group};
+use crate::agents::{self, Observation, Registry};
+use crate::clock;
+use crate::config::Config;
+use crate::error::Result;
+use crate::plan::Plan;
+use crate::store;
+
+#[derive(Serialize)]
+struct PollJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    group: Option<&'a str>,
+    agents: &'a [Observation],
+    summary: String,
+}
+
+pub fn run(ctx: &Context, group: Option<&str>) -> Result<Output> {
+    let store = ctx.store()?;
+    let config = Config::load(&store)?;
+    let doc = store.read(store::PLAN_FILE)?;
+    let plan = Plan::parse(&doc);
+    let registry = Registry::load(&store)?;
+    let Some(g) = resolve_group(&plan, group)? else {
+        return Ok(Output::ok("no groups in the plan\n".into()));
+    };
+    let ids = agents::group_agents(&store, &plan, &registry, g);
+    let now = SystemTime::now();
+    let seen: Vec<Observation> =
+        ids.iter().map(|id| agents::observe(&store, id, config.stall_after(), now)).collect();
+    let key = plan.groups[g].key.as_str();
+    if ctx.json {
+        let json = PollJson {
+            schema_version: 1,
+            kind: "poll",
+            group: Some(key),
+            agents: &seen,
+            summary: summary(&seen),
+        };
+        return Ok(Output::json(&json));
+    }
+    Ok(Output::ok(text(key, &seen)))
+}
+
+pub(super) fn line(o: &Observation, width: usize) -> String {
+    let mut s = format!("{:<width$}  {:<21}", o.id, o.state);
+    if let Some(age) = o.age_secs {
+        let _ = write!(s, "  {:>6}", clock::age(std::time::Duration::from_secs(age)));
+    }
+    if o.stalled {
+        s.push_str("  STALLED");
+    }
+    if let Some(r) = &o.resume_from {
+        let _ = write!(s, "  resume: {}", super::clip(r, 60));
+    }
+    if let Some(r) = &o.reason {
+        let _ = write!(s, "  reason: {}", super::clip(r, 60));
+    }
+    s.trim_end().to_string()
+}
+
+fn text(group: &str, seen: &[Observation]) -> String {
+    if seen.is_empty() {
+        return format!("no agents in group {group}\n");
+    }
+    let width = seen.iter().map(|o| o.id.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for o in seen {
+        out.push_str(&line(o, width));
+        out.push('\n');
+    }
+    let _ = writeln!(out, "group {group}: {}", summary(seen));
+    out
+}
+
+/// `3 agents: 1 COMPLETE, 2 IN_PROGRESS (1 STALLED)`.
+pub(super) fn summary(seen: &[Observation]) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for o in seen {
+        match counts.iter_mut().find(|(s, _)| *s == o.state) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((&o.state, 1)),
+        }
+    }
+    let order = ["COMPLETE", "IN_PROGRESS", "CONTINUATION_REQUIRED", "BLOCKED", "NO_MARKER", "MISSING"];
+    counts.sort_by_key(|(s, _)| order.iter().position(|o| o == s));
+    let stalled = seen.iter().filter(|o| o.stalled).count();
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|(s, n)| {
+            if *s == "IN_PROGRESS" && stalled > 0 {
+                format!("{n} {s} ({stalled} STALLED)")
+            } else {
+                format!("{n} {s}")
+            }
+        })
+        .collect();
+    let noun = if seen.len() == 1 { "agent" } else { "agents" };
+    format!("{} {noun}: {}", seen.len(), parts.join(", "))
+}

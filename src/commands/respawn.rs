@@ -1,0 +1,132 @@
+//! `pplan respawn ID`: continue an agent that handed off. Prints the continuation brief, counts
+//! the restart, and sets the marker back to IN_PROGRESS; past the maximum, escalates (exit 3).
+
+use serde::Serialize;
+
+use super::spawn::{Continuation, brief, brief_dir};
+use super::{Context, Output};
+use crate::agents::{self, AgentRecord, AgentState, Entry, Registry};
+use crate::config::Config;
+use crate::error::{Error, Result};
+use crate::plan::Plan;
+use crate::store;
+
+#[derive(Serialize)]
+struct RespawnJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    agent: &'a str,
+    restarts: u32,
+    max_restarts: u32,
+    resume_from: Option<&'a str>,
+    brief: &'a str,
+}
+
+pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
+    agents::check_id(id)?;
+    let store = ctx.store()?;
+    let config = Config::load(&store)?;
+    let lock = store.lock()?;
+    let progress = agents::progress_file(id);
+    if !agents::check_regular(&store, &progress)? {
+        return Err(Error::NoAgent { id: id.to_string() });
+    }
+    let (tail, _, _) =
+        agents::read_tail(&store.path(&progress)).map_err(|e| Error::io("read", store.path(&progress), e))?;
+    let marker = agents::find_marker(&tail);
+    let state = marker.as_ref().and_then(|m| m.state);
+    match state {
+        Some(AgentState::ContinuationRequired) => {}
+        Some(AgentState::Blocked) if force => {}
+        other => {
+            return Err(Error::AgentState {
+                id: id.to_string(),
+                state: other.map_or("without a marker", AgentState::as_str).to_string(),
+                why: "respawn continues CONTINUATION_REQUIRED agents (BLOCKED ones with --force)",
+            });
+        }
+    }
+    let resume_from = marker.as_ref().and_then(|m| m.resume_from.clone());
+    let mut registry = Registry::load(&store)?;
+    let mut record = match registry.agents.get(id) {
+        Some(r) => r.clone(),
+        None => record_from_plan(&store, id)?,
+    };
+    if record.restarts >= config.max_restarts {
+        let reason = marker.as_ref().and_then(|m| m.reason.clone());
+        let report = format!(
+            "escalate to the user: `{id}` ({}) stopped again{}{}; ask how to proceed",
+            record.task,
+            resume_from.as_deref().map_or(String::new(), |r| format!(", resume point: {r}")),
+            reason.map_or(String::new(), |r| format!(", reason: {r}")),
+        );
+        return Err(Error::Escalate { id: id.to_string(), restarts: record.restarts, report });
+    }
+    record.restarts += 1;
+    record.attempt += 1;
+    registry.schema_version = 1;
+    registry.agents.insert(id.to_string(), record.clone());
+    // Count the restart first: a crash after this errs toward escalating, never past the cap.
+    registry.save(&store, &lock)?;
+    let done = done_so_far(&tail);
+    let note = format!(
+        "Restart {} of {}.{}",
+        record.restarts,
+        config.max_restarts,
+        resume_from.as_deref().map_or(String::new(), |r| format!(" Resume from: {r}"))
+    );
+    agents::write_entry(&store, id, Entry::Log, &note, &[])?;
+    agents::set_marker(&store, id, AgentState::InProgress, None, None)?;
+    let cont = Continuation {
+        restart: record.restarts,
+        max: config.max_restarts,
+        done: &done,
+        resume_from: resume_from.as_deref(),
+    };
+    let text = brief(&brief_dir(&store), id, &record.task, &record.group, record.attempt, Some(&cont));
+    if ctx.json {
+        let json = RespawnJson {
+            schema_version: 1,
+            kind: "respawn",
+            agent: id,
+            restarts: record.restarts,
+            max_restarts: config.max_restarts,
+            resume_from: resume_from.as_deref(),
+            brief: &text,
+        };
+        return Ok(Output::json(&json));
+    }
+    Ok(Output::ok(text))
+}
+
+/// An agent spawned before the registry existed (or by hand): its task from the plan.
+fn record_from_plan(store: &store::Store, id: &str) -> Result<AgentRecord> {
+    let doc = store.read(store::PLAN_FILE)?;
+    let plan = Plan::parse(&doc);
+    let t = crate::plan::edit::find_task(&plan, &doc, id)?;
+    let task = &plan.tasks[t];
+    Ok(AgentRecord {
+        group: task.group.map_or_else(String::new, |g| plan.groups[g].key.clone()),
+        task: task.text.to_string(),
+        spawned_at: String::new(),
+        attempt: 1,
+        restarts: 0,
+    })
+}
+
+/// The first line of the last three progress entries (`### <stamp>` then text).
+fn done_so_far(tail: &str) -> Vec<String> {
+    let lines: Vec<&str> = tail.lines().collect();
+    let mut out: Vec<String> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("### "))
+        .filter_map(|(i, _)| {
+            lines.get(i + 1).map(|l| l.trim()).filter(|l| !l.is_empty() && !l.starts_with("Restart "))
+        })
+        .map(str::to_string)
+        .collect();
+    let keep = out.len().saturating_sub(3);
+    out.drain(..keep);
+    out
+}

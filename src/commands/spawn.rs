@@ -1,0 +1,271 @@
+//! `pplan spawn`: create the agents' files, mark their tasks in progress (one locked write),
+//! record them, and print the brief each sub-agent needs.
+
+use serde::Serialize;
+
+use super::{Context, Output, resolve_group};
+use crate::agents::{self, AgentRecord, Header, Registry};
+use crate::error::{Error, Result};
+use crate::plan::edit::{self, Target};
+use crate::plan::{Plan, Status};
+use crate::store::{self, Store};
+
+#[derive(Serialize)]
+struct SpawnJson {
+    schema_version: u32,
+    kind: &'static str,
+    group: Option<String>,
+    dry_run: bool,
+    agents: Vec<AgentJson>,
+    skipped: Vec<String>,
+    diff: Option<String>,
+}
+
+#[derive(Serialize)]
+struct AgentJson {
+    id: String,
+    task: String,
+    group: String,
+    attempt: u32,
+    findings: String,
+    progress: String,
+    brief: String,
+}
+
+/// One agent to start.
+struct Spawn {
+    id: String,
+    task: String,
+    group: String,
+    attempt: u32,
+}
+
+pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_run: bool) -> Result<Output> {
+    let store = ctx.store()?;
+    let lock = if dry_run { None } else { Some(store.lock()?) };
+    let doc = store.read(store::PLAN_FILE)?;
+    let plan = Plan::parse(&doc);
+    let mut registry = Registry::load(&store)?;
+    let (tasks, group_key, skipped) = select(&plan, &doc, ids, group)?;
+    let mut spawns = Vec::new();
+    for &t in &tasks {
+        let task = &plan.tasks[t];
+        let id = task.id.unwrap_or_default();
+        agents::check_id(id)?;
+        let exists = agents::check_regular(&store, &agents::findings_file(id))?
+            | agents::check_regular(&store, &agents::progress_file(id))?;
+        if exists && !force {
+            return Err(Error::AgentExists { id: id.to_string() });
+        }
+        let attempt = registry.agents.get(id).map_or(1, |r| r.attempt + 1);
+        let group = task.group.map_or_else(String::new, |g| plan.groups[g].key.clone());
+        spawns.push(Spawn {
+            id: id.to_string(),
+            task: super::unescape(task.text).into_owned(),
+            group,
+            attempt,
+        });
+    }
+    if spawns.is_empty() {
+        let mut text = format!(
+            "nothing to spawn{}\n",
+            group_key
+                .as_deref()
+                .map_or(String::new(), |k| format!(" in group {k}: no pending task is ready"))
+        );
+        if !skipped.is_empty() {
+            text.push_str(&format!("skipped (no usable id): {}\n", skipped.join("; ")));
+        }
+        return Ok(Output::ok(text));
+    }
+    let changes = |plan: &Plan<'_>, doc: &crate::md::Document| -> Result<Vec<(Target, Status)>> {
+        spawns
+            .iter()
+            .map(|s| Ok((Target::Task(edit::find_task(plan, doc, &s.id)?), Status::InProgress)))
+            .collect()
+    };
+    let edit_plan = |doc: &crate::md::Document| {
+        let plan = Plan::parse(doc);
+        edit::set_statuses(&plan, doc, &changes(&plan, doc)?)
+    };
+    let verify = |before: &crate::md::Document, after: &crate::md::Document| {
+        let (b, a) = (Plan::parse(before), Plan::parse(after));
+        let targets = changes(&b, before).map_err(|e| e.to_string())?;
+        edit::verify_sets(&b, &a, &targets)
+    };
+    let stamp = crate::clock::now_stamp();
+    let diff = match &lock {
+        None => {
+            let change = store.update(store::PLAN_FILE, true, edit_plan, verify)?;
+            Some(super::unified_diff(store::PLAN_FILE, &change.before, &change.after))
+        }
+        Some(lock) => {
+            create_files(&store, lock, &spawns, &stamp)?;
+            store.update_held(lock, store::PLAN_FILE, edit_plan, verify)?;
+            for s in &spawns {
+                let restarts = registry.agents.get(&s.id).map_or(0, |r| r.restarts);
+                let record = AgentRecord {
+                    group: s.group.clone(),
+                    task: s.task.clone(),
+                    spawned_at: stamp.clone(),
+                    attempt: s.attempt,
+                    restarts,
+                };
+                registry.agents.insert(s.id.clone(), record);
+            }
+            registry.schema_version = 1;
+            registry.save(&store, lock)?;
+            None
+        }
+    };
+    let dir = brief_dir(&store);
+    if ctx.json {
+        let agents = spawns
+            .iter()
+            .map(|s| AgentJson {
+                id: s.id.clone(),
+                task: s.task.clone(),
+                group: s.group.clone(),
+                attempt: s.attempt,
+                findings: agents::findings_file(&s.id),
+                progress: agents::progress_file(&s.id),
+                brief: brief(&dir, &s.id, &s.task, &s.group, s.attempt, None),
+            })
+            .collect();
+        let json =
+            SpawnJson { schema_version: 1, kind: "spawn", group: group_key, dry_run, agents, skipped, diff };
+        return Ok(Output::json(&json));
+    }
+    let mut out = String::new();
+    if let Some(diff) = diff {
+        out.push_str(&diff);
+        for s in &spawns {
+            out.push_str(&format!(
+                "would create {} and {}\n",
+                agents::findings_file(&s.id),
+                agents::progress_file(&s.id)
+            ));
+        }
+        return Ok(Output::ok(out));
+    }
+    for s in &spawns {
+        out.push_str(&brief(&dir, &s.id, &s.task, &s.group, s.attempt, None));
+        out.push('\n');
+    }
+    let names: Vec<&str> = spawns.iter().map(|s| s.id.as_str()).collect();
+    out.push_str(&format!("spawned {} in group {}\n", names.join(", "), group_key.as_deref().unwrap_or("-")));
+    if !skipped.is_empty() {
+        out.push_str(&format!("skipped (no usable id): {}\n", skipped.join("; ")));
+    }
+    Ok(Output::ok(out))
+}
+
+/// The tasks to spawn: the named ones, or the ready pending tasks of the group. Tasks without
+/// an id cannot have agent files; they are reported as skipped.
+fn select(
+    plan: &Plan<'_>,
+    doc: &crate::md::Document,
+    ids: &[String],
+    group: Option<&str>,
+) -> Result<(Vec<usize>, Option<String>, Vec<String>)> {
+    if !ids.is_empty() {
+        let mut tasks = Vec::new();
+        for id in ids {
+            agents::check_id(id)?;
+            let t = edit::find_task(plan, doc, id)?;
+            let status = plan.tasks[t].status;
+            if status.is_done() {
+                return Err(Error::AgentState {
+                    id: id.clone(),
+                    state: status.to_string(),
+                    why: "nothing to spawn",
+                });
+            }
+            if !tasks.contains(&t) {
+                tasks.push(t);
+            }
+        }
+        let key = tasks.first().and_then(|&t| plan.tasks[t].group).map(|g| plan.groups[g].key.clone());
+        return Ok((tasks, key, Vec::new()));
+    }
+    let Some(g) = resolve_group(plan, group)? else { return Ok((Vec::new(), None, Vec::new())) };
+    let (mut tasks, mut skipped) = (Vec::new(), Vec::new());
+    for t in plan.ready_tasks(Some(g)) {
+        match plan.tasks[t].id {
+            Some(id) if agents::check_id(id).is_ok() => tasks.push(t),
+            _ => skipped.push(super::clip(plan.tasks[t].text, 40)),
+        }
+    }
+    Ok((tasks, Some(plan.groups[g].key.clone()), skipped))
+}
+
+fn create_files(store: &Store, lock: &store::Lock, spawns: &[Spawn], stamp: &str) -> Result<()> {
+    for s in spawns {
+        let header = Header { id: &s.id, task: &s.task, group: &s.group, spawned: stamp, attempt: s.attempt };
+        for (name, contents) in [
+            (agents::findings_file(&s.id), header.findings()),
+            (agents::progress_file(&s.id), header.progress()),
+        ] {
+            // Never clobber what an agent wrote: existing files (with --force) are kept.
+            if !agents::check_regular(store, &name)? {
+                store.create(lock, &name, &contents)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The plan directory as the agent should pass it: absolute, quoted for a shell if needed.
+pub(super) fn brief_dir(store: &Store) -> String {
+    let dir = std::fs::canonicalize(store.dir()).unwrap_or_else(|_| store.dir().to_path_buf());
+    let s = dir.display().to_string();
+    if s.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+:@".contains(c)) {
+        s
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// Continuation details for a respawned agent.
+pub(super) struct Continuation<'a> {
+    pub restart: u32,
+    pub max: u32,
+    pub done: &'a [String],
+    pub resume_from: Option<&'a str>,
+}
+
+/// What a sub-agent needs, well under 1.5 KB.
+pub(super) fn brief(
+    dir: &str,
+    id: &str,
+    task: &str,
+    group: &str,
+    attempt: u32,
+    cont: Option<&Continuation<'_>>,
+) -> String {
+    let p = format!("pplan -C {dir}");
+    let mut b = format!("## Agent {id}: {}\n", super::clip(task, 200));
+    b.push_str(&format!("Group {group} · attempt {attempt} · plan dir {dir}\n"));
+    if let Some(c) = cont {
+        b.push_str(&format!(
+            "Restart {} of {}: read findings_{id}.md and progress_{id}.md first; continue, do not redo.\n",
+            c.restart, c.max
+        ));
+        if !c.done.is_empty() {
+            b.push_str(&format!("Done so far: {}\n", super::clip(&c.done.join("; "), 300)));
+        }
+        if let Some(r) = c.resume_from {
+            b.push_str(&format!("Resume from: {}\n", super::clip(r, 200)));
+        }
+    }
+    b.push_str(&format!(
+        "Read only: task_plan.md, findings.md, progress.md. You alone write findings_{id}.md and \
+         progress_{id}.md, only through these commands (text may be `-` for stdin):\n\
+         - after every 2 view/search/browse actions, save what you learned: {p} note --agent {id} \"<finding>\"\n\
+         - after each step: {p} log --agent {id} \"<what you did>\" --files <a,b>\n\
+         - done and verified: {p} mark --agent {id} COMPLETE\n\
+         - context running low: {p} mark --agent {id} CONTINUATION_REQUIRED --resume-from \"<next step>\"\n\
+         - stuck: {p} mark --agent {id} BLOCKED --reason \"<why>\"\n"
+    ));
+    b
+}

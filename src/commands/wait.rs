@@ -1,0 +1,139 @@
+//! `pplan wait`: block until every agent of a group has stopped, printing each transition once.
+//!
+//! The only async code in pplan: a current-thread tokio runtime that sleeps between looks at
+//! the agents' tails (a look costs a few KB of reads per agent) and listens for Ctrl-C.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::time::{Duration, Instant, SystemTime};
+
+use serde::Serialize;
+
+use super::{Context, Output, resolve_group};
+use crate::agents::{self, AgentState, Observation, Registry};
+use crate::config::Config;
+use crate::error::{Error, ExitCode, Result};
+use crate::plan::Plan;
+use crate::store;
+
+const TICK: Duration = Duration::from_millis(250);
+
+#[derive(Serialize)]
+struct TransitionJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    agent: &'a str,
+    from: Option<&'a str>,
+    to: &'a str,
+    at: String,
+}
+
+#[derive(Serialize)]
+struct WaitJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    group: &'a str,
+    outcome: &'static str,
+    agents: &'a [Observation],
+    summary: String,
+}
+
+pub fn run(
+    ctx: &Context,
+    group: Option<&str>,
+    timeout: Option<f64>,
+    stream: &mut dyn Write,
+) -> Result<Output> {
+    let store = ctx.store()?;
+    let config = Config::load(&store)?;
+    let doc = store.read(store::PLAN_FILE)?;
+    let plan = Plan::parse(&doc);
+    let registry = Registry::load(&store)?;
+    let Some(g) = resolve_group(&plan, group)? else {
+        return Ok(Output::ok("no groups in the plan\n".into()));
+    };
+    let key = plan.groups[g].key.clone();
+    let ids = agents::group_agents(&store, &plan, &registry, g);
+    if ids.is_empty() {
+        return Ok(Output::ok(format!("no agents in group {key}\n")));
+    }
+    let deadline = timeout.map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0)));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::io("start the timer for", store.dir(), e))?;
+    let mut last: HashMap<String, String> = HashMap::new();
+    let outcome = runtime.block_on(async {
+        let ctrl_c = tokio::signal::ctrl_c();
+        let mut ctrl_c = std::pin::pin!(ctrl_c);
+        loop {
+            let seen: Vec<Observation> = ids
+                .iter()
+                .map(|id| agents::observe(&store, id, config.stall_after(), SystemTime::now()))
+                .collect();
+            for o in &seen {
+                let prev = last.insert(o.id.clone(), o.state.clone());
+                let first_and_stopped =
+                    prev.is_none() && o.agent_state().is_some_and(AgentState::is_terminal);
+                if prev.as_deref().is_some_and(|p| p != o.state) || first_and_stopped {
+                    report(ctx.json, stream, &o.id, prev.as_deref(), &o.state);
+                }
+            }
+            if seen.iter().all(|o| o.agent_state().is_some_and(AgentState::is_terminal)) {
+                return (
+                    if seen.iter().all(|o| o.state == "COMPLETE") { "complete" } else { "stopped" },
+                    seen,
+                );
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return ("timeout", seen);
+            }
+            if tokio::time::timeout(TICK, &mut ctrl_c).await.is_ok() {
+                return ("interrupted", seen);
+            }
+        }
+    });
+    let (outcome, seen) = outcome;
+    let code = match outcome {
+        "complete" => ExitCode::Ok,
+        "interrupted" => ExitCode::Interrupted,
+        _ => ExitCode::NotReady,
+    };
+    let summary = super::poll::summary(&seen);
+    if ctx.json {
+        let json = WaitJson { schema_version: 1, kind: "wait", group: &key, outcome, agents: &seen, summary };
+        return Ok(Output { code, ..Output::json(&json) });
+    }
+    let pending: Vec<String> = seen
+        .iter()
+        .filter(|o| o.state != "COMPLETE")
+        .map(|o| super::poll::line(o, 0).split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    let text = match outcome {
+        "complete" => format!("group {key}: {summary}\n"),
+        "stopped" => format!("group {key}: {summary}\nnot complete: {}\n", pending.join("; ")),
+        "timeout" => format!("timed out: group {key}: {summary}\nnot complete: {}\n", pending.join("; ")),
+        _ => format!("interrupted: group {key}: {summary}\n"),
+    };
+    Ok(Output { stdout: text, code })
+}
+
+fn report(json: bool, stream: &mut dyn Write, id: &str, from: Option<&str>, to: &str) {
+    let line = if json {
+        let t = TransitionJson {
+            schema_version: 1,
+            kind: "transition",
+            agent: id,
+            from,
+            to,
+            at: crate::clock::now_stamp(),
+        };
+        serde_json::to_string(&t).unwrap_or_default()
+    } else {
+        match from {
+            Some(f) => format!("{id}: {f} → {to}"),
+            None => format!("{id}: {to}"),
+        }
+    };
+    let _ = writeln!(stream, "{line}").and_then(|()| stream.flush());
+}

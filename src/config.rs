@@ -1,0 +1,51 @@
+//! `pplan.yaml` beside the plan: optional settings a person writes. Read only (with
+//! serde-saphyr, strict booleans); never rewritten. Unknown keys are left for other commands.
+
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::error::{Error, Result};
+use crate::store::Store;
+
+pub const CONFIG_FILE: &str = "pplan.yaml";
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// An IN_PROGRESS agent whose files are unchanged this long is STALLED.
+    pub stall_minutes: u64,
+    /// `respawn` refuses (escalates) past this many restarts of one agent.
+    pub max_restarts: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { stall_minutes: 15, max_restarts: 3 }
+    }
+}
+
+impl Config {
+    pub fn load(store: &Store) -> Result<Config> {
+        let path = store.path(CONFIG_FILE);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
+            Err(e) => return Err(Error::io("read", path, e)),
+        };
+        if text.trim().is_empty() {
+            return Ok(Config::default());
+        }
+        let options = serde_saphyr::options! { strict_booleans: true };
+        serde_saphyr::from_str_with_options(&text, options)
+            .map_err(|e| Error::Config { path, message: first_line(&e.to_string()) })
+    }
+
+    pub fn stall_after(&self) -> Duration {
+        Duration::from_secs(self.stall_minutes.saturating_mul(60))
+    }
+}
+
+fn first_line(s: &str) -> String {
+    s.lines().next().unwrap_or("invalid YAML").trim().to_string()
+}

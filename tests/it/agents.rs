@@ -1,0 +1,459 @@
+//! Sub-agents: spawn, note/log/mark, poll, wait, respawn, over real processes and files.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, SystemTime};
+
+use crate::harness::{BIN, TempDir, Test, run_in};
+use crate::set::CANONICAL;
+
+fn pplan(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let out = run_in(dir, &args, &[]);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn ok(dir: &Path, args: &[&str]) -> String {
+    let (code, stdout, stderr) = pplan(dir, args);
+    assert_eq!(code, 0, "{args:?}: {stderr}");
+    stdout
+}
+
+/// A plan directory with the canonical plan, spawned.
+fn spawned() -> TempDir {
+    let dir = TempDir::new();
+    fs::write(dir.path().join("task_plan.md"), CANONICAL).expect("plan");
+    ok(dir.path(), &["spawn"]);
+    dir
+}
+
+/// Replace `### <timestamp>` and `Spawned <timestamp>` with fixed text.
+fn unstamp(s: &str) -> String {
+    let mut out = String::new();
+    for line in s.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix("### 20") {
+            out.push_str(&format!("### <stamp>{}", &rest[18..]));
+        } else if let Some(at) = line.find("Spawned 20") {
+            out.push_str(&line[..at + 8]);
+            out.push_str("<stamp>");
+            out.push_str(&line[at + 8 + 20..]);
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+#[test]
+fn spawn_creates_files_marks_tasks_and_prints_briefs() {
+    let t = Test::new().file("task_plan.md", CANONICAL).args(["spawn"]).success();
+    let dir = t.dir.path();
+    let real = fs::canonicalize(dir).expect("dir").display().to_string();
+    let stdout = String::from_utf8_lossy(&t.stdout).replace(&real, "DIR");
+    let brief_fe = "## Agent FE-001: Build the cart page\n\
+        Group 1 · attempt 1 · plan dir DIR\n\
+        Read only: task_plan.md, findings.md, progress.md. You alone write findings_FE-001.md and progress_FE-001.md, only through these commands (text may be `-` for stdin):\n\
+        - after every 2 view/search/browse actions, save what you learned: pplan -C DIR note --agent FE-001 \"<finding>\"\n\
+        - after each step: pplan -C DIR log --agent FE-001 \"<what you did>\" --files <a,b>\n\
+        - done and verified: pplan -C DIR mark --agent FE-001 COMPLETE\n\
+        - context running low: pplan -C DIR mark --agent FE-001 CONTINUATION_REQUIRED --resume-from \"<next step>\"\n\
+        - stuck: pplan -C DIR mark --agent FE-001 BLOCKED --reason \"<why>\"\n";
+    assert!(stdout.ends_with(&format!("{brief_fe}\nspawned BE-001, FE-001 in group 1\n")), "{stdout}");
+    for brief in stdout.split("\n\n") {
+        assert!(brief.len() < 1500, "a brief is {} bytes", brief.len());
+    }
+    let plan = fs::read_to_string(dir.join("task_plan.md")).expect("plan");
+    assert_eq!(
+        plan,
+        CANONICAL.replace("- [ ] BE-001", "- [~] BE-001").replace("- [ ] FE-001", "- [~] FE-001")
+    );
+    assert_eq!(
+        unstamp(&fs::read_to_string(dir.join("progress_BE-001.md")).expect("progress")),
+        "# Progress: BE-001\n\n> Task: Build the payment endpoints · Group 1 · Spawned <stamp> · Attempt 1\n\
+         <!-- pplan:agent-header-end -->\n\n---\nORCHESTRATOR STATUS: IN_PROGRESS\n"
+    );
+    assert_eq!(
+        unstamp(&fs::read_to_string(dir.join("findings_FE-001.md")).expect("findings")),
+        "# Findings: FE-001\n\n> Task: Build the cart page · Group 1 · Spawned <stamp> · Attempt 1\n\
+         <!-- pplan:agent-header-end -->\n"
+    );
+}
+
+#[test]
+fn spawn_refuses_live_agents_and_never_clobbers() {
+    let dir = spawned();
+    ok(dir.path(), &["note", "--agent", "BE-001", "keep me"]);
+    let before = fs::read_to_string(dir.path().join("findings_BE-001.md")).expect("findings");
+    let (code, _, stderr) = pplan(dir.path(), &["spawn", "BE-001"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: agent files for `BE-001` exist already\nhint: its files are kept; pass --force to spawn it again over them\n"
+    );
+    let out = ok(dir.path(), &["spawn", "BE-001", "--force"]);
+    assert!(out.contains("Group 1 · attempt 2 ·"), "{out}");
+    assert_eq!(fs::read_to_string(dir.path().join("findings_BE-001.md")).expect("findings"), before);
+}
+
+#[test]
+fn spawn_with_nothing_ready_says_so() {
+    let dir = spawned();
+    assert_eq!(ok(dir.path(), &["spawn"]), "nothing to spawn in group 1: no pending task is ready\n");
+}
+
+#[test]
+fn spawn_dry_run_writes_nothing() {
+    let t = Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["spawn", "--dry-run"])
+        .file_eq("task_plan.md", CANONICAL)
+        .success();
+    let out = String::from_utf8_lossy(&t.stdout);
+    assert!(out.ends_with("would create findings_BE-001.md and progress_BE-001.md\nwould create findings_FE-001.md and progress_FE-001.md\n"), "{out}");
+    assert!(out.contains(
+        "-- [ ] BE-001: Build the payment endpoints\n-- [ ] FE-001: Build the cart page\n\
+         +- [~] BE-001: Build the payment endpoints\n+- [~] FE-001: Build the cart page\n"
+    ));
+    assert!(!t.dir.path().join("progress_BE-001.md").exists());
+}
+
+#[test]
+fn note_log_and_mark_write_only_their_agent_files() {
+    let dir = spawned();
+    let plan = fs::read_to_string(dir.path().join("task_plan.md")).expect("plan");
+    assert_eq!(
+        ok(dir.path(), &["note", "--agent", "BE-001", "Stripe needs idempotency keys"]),
+        "noted in findings_BE-001.md\n"
+    );
+    let mut child = Command::new(BIN)
+        .args(["log", "--agent", "BE-001", "-", "--files", "src/pay.rs,src/api.rs"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("log");
+    std::io::Write::write_all(
+        &mut child.stdin.take().expect("stdin"),
+        b"built `charge`\nwith 'quotes' and \"more\"\n",
+    )
+    .expect("write");
+    assert!(child.wait().expect("wait").success());
+    // A person's text below the marker is kept below it.
+    let p = dir.path().join("progress_BE-001.md");
+    fs::write(&p, fs::read_to_string(&p).expect("p") + "(human note)\n").expect("append");
+    ok(dir.path(), &["log", "--agent", "BE-001", "second"]);
+    assert_eq!(
+        ok(dir.path(), &["mark", "--agent", "BE-001", "complete"]),
+        "BE-001: IN_PROGRESS → COMPLETE\n"
+    );
+    assert_eq!(
+        unstamp(&fs::read_to_string(&p).expect("progress")),
+        "# Progress: BE-001\n\n> Task: Build the payment endpoints · Group 1 · Spawned <stamp> · Attempt 1\n\
+         <!-- pplan:agent-header-end -->\n\n\
+         ### <stamp>\nbuilt `charge`\nwith 'quotes' and \"more\"\nFiles: src/pay.rs, src/api.rs\n\n\
+         ### <stamp>\nsecond\n\n\
+         ---\nORCHESTRATOR STATUS: COMPLETE\n(human note)\n"
+    );
+    assert_eq!(
+        unstamp(&fs::read_to_string(dir.path().join("findings_BE-001.md")).expect("findings")),
+        "# Findings: BE-001\n\n> Task: Build the payment endpoints · Group 1 · Spawned <stamp> · Attempt 1\n\
+         <!-- pplan:agent-header-end -->\n\n### <stamp>\nStripe needs idempotency keys\n\n"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("task_plan.md")).expect("plan"),
+        plan,
+        "the plan is untouched"
+    );
+}
+
+#[test]
+fn continuation_needs_a_resume_point() {
+    let dir = spawned();
+    let (code, _, stderr) = pplan(dir.path(), &["mark", "--agent", "FE-001", "CONTINUATION_REQUIRED"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: CONTINUATION_REQUIRED needs `--resume-from`\nhint: usage: pplan mark --agent <ID> CONTINUATION_REQUIRED --resume-from \"<where to continue>\"\n"
+    );
+}
+
+#[test]
+fn bad_ids_are_refused_and_nothing_is_created() {
+    let dir = spawned();
+    let long = "x".repeat(10_000);
+    for bad in ["../x", "/etc/passwd", "a b", ".hidden", long.as_str()] {
+        for args in [
+            vec!["note", "--agent", bad, "t"],
+            vec!["log", "--agent", bad, "t"],
+            vec!["mark", "--agent", bad, "COMPLETE"],
+            vec!["respawn", bad],
+            vec!["spawn", bad],
+        ] {
+            let (code, stdout, stderr) = pplan(dir.path(), &args);
+            assert_eq!(code, 2, "{args:?}");
+            assert_eq!(stdout, "");
+            assert!(
+                stderr.starts_with("error: `") && stderr.contains("` is not a safe agent id\n"),
+                "{stderr}"
+            );
+        }
+    }
+    let mut names: Vec<String> = fs::read_dir(dir.path())
+        .expect("dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            ".pplan",
+            "findings_BE-001.md",
+            "findings_FE-001.md",
+            "progress_BE-001.md",
+            "progress_FE-001.md",
+            "task_plan.md"
+        ]
+    );
+    assert!(!Path::new("/etc/findings_x.md").exists());
+}
+
+#[test]
+fn symlinked_agent_files_are_refused() {
+    let dir = spawned();
+    let outside = TempDir::new();
+    fs::write(outside.path().join("target.md"), "outside\n").expect("outside");
+    let link = dir.path().join("findings_BE-001.md");
+    fs::remove_file(&link).expect("rm");
+    std::os::unix::fs::symlink(outside.path().join("target.md"), &link).expect("symlink");
+    let (code, _, stderr) = pplan(dir.path(), &["note", "--agent", "BE-001", "x"]);
+    assert_eq!((code, stderr), (2, "error: `./findings_BE-001.md` is not a regular file\n".to_string()));
+    assert_eq!(fs::read_to_string(outside.path().join("target.md")).expect("t"), "outside\n");
+}
+
+#[test]
+fn poll_reports_state_resume_point_stalled_and_missing() {
+    let dir = spawned();
+    ok(
+        dir.path(),
+        &["mark", "--agent", "FE-001", "CONTINUATION_REQUIRED", "--resume-from", "wire the cart total"],
+    );
+    let old = SystemTime::now() - Duration::from_secs(20 * 60);
+    for f in ["progress_BE-001.md", "findings_BE-001.md"] {
+        fs::File::options()
+            .write(true)
+            .open(dir.path().join(f))
+            .expect("open")
+            .set_modified(old)
+            .expect("mtime");
+    }
+    let out = ok(dir.path(), &["poll"]);
+    assert_eq!(
+        out.replace(" 0s", " 1s").replace(" 1s", " Ns"),
+        "BE-001  IN_PROGRESS               20m  STALLED\n\
+         FE-001  CONTINUATION_REQUIRED      Ns  resume: wire the cart total\n\
+         group 1: 2 agents: 1 IN_PROGRESS (1 STALLED), 1 CONTINUATION_REQUIRED\n"
+    );
+    fs::remove_file(dir.path().join("progress_FE-001.md")).expect("rm");
+    let json: serde_json::Value = serde_json::from_str(&ok(dir.path(), &["--json", "poll"])).expect("json");
+    assert_eq!(json["agents"][1]["state"], "MISSING");
+    assert_eq!(json["summary"], "2 agents: 1 IN_PROGRESS (1 STALLED), 1 MISSING");
+}
+
+#[test]
+fn wait_prints_transitions_in_order_and_exits_0_when_all_complete() {
+    let dir = spawned();
+    let d = dir.path().to_path_buf();
+    let marker = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        ok(&d, &["mark", "--agent", "FE-001", "COMPLETE"]);
+        std::thread::sleep(Duration::from_millis(600));
+        ok(&d, &["mark", "--agent", "BE-001", "COMPLETE"]);
+    });
+    let (code, stdout, _) = pplan(dir.path(), &["wait", "--timeout", "20"]);
+    marker.join().expect("marker thread");
+    assert_eq!(
+        (code, stdout.as_str()),
+        (
+            0,
+            "FE-001: IN_PROGRESS → COMPLETE\nBE-001: IN_PROGRESS → COMPLETE\ngroup 1: 2 agents: 2 COMPLETE\n"
+        )
+    );
+}
+
+#[test]
+fn wait_times_out_with_exit_5_naming_who_is_not_done() {
+    let dir = spawned();
+    ok(dir.path(), &["mark", "--agent", "BE-001", "BLOCKED", "--reason", "no sandbox key"]);
+    let (code, stdout, _) = pplan(dir.path(), &["wait", "--timeout", "0.5"]);
+    assert_eq!(code, 5);
+    assert!(stdout.starts_with("BE-001: BLOCKED\ntimed out: group 1: 2 agents: 1 IN_PROGRESS, 1 BLOCKED\nnot complete: BE-001 BLOCKED"), "{stdout}");
+    ok(dir.path(), &["mark", "--agent", "FE-001", "COMPLETE"]);
+    let (code, stdout, _) = pplan(dir.path(), &["wait"]);
+    assert_eq!(code, 5, "a BLOCKED agent is not complete");
+    assert!(stdout.ends_with("group 1: 2 agents: 1 COMPLETE, 1 BLOCKED\nnot complete: BE-001 BLOCKED 0s reason: no sandbox key\n"), "{stdout}");
+}
+
+#[test]
+fn an_idle_wait_burns_almost_no_cpu() {
+    let dir = spawned();
+    // `times` prints the shell's, then its children's, user and system time.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("'{BIN}' wait --timeout 10 >/dev/null; times"))
+        .current_dir(dir.path())
+        .output()
+        .expect("sh");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let children = text.lines().nth(1).expect("children line");
+    let secs: f64 = children
+        .split_whitespace()
+        .map(|t| {
+            let (m, s) = t.trim_end_matches('s').split_once('m').expect("MmS.SSSs");
+            m.parse::<f64>().expect("m") * 60.0 + s.parse::<f64>().expect("s")
+        })
+        .sum();
+    assert!(secs < 0.2, "a 10 s wait used {secs} s of CPU ({children})");
+}
+
+#[test]
+fn ctrl_c_ends_a_wait_with_130() {
+    let dir = spawned();
+    let child = Command::new(BIN)
+        .args(["wait"])
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("wait");
+    std::thread::sleep(Duration::from_millis(500));
+    let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill");
+    assert!(status.success());
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(130));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "interrupted: group 1: 2 agents: 2 IN_PROGRESS\n");
+}
+
+#[test]
+fn respawn_round_trip_and_the_fourth_restart_escalates() {
+    let dir = spawned();
+    for restart in 1..=3 {
+        ok(dir.path(), &["log", "--agent", "FE-001", &format!("step {restart}")]);
+        ok(
+            dir.path(),
+            &[
+                "mark",
+                "--agent",
+                "FE-001",
+                "CONTINUATION_REQUIRED",
+                "--resume-from",
+                &format!("part {restart}"),
+            ],
+        );
+        let brief = ok(dir.path(), &["respawn", "FE-001"]);
+        assert!(
+            brief.contains(&format!(
+                "Restart {restart} of 3: read findings_FE-001.md and progress_FE-001.md first"
+            )),
+            "{brief}"
+        );
+        assert!(brief.contains(&format!("Resume from: part {restart}\n")), "{brief}");
+        assert!(
+            brief.contains(&format!(
+                "Done so far: {}",
+                (1..=restart).map(|i| format!("step {i}")).collect::<Vec<_>>().join("; ")
+            )),
+            "{brief}"
+        );
+        let poll: serde_json::Value =
+            serde_json::from_str(&ok(dir.path(), &["--json", "poll"])).expect("json");
+        assert_eq!(poll["agents"][1]["state"], "IN_PROGRESS");
+        let reg: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(dir.path().join(".pplan/agents.json")).expect("reg"))
+                .expect("json");
+        assert_eq!(reg["agents"]["FE-001"]["restarts"], restart);
+    }
+    ok(dir.path(), &["mark", "--agent", "FE-001", "CONTINUATION_REQUIRED", "--resume-from", "part 4"]);
+    let (code, stdout, stderr) = pplan(dir.path(), &["respawn", "FE-001"]);
+    assert_eq!((code, stdout.as_str()), (3, ""));
+    assert_eq!(
+        stderr,
+        "error: `FE-001` was restarted 3 times, the maximum\n\
+         hint: escalate to the user: `FE-001` (Build the cart page) stopped again, resume point: part 4; ask how to proceed\n"
+    );
+}
+
+#[test]
+fn respawn_refuses_an_agent_that_did_not_hand_off() {
+    let dir = spawned();
+    let (code, _, stderr) = pplan(dir.path(), &["respawn", "BE-001"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: `BE-001` is IN_PROGRESS: respawn continues CONTINUATION_REQUIRED agents (BLOCKED ones with --force)\n"
+    );
+}
+
+#[test]
+fn eight_agents_write_concurrently_while_poll_loops() {
+    const AGENTS: usize = 8;
+    const CALLS: usize = 200;
+    let dir = TempDir::new();
+    let mut plan = String::from("# Task Plan: Swarm\n\n### Group 1: All at once\n");
+    for a in 0..AGENTS {
+        plan.push_str(&format!("- [ ] AG-{a}: agent {a}\n"));
+    }
+    fs::write(dir.path().join("task_plan.md"), plan).expect("plan");
+    ok(dir.path(), &["spawn"]);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let poller = {
+        let (d, stop) = (dir.path().to_path_buf(), stop.clone());
+        std::thread::spawn(move || {
+            let mut polls = 0;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let (code, _, stderr) = pplan(&d, &["poll"]);
+                assert_eq!(code, 0, "poll failed: {stderr}");
+                polls += 1;
+            }
+            polls
+        })
+    };
+    let agents: Vec<_> = (0..AGENTS)
+        .map(|a| {
+            let d = dir.path().to_path_buf();
+            std::thread::spawn(move || {
+                let id = format!("AG-{a}");
+                for i in 0..CALLS {
+                    let cmd = if i % 2 == 0 { "note" } else { "log" };
+                    let out = Command::new(BIN)
+                        .args([cmd, "--agent", &id, &format!("{cmd} {a}-{i}")])
+                        .current_dir(&d)
+                        .env("PPLAN_LOCK_TIMEOUT_MS", "60000")
+                        .output()
+                        .expect("run");
+                    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+                }
+                ok(&d, &["mark", "--agent", &id, "COMPLETE"]);
+            })
+        })
+        .collect();
+    for a in agents {
+        a.join().expect("agent");
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    assert!(poller.join().expect("poller") > 0);
+    for a in 0..AGENTS {
+        let findings = fs::read_to_string(dir.path().join(format!("findings_AG-{a}.md"))).expect("f");
+        let progress = fs::read_to_string(dir.path().join(format!("progress_AG-{a}.md"))).expect("p");
+        for i in 0..CALLS {
+            let (file, cmd) = if i % 2 == 0 { (&findings, "note") } else { (&progress, "log") };
+            assert_eq!(file.matches(&format!("\n{cmd} {a}-{i}\n")).count(), 1, "{cmd} {a}-{i} exactly once");
+        }
+        assert!(progress.ends_with("\n---\nORCHESTRATOR STATUS: COMPLETE\n"), "marker last for AG-{a}");
+    }
+    assert!(ok(dir.path(), &["poll"]).ends_with("group 1: 8 agents: 8 COMPLETE\n"));
+}
