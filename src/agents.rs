@@ -348,23 +348,58 @@ pub fn set_marker(
     Ok(old)
 }
 
+/// What an agent's files say: one of the four states, or why there is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seen {
+    Agent(AgentState),
+    /// No progress file.
+    Missing,
+    /// No valid marker in the progress file's tail.
+    NoMarker,
+}
+
+impl Seen {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Seen::Agent(s) => s.as_str(),
+            Seen::Missing => "MISSING",
+            Seen::NoMarker => "NO_MARKER",
+        }
+    }
+
+    /// The agent has stopped (the orchestrator must act); a missing file has not.
+    pub fn is_terminal(self) -> bool {
+        matches!(self, Seen::Agent(s) if s.is_terminal())
+    }
+
+    /// Order in summaries.
+    pub fn rank(self) -> u8 {
+        match self {
+            Seen::Agent(AgentState::Complete) => 0,
+            Seen::Agent(AgentState::InProgress) => 1,
+            Seen::Agent(AgentState::ContinuationRequired) => 2,
+            Seen::Agent(AgentState::Blocked) => 3,
+            Seen::NoMarker => 4,
+            Seen::Missing => 5,
+        }
+    }
+}
+
+impl Serialize for Seen {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
 /// What the files say about one agent right now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Observation {
     pub id: String,
-    /// `IN_PROGRESS`, `COMPLETE`, `BLOCKED`, `CONTINUATION_REQUIRED`, or `MISSING` (no progress
-    /// file) / `NO_MARKER` (no valid marker in its tail).
-    pub state: String,
+    pub state: Seen,
     pub age_secs: Option<u64>,
     pub stalled: bool,
     pub resume_from: Option<String>,
     pub reason: Option<String>,
-}
-
-impl Observation {
-    pub fn agent_state(&self) -> Option<AgentState> {
-        AgentState::parse(&self.state)
-    }
 }
 
 /// Read one agent's state from its progress file's tail (cost independent of the file size).
@@ -372,7 +407,7 @@ pub fn observe(store: &Store, id: &str, stall_after: std::time::Duration, now: S
     let progress = store.path(&progress_file(id));
     let mut obs = Observation {
         id: id.to_string(),
-        state: "MISSING".into(),
+        state: Seen::Missing,
         age_secs: None,
         stalled: false,
         resume_from: None,
@@ -386,12 +421,12 @@ pub fn observe(store: &Store, id: &str, stall_after: std::time::Duration, now: S
     obs.age_secs = Some(age.as_secs());
     match find_marker(&tail) {
         Some(Marker { state: Some(state), resume_from, reason, .. }) => {
-            obs.state = state.as_str().into();
+            obs.state = Seen::Agent(state);
             obs.stalled = state == AgentState::InProgress && age > stall_after;
             obs.resume_from = resume_from;
             obs.reason = reason;
         }
-        _ => obs.state = "NO_MARKER".into(),
+        _ => obs.state = Seen::NoMarker,
     }
     obs
 }

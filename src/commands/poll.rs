@@ -6,7 +6,7 @@ use std::time::SystemTime;
 use serde::Serialize;
 
 use super::{Context, Output, resolve_group};
-use crate::agents::{self, Observation, Registry};
+use crate::agents::{self, AgentState, Observation, Registry, Seen};
 use crate::clock;
 use crate::config::Config;
 use crate::error::Result;
@@ -50,7 +50,7 @@ pub fn run(ctx: &Context, group: Option<&str>) -> Result<Output> {
 }
 
 pub(super) fn line(o: &Observation, width: usize) -> String {
-    let mut s = format!("{:<width$}  {:<21}", o.id, o.state);
+    let mut s = format!("{:<width$}  {:<21}", o.id, o.state.as_str());
     if let Some(age) = o.age_secs {
         let _ = write!(s, "  {:>6}", clock::age(std::time::Duration::from_secs(age)));
     }
@@ -82,24 +82,22 @@ fn text(group: &str, seen: &[Observation]) -> String {
 
 /// `3 agents: 1 COMPLETE, 2 IN_PROGRESS (1 STALLED)`.
 pub(super) fn summary(seen: &[Observation]) -> String {
-    let mut counts: Vec<(&str, usize)> = Vec::new();
+    let mut counts: Vec<(Seen, usize)> = Vec::new();
     for o in seen {
         match counts.iter_mut().find(|(s, _)| *s == o.state) {
             Some((_, n)) => *n += 1,
-            None => counts.push((&o.state, 1)),
+            None => counts.push((o.state, 1)),
         }
     }
-    let order = ["COMPLETE", "IN_PROGRESS", "CONTINUATION_REQUIRED", "BLOCKED", "NO_MARKER", "MISSING"];
-    counts.sort_by_key(|(s, _)| order.iter().position(|o| o == s));
+    counts.sort_by_key(|(s, _)| s.rank());
     let stalled = seen.iter().filter(|o| o.stalled).count();
     let parts: Vec<String> = counts
         .iter()
-        .map(|(s, n)| {
-            if *s == "IN_PROGRESS" && stalled > 0 {
-                format!("{n} {s} ({stalled} STALLED)")
-            } else {
-                format!("{n} {s}")
+        .map(|&(s, n)| match s {
+            Seen::Agent(AgentState::InProgress) if stalled > 0 => {
+                format!("{n} {} ({stalled} STALLED)", s.as_str())
             }
+            _ => format!("{n} {}", s.as_str()),
         })
         .collect();
     let noun = if seen.len() == 1 { "agent" } else { "agents" };

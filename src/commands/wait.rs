@@ -10,7 +10,7 @@ use std::time::{Duration, Instant, SystemTime};
 use serde::Serialize;
 
 use super::{Context, Output, resolve_group};
-use crate::agents::{self, AgentState, Observation, Registry};
+use crate::agents::{self, AgentState, Observation, Registry, Seen};
 use crate::config::Config;
 use crate::error::{Error, ExitCode, Result};
 use crate::plan::Plan;
@@ -62,7 +62,7 @@ pub fn run(
         .enable_all()
         .build()
         .map_err(|e| Error::io("start the timer for", store.dir(), e))?;
-    let mut last: HashMap<String, String> = HashMap::new();
+    let mut last: HashMap<String, Seen> = HashMap::new();
     let outcome = runtime.block_on(async {
         let ctrl_c = tokio::signal::ctrl_c();
         let mut ctrl_c = std::pin::pin!(ctrl_c);
@@ -72,53 +72,79 @@ pub fn run(
                 .map(|id| agents::observe(&store, id, config.stall_after(), SystemTime::now()))
                 .collect();
             for o in &seen {
-                let prev = last.insert(o.id.clone(), o.state.clone());
-                let first_and_stopped =
-                    prev.is_none() && o.agent_state().is_some_and(AgentState::is_terminal);
-                if prev.as_deref().is_some_and(|p| p != o.state) || first_and_stopped {
-                    report(ctx.json, stream, &o.id, prev.as_deref(), &o.state);
+                let prev = last.insert(o.id.clone(), o.state);
+                let first_and_stopped = prev.is_none() && o.state.is_terminal();
+                if prev.is_some_and(|p| p != o.state) || first_and_stopped {
+                    report(ctx.json, stream, &o.id, prev, o.state);
                 }
             }
-            if seen.iter().all(|o| o.agent_state().is_some_and(AgentState::is_terminal)) {
-                return (
-                    if seen.iter().all(|o| o.state == "COMPLETE") { "complete" } else { "stopped" },
-                    seen,
-                );
+            if seen.iter().all(|o| o.state.is_terminal()) {
+                let all_complete = seen.iter().all(|o| o.state == Seen::Agent(AgentState::Complete));
+                return (if all_complete { Outcome::Complete } else { Outcome::Stopped }, seen);
             }
             if deadline.is_some_and(|d| Instant::now() >= d) {
-                return ("timeout", seen);
+                return (Outcome::Timeout, seen);
             }
             if tokio::time::timeout(TICK, &mut ctrl_c).await.is_ok() {
-                return ("interrupted", seen);
+                return (Outcome::Interrupted, seen);
             }
         }
     });
     let (outcome, seen) = outcome;
     let code = match outcome {
-        "complete" => ExitCode::Ok,
-        "interrupted" => ExitCode::Interrupted,
-        _ => ExitCode::NotReady,
+        Outcome::Complete => ExitCode::Ok,
+        Outcome::Interrupted => ExitCode::Interrupted,
+        Outcome::Stopped | Outcome::Timeout => ExitCode::NotReady,
     };
     let summary = super::poll::summary(&seen);
     if ctx.json {
-        let json = WaitJson { schema_version: 1, kind: "wait", group: &key, outcome, agents: &seen, summary };
+        let json = WaitJson {
+            schema_version: 1,
+            kind: "wait",
+            group: &key,
+            outcome: outcome.as_str(),
+            agents: &seen,
+            summary,
+        };
         return Ok(Output { code, ..Output::json(&json) });
     }
     let pending: Vec<String> = seen
         .iter()
-        .filter(|o| o.state != "COMPLETE")
+        .filter(|o| o.state != Seen::Agent(AgentState::Complete))
         .map(|o| super::poll::line(o, 0).split_whitespace().collect::<Vec<_>>().join(" "))
         .collect();
     let text = match outcome {
-        "complete" => format!("group {key}: {summary}\n"),
-        "stopped" => format!("group {key}: {summary}\nnot complete: {}\n", pending.join("; ")),
-        "timeout" => format!("timed out: group {key}: {summary}\nnot complete: {}\n", pending.join("; ")),
-        _ => format!("interrupted: group {key}: {summary}\n"),
+        Outcome::Complete => format!("group {key}: {summary}\n"),
+        Outcome::Stopped => format!("group {key}: {summary}\nnot complete: {}\n", pending.join("; ")),
+        Outcome::Timeout => {
+            format!("timed out: group {key}: {summary}\nnot complete: {}\n", pending.join("; "))
+        }
+        Outcome::Interrupted => format!("interrupted: group {key}: {summary}\n"),
     };
     Ok(Output { stdout: text, code })
 }
 
-fn report(json: bool, stream: &mut dyn Write, id: &str, from: Option<&str>, to: &str) {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Complete,
+    Stopped,
+    Timeout,
+    Interrupted,
+}
+
+impl Outcome {
+    fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Complete => "complete",
+            Outcome::Stopped => "stopped",
+            Outcome::Timeout => "timeout",
+            Outcome::Interrupted => "interrupted",
+        }
+    }
+}
+
+fn report(json: bool, stream: &mut dyn Write, id: &str, from: Option<Seen>, to: Seen) {
+    let (from, to) = (from.map(Seen::as_str), to.as_str());
     let line = if json {
         let t = TransitionJson {
             schema_version: 1,
