@@ -11,7 +11,7 @@ use crate::clock;
 use crate::config::Config;
 use crate::error::Result;
 use crate::plan::Plan;
-use crate::store;
+use crate::store::{self, Store};
 
 #[derive(Serialize)]
 struct PollJson<'a> {
@@ -22,20 +22,39 @@ struct PollJson<'a> {
     summary: String,
 }
 
+/// The agents of one group, ready to be observed (by `poll` once, by `wait` repeatedly).
+pub(super) struct Watch {
+    pub store: Store,
+    pub config: Config,
+    pub key: String,
+    pub ids: Vec<String>,
+}
+
+impl Watch {
+    /// `None` when the plan has no groups.
+    pub fn load(ctx: &Context, group: Option<&str>) -> Result<Option<Watch>> {
+        let store = ctx.store()?;
+        let config = Config::load(&store)?;
+        let doc = store.read(store::PLAN_FILE)?;
+        let plan = Plan::parse(&doc);
+        let registry = Registry::load(&store)?;
+        let Some(g) = resolve_group(&plan, group)? else { return Ok(None) };
+        let ids = agents::group_agents(&store, &plan, &registry, g);
+        Ok(Some(Watch { key: plan.groups[g].key.clone(), ids, store, config }))
+    }
+
+    pub fn observe(&self) -> Vec<Observation> {
+        let now = SystemTime::now();
+        self.ids.iter().map(|id| agents::observe(&self.store, id, self.config.stall_after(), now)).collect()
+    }
+}
+
 pub fn run(ctx: &Context, group: Option<&str>) -> Result<Output> {
-    let store = ctx.store()?;
-    let config = Config::load(&store)?;
-    let doc = store.read(store::PLAN_FILE)?;
-    let plan = Plan::parse(&doc);
-    let registry = Registry::load(&store)?;
-    let Some(g) = resolve_group(&plan, group)? else {
+    let Some(watch) = Watch::load(ctx, group)? else {
         return Ok(Output::ok("no groups in the plan\n".into()));
     };
-    let ids = agents::group_agents(&store, &plan, &registry, g);
-    let now = SystemTime::now();
-    let seen: Vec<Observation> =
-        ids.iter().map(|id| agents::observe(&store, id, config.stall_after(), now)).collect();
-    let key = plan.groups[g].key.as_str();
+    let seen = watch.observe();
+    let key = watch.key.as_str();
     if ctx.json {
         let json = PollJson {
             schema_version: 1,

@@ -5,16 +5,14 @@
 
 use std::collections::HashMap;
 use std::io::Write;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::{Context, Output, resolve_group};
-use crate::agents::{self, AgentState, Observation, Registry, Seen};
-use crate::config::Config;
+use super::poll::Watch;
+use super::{Context, Output};
+use crate::agents::{AgentState, Observation, Seen};
 use crate::error::{Error, ExitCode, Result};
-use crate::plan::Plan;
-use crate::store;
 
 const TICK: Duration = Duration::from_millis(250);
 
@@ -44,33 +42,24 @@ pub fn run(
     timeout: Option<f64>,
     stream: &mut dyn Write,
 ) -> Result<Output> {
-    let store = ctx.store()?;
-    let config = Config::load(&store)?;
-    let doc = store.read(store::PLAN_FILE)?;
-    let plan = Plan::parse(&doc);
-    let registry = Registry::load(&store)?;
-    let Some(g) = resolve_group(&plan, group)? else {
+    let Some(watch) = Watch::load(ctx, group)? else {
         return Ok(Output::ok("no groups in the plan\n".into()));
     };
-    let key = plan.groups[g].key.clone();
-    let ids = agents::group_agents(&store, &plan, &registry, g);
-    if ids.is_empty() {
+    let key = watch.key.clone();
+    if watch.ids.is_empty() {
         return Ok(Output::ok(format!("no agents in group {key}\n")));
     }
     let deadline = timeout.map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0)));
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| Error::io("start the timer for", store.dir(), e))?;
+        .map_err(|e| Error::io("start the timer for", watch.store.dir(), e))?;
     let mut last: HashMap<String, Seen> = HashMap::new();
     let outcome = runtime.block_on(async {
         let ctrl_c = tokio::signal::ctrl_c();
         let mut ctrl_c = std::pin::pin!(ctrl_c);
         loop {
-            let seen: Vec<Observation> = ids
-                .iter()
-                .map(|id| agents::observe(&store, id, config.stall_after(), SystemTime::now()))
-                .collect();
+            let seen = watch.observe();
             for o in &seen {
                 let prev = last.insert(o.id.clone(), o.state);
                 let first_and_stopped = prev.is_none() && o.state.is_terminal();
