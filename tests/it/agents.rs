@@ -299,26 +299,29 @@ fn wait_times_out_with_exit_5_naming_who_is_not_done() {
     assert!(stdout.ends_with("group 1: 2 agents: 1 COMPLETE, 1 BLOCKED\nnot complete: BE-001 BLOCKED 0s reason: no sandbox key\n"), "{stdout}");
 }
 
-#[test]
-fn an_idle_wait_burns_almost_no_cpu() {
-    let dir = spawned();
-    // `times` prints the shell's, then its children's, user and system time.
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(format!("'{BIN}' wait --timeout 10 >/dev/null; times"))
-        .current_dir(dir.path())
-        .output()
-        .expect("sh");
+/// CPU seconds (user + system) a shell's children used running `command`, from `times`.
+fn child_cpu(dir: &Path, command: &str) -> f64 {
+    let out =
+        Command::new("sh").arg("-c").arg(format!("{command}; times")).current_dir(dir).output().expect("sh");
     let text = String::from_utf8_lossy(&out.stdout);
-    let children = text.lines().nth(1).expect("children line");
-    let secs: f64 = children
+    let children = text.lines().last().expect("times prints the children's line last");
+    children
         .split_whitespace()
         .map(|t| {
             let (m, s) = t.trim_end_matches('s').split_once('m').expect("MmS.SSSs");
             m.parse::<f64>().expect("m") * 60.0 + s.parse::<f64>().expect("s")
         })
-        .sum();
-    assert!(secs < 0.2, "a 10 s wait used {secs} s of CPU ({children})");
+        .sum()
+}
+
+#[test]
+fn an_idle_wait_burns_almost_no_cpu() {
+    let dir = spawned();
+    // The measurement can see CPU: a busy child registers.
+    let busy = child_cpu(dir.path(), "sh -c 'i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done'");
+    assert!(busy > 0.05, "the control child used only {busy} s: the measurement sees nothing");
+    let secs = child_cpu(dir.path(), &format!("'{BIN}' wait --timeout 10 >/dev/null"));
+    assert!(secs < 0.2, "a 10 s wait used {secs} s of CPU");
 }
 
 #[test]
