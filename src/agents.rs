@@ -136,7 +136,19 @@ pub struct Marker {
 }
 
 /// The last `ORCHESTRATOR STATUS:` line of `text` (which may be a tail) and its block.
+/// The last `ORCHESTRATOR STATUS:` line within the last [`TAIL_BYTES`] of `text` (from the
+/// first whole line there), as `poll` sees it, and its block.
 pub fn find_marker(text: &str) -> Option<Marker> {
+    let mut from = text.len().saturating_sub(TAIL_BYTES as usize);
+    if from > 0 {
+        from = memchr::memchr(b'\n', &text.as_bytes()[from..]).map_or(text.len(), |i| from + i + 1);
+    }
+    let mut m = find_marker_in(&text[from..])?;
+    m.block = m.block.start + from..m.block.end + from;
+    Some(m)
+}
+
+fn find_marker_in(text: &str) -> Option<Marker> {
     let mut search_end = text.len();
     let at = loop {
         let at = text[..search_end].rfind(MARKER)?;
@@ -308,8 +320,9 @@ pub fn write_entry(store: &Store, id: &str, kind: Entry, text: &str, files: &[St
             if kind == Entry::Log && tail(before.text(), b) != tail(after.text(), a) {
                 return Err("the marker block would not stay last".into());
             }
-            if !after.text().contains(&format!("### {stamp}")) {
-                return Err("the entry is missing after the edit".into());
+            let e = entry(&stamp, text, files, before.eol());
+            if after.text().matches(&e).count() != before.text().matches(&e).count() + 1 {
+                return Err("the entry is not in the file exactly once more".into());
             }
             Ok(())
         },
@@ -431,15 +444,19 @@ pub fn observe(store: &Store, id: &str, stall_after: std::time::Duration, now: S
     obs
 }
 
-/// The agents of a group, in task order: its tasks with a safe id that have agent files or
-/// were spawned.
+/// The agents of a group (of the whole plan when it has no groups), in task order: its tasks
+/// with a safe id that have agent files or were spawned.
 pub fn group_agents(
     store: &Store,
     plan: &crate::plan::Plan<'_>,
     registry: &Registry,
-    group: usize,
+    group: Option<usize>,
 ) -> Vec<String> {
-    plan.group_tasks(&plan.groups[group])
+    let tasks = match group {
+        Some(g) => plan.group_tasks(&plan.groups[g]),
+        None => &plan.tasks[..],
+    };
+    tasks
         .iter()
         .filter_map(|t| t.id)
         .filter(|id| check_id(id).is_ok())

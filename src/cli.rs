@@ -12,6 +12,7 @@ Exit codes:
   3  escalate to the user (third strike)
   4  busy: the plan is locked, or a file changed under us (nothing written)
   5  not ready: agents not complete, or a wait timed out
+  130  interrupted (Ctrl-C during `wait`)
 
 Environment:
   PPLAN_DIR              plan directory when -C is not given
@@ -77,9 +78,10 @@ pub enum Command {
         #[arg(value_name = "TASK-ID")]
         ids: Vec<String>,
         /// Spawn the ready tasks of this group instead of the current one
-        #[arg(long, value_name = "GROUP")]
+        #[arg(long, value_name = "GROUP", conflicts_with = "ids")]
         group: Option<String>,
-        /// Spawn even if the agent's files exist (they are kept, never overwritten)
+        /// Spawn again over existing agent files: their content is kept, the marker is reset to
+        /// IN_PROGRESS and the restart count to 0
         #[arg(long)]
         force: bool,
         /// Print what would happen, write nothing

@@ -47,5 +47,6 @@ impl Config {
 }
 
 fn first_line(s: &str) -> String {
-    s.lines().next().unwrap_or("invalid YAML").trim().to_string()
+    let line = s.lines().next().unwrap_or("invalid YAML").trim();
+    line.strip_prefix("error: ").unwrap_or(line).to_string()
 }

@@ -71,7 +71,7 @@ pub enum Error {
     UnknownState(String),
     #[error("cannot write a status for {what}")]
     NoStatusPlace { what: String },
-    #[error("plan is busy: `{}` is held by {holder}", lock.display())]
+    #[error("busy: `{}` is held by {holder}", lock.display())]
     Busy { lock: PathBuf, holder: String },
     #[error("`{}` changed while pplan was updating it; nothing written", path.display())]
     ConcurrentEdit { path: PathBuf },

@@ -26,21 +26,26 @@ struct PollJson<'a> {
 pub(super) struct Watch {
     pub store: Store,
     pub config: Config,
-    pub key: String,
+    /// The group's key; `None` for a plan without groups (its agents are the plan's).
+    pub key: Option<String>,
     pub ids: Vec<String>,
 }
 
 impl Watch {
-    /// `None` when the plan has no groups.
-    pub fn load(ctx: &Context, group: Option<&str>) -> Result<Option<Watch>> {
+    pub fn load(ctx: &Context, group: Option<&str>) -> Result<Watch> {
         let store = ctx.store()?;
         let config = Config::load(&store)?;
         let doc = store.read(store::PLAN_FILE)?;
         let plan = Plan::parse(&doc);
         let registry = Registry::load(&store)?;
-        let Some(g) = resolve_group(&plan, group)? else { return Ok(None) };
+        let g = resolve_group(&plan, group)?;
         let ids = agents::group_agents(&store, &plan, &registry, g);
-        Ok(Some(Watch { key: plan.groups[g].key.clone(), ids, store, config }))
+        Ok(Watch { key: g.map(|g| plan.groups[g].key.clone()), ids, store, config })
+    }
+
+    /// `group 2`, or `plan` when there are no groups.
+    pub fn name(&self) -> String {
+        self.key.as_ref().map_or_else(|| "plan".to_string(), |k| format!("group {k}"))
     }
 
     pub fn observe(&self) -> Vec<Observation> {
@@ -50,22 +55,15 @@ impl Watch {
 }
 
 pub fn run(ctx: &Context, group: Option<&str>) -> Result<Output> {
-    let Some(watch) = Watch::load(ctx, group)? else {
-        return Ok(Output::ok("no groups in the plan\n".into()));
-    };
+    let watch = Watch::load(ctx, group)?;
     let seen = watch.observe();
-    let key = watch.key.as_str();
+    let key = watch.key.as_deref();
     if ctx.json {
-        let json = PollJson {
-            schema_version: 1,
-            kind: "poll",
-            group: Some(key),
-            agents: &seen,
-            summary: summary(&seen),
-        };
+        let json =
+            PollJson { schema_version: 1, kind: "poll", group: key, agents: &seen, summary: summary(&seen) };
         return Ok(Output::json(&json));
     }
-    Ok(Output::ok(text(key, &seen)))
+    Ok(Output::ok(text(&watch.name(), &seen)))
 }
 
 pub(super) fn line(o: &Observation, width: usize) -> String {
@@ -85,9 +83,9 @@ pub(super) fn line(o: &Observation, width: usize) -> String {
     s.trim_end().to_string()
 }
 
-fn text(group: &str, seen: &[Observation]) -> String {
+fn text(name: &str, seen: &[Observation]) -> String {
     if seen.is_empty() {
-        return format!("no agents in group {group}\n");
+        return format!("no agents in {name}\n");
     }
     let width = seen.iter().map(|o| o.id.len()).max().unwrap_or(0);
     let mut out = String::new();
@@ -95,7 +93,7 @@ fn text(group: &str, seen: &[Observation]) -> String {
         out.push_str(&line(o, width));
         out.push('\n');
     }
-    let _ = writeln!(out, "group {group}: {}", summary(seen));
+    let _ = writeln!(out, "{name}: {}", summary(seen));
     out
 }
 
@@ -120,5 +118,8 @@ pub(super) fn summary(seen: &[Observation]) -> String {
         })
         .collect();
     let noun = if seen.len() == 1 { "agent" } else { "agents" };
+    if parts.is_empty() {
+        return format!("0 {noun}");
+    }
     format!("{} {noun}: {}", seen.len(), parts.join(", "))
 }

@@ -47,18 +47,18 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
         }
     }
     let resume_from = marker.as_ref().and_then(|m| m.resume_from.clone());
+    let reason = marker.as_ref().and_then(|m| m.reason.clone());
     let mut registry = Registry::load(&store)?;
     let mut record = match registry.agents.get(id) {
         Some(r) => r.clone(),
         None => record_from_plan(&store, id)?,
     };
     if record.restarts >= config.max_restarts {
-        let reason = marker.as_ref().and_then(|m| m.reason.clone());
         let report = format!(
             "escalate to the user: `{id}` ({}) stopped again{}{}; ask how to proceed",
             record.task,
             resume_from.as_deref().map_or(String::new(), |r| format!(", resume point: {r}")),
-            reason.map_or(String::new(), |r| format!(", reason: {r}")),
+            reason.as_deref().map_or(String::new(), |r| format!(", reason: {r}")),
         );
         return Err(Error::Escalate { id: id.to_string(), restarts: record.restarts, report });
     }
@@ -70,9 +70,10 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
     registry.save(&store, &lock)?;
     let done = done_so_far(&tail);
     let note = format!(
-        "Restart {} of {}.{}",
+        "Restart {} of {}.{}{}",
         record.restarts,
         config.max_restarts,
+        reason.as_deref().map_or(String::new(), |r| format!(" Was blocked: {r}.")),
         resume_from.as_deref().map_or(String::new(), |r| format!(" Resume from: {r}"))
     );
     agents::write_entry(&store, id, Entry::Log, &note, &[])?;
@@ -82,6 +83,7 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
         max: config.max_restarts,
         done: &done,
         resume_from: resume_from.as_deref(),
+        blocked: reason.as_deref(),
     };
     let text = brief(&brief_dir(&store), id, &record.task, &record.group, record.attempt, Some(&cont));
     if ctx.json {

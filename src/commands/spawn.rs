@@ -36,8 +36,11 @@ struct AgentJson {
 struct Spawn {
     id: String,
     task: String,
+    /// The group's key, `-` in a plan without groups.
     group: String,
     attempt: u32,
+    /// Its progress file exists (spawned again with --force).
+    existing: bool,
 }
 
 pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_run: bool) -> Result<Output> {
@@ -52,31 +55,35 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         let task = &plan.tasks[t];
         let id = task.id.unwrap_or_default();
         agents::check_id(id)?;
-        let exists = agents::check_regular(&store, &agents::findings_file(id))?
-            | agents::check_regular(&store, &agents::progress_file(id))?;
-        if exists && !force {
+        // Both checked: a symlink in either place is refused.
+        let findings = agents::check_regular(&store, &agents::findings_file(id))?;
+        let progress = agents::check_regular(&store, &agents::progress_file(id))?;
+        if (findings || progress) && !force {
             return Err(Error::AgentExists { id: id.to_string() });
         }
         let attempt = registry.agents.get(id).map_or(1, |r| r.attempt + 1);
-        let group = task.group.map_or_else(String::new, |g| plan.groups[g].key.clone());
-        spawns.push(Spawn {
-            id: id.to_string(),
-            task: super::unescape(task.text).into_owned(),
-            group,
-            attempt,
-        });
+        let group = task.group.map_or_else(|| "-".to_string(), |g| plan.groups[g].key.clone());
+        let task = super::unescape(task.text).into_owned();
+        spawns.push(Spawn { id: id.to_string(), task, group, attempt, existing: progress });
     }
+    let skipped_line =
+        (!skipped.is_empty()).then(|| format!("skipped (no usable id): {}\n", skipped.join("; ")));
     if spawns.is_empty() {
-        let mut text = format!(
-            "nothing to spawn{}\n",
-            group_key
-                .as_deref()
-                .map_or(String::new(), |k| format!(" in group {k}: no pending task is ready"))
-        );
-        if !skipped.is_empty() {
-            text.push_str(&format!("skipped (no usable id): {}\n", skipped.join("; ")));
+        if ctx.json {
+            let json = SpawnJson {
+                schema_version: 1,
+                kind: "spawn",
+                group: group_key,
+                dry_run,
+                agents: Vec::new(),
+                skipped,
+                diff: None,
+            };
+            return Ok(Output::json(&json));
         }
-        return Ok(Output::ok(text));
+        let place = group_key.as_deref().map_or("the plan".to_string(), |k| format!("group {k}"));
+        let text = format!("nothing to spawn in {place}: no pending task is ready\n");
+        return Ok(Output::ok(text + skipped_line.as_deref().unwrap_or("")));
     }
     let changes = |plan: &Plan<'_>, doc: &crate::md::Document| -> Result<Vec<(Target, Status)>> {
         spawns
@@ -100,16 +107,27 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
             Some(super::unified_diff(store::PLAN_FILE, &change.before, &change.after))
         }
         Some(lock) => {
-            create_files(&store, lock, &spawns, &stamp)?;
-            store.update_held(lock, store::PLAN_FILE, edit_plan, verify)?;
+            let created = create_files(&store, lock, &spawns, &stamp)?;
+            if let Err(e) = store.update_held(lock, store::PLAN_FILE, edit_plan, verify) {
+                // The plan did not change: take back the (untouched) files we just made.
+                for name in created {
+                    let _ = std::fs::remove_file(store.path(&name));
+                }
+                return Err(e);
+            }
+            for s in spawns.iter().filter(|s| s.existing) {
+                // Spawned again over its files (--force): their content stays, the marker restarts.
+                let note = format!("Spawned again (attempt {}).", s.attempt);
+                agents::write_entry(&store, &s.id, agents::Entry::Log, &note, &[])?;
+                agents::set_marker(&store, &s.id, agents::AgentState::InProgress, None, None)?;
+            }
             for s in &spawns {
-                let restarts = registry.agents.get(&s.id).map_or(0, |r| r.restarts);
                 let record = AgentRecord {
                     group: s.group.clone(),
                     task: s.task.clone(),
                     spawned_at: stamp.clone(),
                     attempt: s.attempt,
-                    restarts,
+                    restarts: 0,
                 };
                 registry.agents.insert(s.id.clone(), record);
             }
@@ -146,6 +164,7 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
                 agents::progress_file(&s.id)
             ));
         }
+        out.push_str(skipped_line.as_deref().unwrap_or(""));
         return Ok(Output::ok(out));
     }
     for s in &spawns {
@@ -153,10 +172,11 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         out.push('\n');
     }
     let names: Vec<&str> = spawns.iter().map(|s| s.id.as_str()).collect();
-    out.push_str(&format!("spawned {} in group {}\n", names.join(", "), group_key.as_deref().unwrap_or("-")));
-    if !skipped.is_empty() {
-        out.push_str(&format!("skipped (no usable id): {}\n", skipped.join("; ")));
-    }
+    let mut groups: Vec<&str> = spawns.iter().map(|s| s.group.as_str()).collect();
+    groups.dedup();
+    let place = if groups == ["-"] { String::new() } else { format!(" in group {}", groups.join(", ")) };
+    out.push_str(&format!("spawned {}{place}\n", names.join(", ")));
+    out.push_str(skipped_line.as_deref().unwrap_or(""));
     Ok(Output::ok(out))
 }
 
@@ -188,18 +208,21 @@ fn select(
         let key = tasks.first().and_then(|&t| plan.tasks[t].group).map(|g| plan.groups[g].key.clone());
         return Ok((tasks, key, Vec::new()));
     }
-    let Some(g) = resolve_group(plan, group)? else { return Ok((Vec::new(), None, Vec::new())) };
+    // `None` only for a plan without groups: its ready tasks are the plan's.
+    let g = resolve_group(plan, group)?;
     let (mut tasks, mut skipped) = (Vec::new(), Vec::new());
-    for t in plan.ready_tasks(Some(g)) {
+    for t in plan.ready_tasks(g) {
         match plan.tasks[t].id {
             Some(id) if agents::check_id(id).is_ok() => tasks.push(t),
             _ => skipped.push(super::clip(plan.tasks[t].text, 40)),
         }
     }
-    Ok((tasks, Some(plan.groups[g].key.clone()), skipped))
+    Ok((tasks, g.map(|g| plan.groups[g].key.clone()), skipped))
 }
 
-fn create_files(store: &Store, lock: &store::Lock, spawns: &[Spawn], stamp: &str) -> Result<()> {
+/// Create the agents' missing files; returns the names created.
+fn create_files(store: &Store, lock: &store::Lock, spawns: &[Spawn], stamp: &str) -> Result<Vec<String>> {
+    let mut created = Vec::new();
     for s in spawns {
         let header = Header { id: &s.id, task: &s.task, group: &s.group, spawned: stamp, attempt: s.attempt };
         for (name, contents) in [
@@ -209,10 +232,11 @@ fn create_files(store: &Store, lock: &store::Lock, spawns: &[Spawn], stamp: &str
             // Never clobber what an agent wrote: existing files (with --force) are kept.
             if !agents::check_regular(store, &name)? {
                 store.create(lock, &name, &contents)?;
+                created.push(name);
             }
         }
     }
-    Ok(())
+    Ok(created)
 }
 
 /// The plan directory as the agent should pass it: absolute, quoted for a shell if needed.
@@ -232,6 +256,8 @@ pub(super) struct Continuation<'a> {
     pub max: u32,
     pub done: &'a [String],
     pub resume_from: Option<&'a str>,
+    /// Why it was blocked, when a BLOCKED agent is respawned.
+    pub blocked: Option<&'a str>,
 }
 
 /// What a sub-agent needs, well under 1.5 KB.
@@ -253,6 +279,9 @@ pub(super) fn brief(
         ));
         if !c.done.is_empty() {
             b.push_str(&format!("Done so far: {}\n", super::clip(&c.done.join("; "), 300)));
+        }
+        if let Some(r) = c.blocked {
+            b.push_str(&format!("It was blocked: {}\n", super::clip(r, 200)));
         }
         if let Some(r) = c.resume_from {
             b.push_str(&format!("Resume from: {}\n", super::clip(r, 200)));

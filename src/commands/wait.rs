@@ -30,7 +30,7 @@ struct TransitionJson<'a> {
 struct WaitJson<'a> {
     schema_version: u32,
     kind: &'static str,
-    group: &'a str,
+    group: Option<&'a str>,
     outcome: &'static str,
     agents: &'a [Observation],
     summary: String,
@@ -42,14 +42,24 @@ pub fn run(
     timeout: Option<f64>,
     stream: &mut dyn Write,
 ) -> Result<Output> {
-    let Some(watch) = Watch::load(ctx, group)? else {
-        return Ok(Output::ok("no groups in the plan\n".into()));
+    let timeout = match timeout.map(Duration::try_from_secs_f64) {
+        None => None,
+        Some(Ok(t)) => Some(t),
+        Some(Err(_)) => {
+            return Err(Error::Usage {
+                message: "`--timeout` must be a number of seconds, 0 or more".into(),
+                hint: "pplan wait [--group <GROUP>] [--timeout <SECS>]",
+            });
+        }
     };
-    let key = watch.key.clone();
+    let watch = Watch::load(ctx, group)?;
+    let (key, name) = (watch.key.clone(), watch.name());
     if watch.ids.is_empty() {
-        return Ok(Output::ok(format!("no agents in group {key}\n")));
+        // Nothing to wait for is not "all complete": an orchestrator must not merge on it.
+        return Ok(finish(ctx.json, key.as_deref(), &name, Outcome::NoAgents, &[]));
     }
-    let deadline = timeout.map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0)));
+    // A deadline too far away to represent is no deadline.
+    let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -80,22 +90,26 @@ pub fn run(
         }
     });
     let (outcome, seen) = outcome;
+    Ok(finish(ctx.json, key.as_deref(), &name, outcome, &seen))
+}
+
+fn finish(json: bool, key: Option<&str>, name: &str, outcome: Outcome, seen: &[Observation]) -> Output {
     let code = match outcome {
         Outcome::Complete => ExitCode::Ok,
         Outcome::Interrupted => ExitCode::Interrupted,
-        Outcome::Stopped | Outcome::Timeout => ExitCode::NotReady,
+        Outcome::Stopped | Outcome::Timeout | Outcome::NoAgents => ExitCode::NotReady,
     };
-    let summary = super::poll::summary(&seen);
-    if ctx.json {
+    let summary = super::poll::summary(seen);
+    if json {
         let json = WaitJson {
             schema_version: 1,
             kind: "wait",
-            group: &key,
+            group: key,
             outcome: outcome.as_str(),
-            agents: &seen,
+            agents: seen,
             summary,
         };
-        return Ok(Output { code, ..Output::json(&json) });
+        return Output { code, ..Output::json(&json) };
     }
     let pending: Vec<String> = seen
         .iter()
@@ -103,14 +117,13 @@ pub fn run(
         .map(|o| super::poll::line(o, 0).split_whitespace().collect::<Vec<_>>().join(" "))
         .collect();
     let text = match outcome {
-        Outcome::Complete => format!("group {key}: {summary}\n"),
-        Outcome::Stopped => format!("group {key}: {summary}\nnot complete: {}\n", pending.join("; ")),
-        Outcome::Timeout => {
-            format!("timed out: group {key}: {summary}\nnot complete: {}\n", pending.join("; "))
-        }
-        Outcome::Interrupted => format!("interrupted: group {key}: {summary}\n"),
+        Outcome::Complete => format!("{name}: {summary}\n"),
+        Outcome::Stopped => format!("{name}: {summary}\nnot complete: {}\n", pending.join("; ")),
+        Outcome::Timeout => format!("timed out: {name}: {summary}\nnot complete: {}\n", pending.join("; ")),
+        Outcome::Interrupted => format!("interrupted: {name}: {summary}\n"),
+        Outcome::NoAgents => format!("no agents to wait for in {name}\n"),
     };
-    Ok(Output { stdout: text, code })
+    Output { stdout: text, code }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,6 +132,7 @@ enum Outcome {
     Stopped,
     Timeout,
     Interrupted,
+    NoAgents,
 }
 
 impl Outcome {
@@ -128,6 +142,7 @@ impl Outcome {
             Outcome::Stopped => "stopped",
             Outcome::Timeout => "timeout",
             Outcome::Interrupted => "interrupted",
+            Outcome::NoAgents => "no_agents",
         }
     }
 }

@@ -460,3 +460,136 @@ fn eight_agents_write_concurrently_while_poll_loops() {
     }
     assert!(ok(dir.path(), &["poll"]).ends_with("group 1: 8 agents: 8 COMPLETE\n"));
 }
+
+#[test]
+fn a_marker_beyond_the_tail_is_replaced_by_one_that_poll_sees() {
+    let dir = spawned();
+    let p = dir.path().join("progress_BE-001.md");
+    let filler = "human notes below the marker\n".repeat(400); // about 12 KB
+    fs::write(&p, fs::read_to_string(&p).expect("p") + &filler).expect("append");
+    assert_eq!(
+        ok(dir.path(), &["mark", "--agent", "BE-001", "COMPLETE"]),
+        "BE-001: (no marker) → COMPLETE\n"
+    );
+    let poll: serde_json::Value = serde_json::from_str(&ok(dir.path(), &["--json", "poll"])).expect("json");
+    assert_eq!(poll["agents"][0]["state"], "COMPLETE");
+    assert!(
+        fs::read_to_string(&p)
+            .expect("p")
+            .ends_with(&format!("{filler}\n---\nORCHESTRATOR STATUS: COMPLETE\n"))
+    );
+}
+
+#[test]
+fn wait_refuses_a_timeout_it_cannot_represent() {
+    let dir = spawned();
+    for bad in ["--timeout=inf", "--timeout=-1", "--timeout=NaN"] {
+        let (code, _, stderr) = pplan(dir.path(), &["wait", bad]);
+        assert_eq!(code, 2, "{bad}");
+        assert!(
+            stderr.starts_with("error: `--timeout` must be a number of seconds, 0 or more\n"),
+            "{stderr}"
+        );
+    }
+    let (code, stdout, _) = pplan(dir.path(), &["wait", "--timeout", "1e30"]);
+    assert_eq!(code, 2, "{stdout}");
+}
+
+#[test]
+fn nothing_to_wait_for_is_not_ready_rather_than_complete() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["wait"])
+        .stdout("no agents to wait for in group 1\n")
+        .status(5);
+}
+
+#[test]
+fn json_is_json_even_when_there_is_nothing_to_do() {
+    let dir = spawned();
+    let spawn: serde_json::Value =
+        serde_json::from_str(&ok(dir.path(), &["--json", "spawn"])).expect("spawn json");
+    assert_eq!(spawn["agents"], serde_json::json!([]));
+    let t = Test::new().file("task_plan.md", CANONICAL).args(["--json", "poll"]).success();
+    assert_eq!(
+        String::from_utf8_lossy(&t.stdout),
+        "{\"schema_version\":1,\"kind\":\"poll\",\"group\":\"1\",\"agents\":[],\"summary\":\"0 agents\"}\n"
+    );
+}
+
+#[test]
+fn spawn_force_restarts_a_blocked_agent_keeping_its_files() {
+    let dir = spawned();
+    ok(dir.path(), &["note", "--agent", "BE-001", "keep this"]);
+    ok(dir.path(), &["mark", "--agent", "BE-001", "BLOCKED", "--reason", "no key"]);
+    ok(dir.path(), &["spawn", "BE-001", "--force"]);
+    let progress = unstamp(&fs::read_to_string(dir.path().join("progress_BE-001.md")).expect("p"));
+    assert!(
+        progress
+            .ends_with("### <stamp>\nSpawned again (attempt 2).\n\n---\nORCHESTRATOR STATUS: IN_PROGRESS\n"),
+        "{progress}"
+    );
+    assert!(fs::read_to_string(dir.path().join("findings_BE-001.md")).expect("f").contains("\nkeep this\n"));
+}
+
+#[test]
+fn respawn_force_of_a_blocked_agent_carries_the_reason() {
+    let dir = spawned();
+    ok(dir.path(), &["mark", "--agent", "BE-001", "BLOCKED", "--reason", "no sandbox key"]);
+    let brief = ok(dir.path(), &["respawn", "BE-001", "--force"]);
+    assert!(brief.contains("\nIt was blocked: no sandbox key\n"), "{brief}");
+}
+
+#[test]
+fn spawn_ids_and_group_together_are_a_usage_error() {
+    Test::new().file("task_plan.md", CANONICAL).args(["spawn", "BE-001", "--group", "2"]).status(2);
+}
+
+#[test]
+fn a_plan_without_groups_spawns_polls_and_waits() {
+    let plan = "# Task Plan: Flat\n\n- [ ] T-1: first\n- [ ] T-2: second (depends: T-1)\n";
+    let t = Test::new().file("task_plan.md", plan).args(["spawn"]).success();
+    let out = String::from_utf8_lossy(&t.stdout).into_owned();
+    assert!(out.ends_with("spawned T-1\n"), "{out}");
+    assert!(out.contains("Group - · attempt 1"), "{out}");
+    ok(t.dir.path(), &["mark", "--agent", "T-1", "COMPLETE"]);
+    assert_eq!(ok(t.dir.path(), &["poll"]).lines().last(), Some("plan: 1 agent: 1 COMPLETE"));
+    assert_eq!(ok(t.dir.path(), &["wait"]), "T-1: COMPLETE\nplan: 1 agent: 1 COMPLETE\n");
+}
+
+#[test]
+fn a_failed_plan_write_takes_back_the_new_agent_files() {
+    let t = Test::new().file("task_plan.md", CANONICAL);
+    let dir = t.dir.path().to_path_buf();
+    let edited = CANONICAL.replace("Spawn BE-001 and FE-001.", "Spawn them (edited).");
+    let person = {
+        let (path, edited) = (dir.join("task_plan.md"), edited.clone());
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            fs::write(path, edited).expect("edit");
+        })
+    };
+    let done = t
+        .env("PPLAN_FAULT", "before-replace:pause-700")
+        .args(["spawn"])
+        .file_eq("task_plan.md", &edited)
+        .status(4);
+    person.join().expect("person");
+    let mut names: Vec<String> = fs::read_dir(done.dir.path())
+        .expect("dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, [".pplan", "task_plan.md"], "no agent files left behind");
+}
+
+#[test]
+fn an_invalid_pplan_yaml_is_a_clear_error() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .file("pplan.yaml", "stall_minutes: soon\n")
+        .args(["poll"])
+        .stderr("error: `./pplan.yaml` is not valid: line 1 column 16: invalid u64\n")
+        .status(2);
+}

@@ -106,7 +106,7 @@ fn a_held_lock_is_busy_naming_the_holder() {
     t.env("PPLAN_LOCK_TIMEOUT_MS", "200")
         .args(["set", "BE-001", "complete"])
         .stderr(
-            "error: plan is busy: `./.pplan/lock` is held by pid 4242 (pplan merge)\n\
+            "error: busy: `./.pplan/lock` is held by pid 4242 (pplan merge)\n\
              hint: retry when it finishes, or raise `PPLAN_LOCK_TIMEOUT_MS`\n",
         )
         .file_eq("task_plan.md", CANONICAL)
