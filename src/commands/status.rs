@@ -156,7 +156,7 @@ fn json(plan: &Plan<'_>, doc: &Document, s: &Summary, warnings: Vec<String>) -> 
         goal: plan.goal.map(unescape),
         current_group: CurrentJson {
             stated: s.stated.map(|i| plan.groups[i].id.as_ref()),
-            stated_text: plan.current.map(|(t, _)| t),
+            stated_text: plan.current.as_ref().map(|l| l.text),
             derived: s.derived.map(|i| plan.groups[i].id.as_ref()),
         },
         progress_pct: s.progress_pct,
@@ -187,11 +187,11 @@ fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
         plan.error_rows
     );
     let key = |i: usize| plan.groups[i].key.as_str();
-    let current = match (s.stated, s.derived, plan.current) {
+    let current = match (s.stated, s.derived, plan.current.as_ref().map(|l| l.text)) {
         (_, None, _) if plan.groups.is_empty() => "(no groups)".to_string(),
         (Some(st), Some(d), _) if st == d => key(d).to_string(),
         (Some(st), d, _) => format!("{} (stated {})", d.map_or("(all done)", key), key(st)),
-        (None, d, Some((text, _))) => {
+        (None, d, Some(text)) => {
             format!("{} (stated `{}` names no group)", d.map_or("(all done)", key), clip(text, 40))
         }
         (None, d, None) => d.map_or("(all done)".into(), |d| key(d).to_string()),

@@ -168,14 +168,22 @@ impl<'a> Vocabulary<'a> {
     }
 }
 
+/// The text of a one-line section value and where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line<'a> {
+    pub text: &'a str,
+    pub range: Range<usize>,
+}
+
 #[derive(Debug)]
 pub struct Plan<'a> {
     pub text: &'a str,
     pub title: Option<&'a str>,
     pub goal: Option<&'a str>,
-    /// The first line of `## Current Group`, as written, and its offset.
-    pub current: Option<(&'a str, usize)>,
-    pub next_step: Option<&'a str>,
+    /// The first line of `## Current Group`, as written.
+    pub current: Option<Line<'a>>,
+    /// The first line of `## Next Step`, as written.
+    pub next_step: Option<Line<'a>>,
     pub groups: Vec<Group<'a>>,
     pub tasks: Vec<Task<'a>>,
     /// Rows of the errors table(s) that hold an error (placeholder rows excluded).
@@ -203,7 +211,7 @@ impl<'a> Plan<'a> {
 
     /// The group the stated `## Current Group` names, if it names one.
     pub fn stated_current(&self) -> Option<usize> {
-        let (text, _) = self.current?;
+        let text = self.current.as_ref()?.text;
         parse::resolve_group(self, text)
     }
 

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use super::syntax::{self, Titled};
-use super::{Group, GroupForm, Indicator, Place, Plan, Status, Task, TaskForm, Vocabulary, status};
+use super::{Group, GroupForm, Indicator, Line, Place, Plan, Status, Task, TaskForm, Vocabulary, status};
 use crate::md::{Block, Document, Outline};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -360,15 +360,17 @@ impl<'a> Walk<'a> {
             s = &s[len..];
             at += len;
         }
+        let lead = s.len() - s.trim_start().len();
         let s = s.trim();
         if s.is_empty() {
             return;
         }
         self.captured[slot] = true;
+        let line = Line { text: s, range: at + lead..at + lead + s.len() };
         match slot {
             0 => self.plan.goal = Some(s),
-            1 => self.plan.current = Some((s, at)),
-            _ => self.plan.next_step = Some(s),
+            1 => self.plan.current = Some(line),
+            _ => self.plan.next_step = Some(line),
         }
     }
 

@@ -51,7 +51,8 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
             }
         }
     }
-    if let Some((text, at)) = plan.current {
+    if let Some(super::Line { text, range }) = &plan.current {
+        let at = range.start;
         match plan.stated_current() {
             None => found.push((at, format!("current group `{text}` names no group"))),
             Some(i) => {
