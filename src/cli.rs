@@ -10,7 +10,7 @@ Exit codes:
   1  check found problems, or a write could not be verified (nothing written)
   2  usage or invalid input (nothing written)
   3  escalate to the user (third strike)
-  4  busy: the plan is locked, or a file changed under us (nothing written)
+  4  busy: a lock is held, or a file changed under us (nothing written)
   5  not ready: agents not complete, or a wait timed out
   130  interrupted (Ctrl-C during `wait`)
 
@@ -140,6 +140,23 @@ pub enum Command {
         /// Give up after this many seconds (exit 5)
         #[arg(long, value_name = "SECS")]
         timeout: Option<f64>,
+    },
+
+    /// Merge a group's COMPLETE agents into findings.md and progress.md, exactly once, and
+    /// advance the plan
+    Merge {
+        /// The group [default: the current one]
+        #[arg(long, value_name = "GROUP")]
+        group: Option<String>,
+        /// Merge the COMPLETE agents and leave the others running
+        #[arg(long)]
+        partial: bool,
+        /// An agent COMPLETE with empty files is an error (nothing merged), not a warning
+        #[arg(long)]
+        strict: bool,
+        /// Print the diff of every file it would change, write nothing
+        #[arg(long)]
+        dry_run: bool,
     },
 
     /// Continue an agent that handed off (CONTINUATION_REQUIRED): its continuation brief

@@ -65,6 +65,10 @@ pub enum Error {
     AgentState { id: String, state: String, why: &'static str },
     #[error("`{id}` was restarted {restarts} times, the maximum")]
     Escalate { id: String, restarts: u32, report: String },
+    #[error("group {group} is not ready: {}", agents.join(", "))]
+    NotReady { group: String, agents: Vec<String> },
+    #[error("`{id}` is COMPLETE but wrote no findings and no progress")]
+    NoEvidence { id: String },
     #[error("{message}")]
     Usage { message: String, hint: &'static str },
     #[error("unknown state `{0}`")]
@@ -96,6 +100,8 @@ impl Error {
         match self {
             Error::Busy { .. } | Error::ConcurrentEdit { .. } => ExitCode::Busy,
             Error::Escalate { .. } => ExitCode::Escalate,
+            Error::NotReady { .. } => ExitCode::NotReady,
+            Error::NoEvidence { .. } => ExitCode::Problems,
             Error::Io { .. } | Error::Unverified { .. } | Error::Splice { .. } => ExitCode::Problems,
             _ => ExitCode::Usage,
         }
@@ -118,6 +124,8 @@ impl Error {
             Error::UnknownGroup { .. } => "unknown_group",
             Error::AmbiguousGroup { .. } => "ambiguous_group",
             Error::Usage { .. } => "usage",
+            Error::NotReady { .. } => "not_ready",
+            Error::NoEvidence { .. } => "no_evidence",
             Error::NoAgent { .. } => "no_agent",
             Error::AgentExists { .. } => "agent_exists",
             Error::AgentState { .. } => "agent_state",
@@ -162,6 +170,10 @@ impl Error {
                 Some("its files are kept; pass --force to spawn it again over them".into())
             }
             Error::Escalate { report, .. } => Some(report.clone()),
+            Error::NotReady { .. } => {
+                Some("wait for them (`pplan wait`), or merge the COMPLETE ones with --partial".into())
+            }
+            Error::NoEvidence { .. } => Some("nothing was merged (--strict); check the agent's work".into()),
             Error::UnsafeId { .. } => {
                 Some("agent ids are 1-64 of A-Z a-z 0-9 . _ - and do not start with a dot".into())
             }

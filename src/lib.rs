@@ -12,6 +12,7 @@ pub mod config;
 pub mod error;
 pub mod fault;
 pub mod md;
+pub mod merge;
 pub mod plan;
 pub mod store;
 

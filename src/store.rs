@@ -250,6 +250,69 @@ impl Store {
         write_atomic(&state.join(name), contents.as_bytes())
     }
 
+    /// Remove tool state under `.pplan/` (a missing file is fine), and make that durable.
+    pub fn remove_state(&self, _lock: &Lock, name: &str) -> Result<()> {
+        let state = self.path(STATE_DIR);
+        let path = state.join(name);
+        match fs::remove_file(&path) {
+            Ok(()) => sync_dir(&state),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(Error::io("remove", path, e)),
+        }
+    }
+
+    /// Replace a whole file while holding `lock`, only if its current bytes pass `expect` (a
+    /// missing file reads as empty). Used by the journaled merge, which computed the new bytes
+    /// from bytes it hashed; anything else means a person edited the file meanwhile.
+    pub fn replace_if(
+        &self,
+        _lock: &Lock,
+        name: &str,
+        expect: impl FnOnce(&[u8]) -> bool,
+        contents: &str,
+    ) -> Result<()> {
+        let path = self.path(name);
+        let target = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        let current = match fs::symlink_metadata(&target) {
+            Ok(_) => self.read_bytes(&target)?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(Error::io("read", path, e)),
+        };
+        if !expect(&current) {
+            return Err(Error::ConcurrentEdit { path });
+        }
+        write_atomic(&target, contents.as_bytes())
+    }
+
+    /// The bytes of a file, or empty when it does not exist.
+    pub fn read_or_empty(&self, name: &str) -> Result<Vec<u8>> {
+        let path = self.path(name);
+        match fs::symlink_metadata(&path) {
+            Ok(_) => self.read_bytes(&path),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+            Err(e) => Err(Error::io("read", path, e)),
+        }
+    }
+
+    /// Move a file of the plan directory into `.pplan/<dir>/` (never over an existing file:
+    /// a taken name gets `suffix`), then make both directories durable. Returns the new name.
+    pub fn retire(&self, _lock: &Lock, name: &str, dir: &str, suffix: &str) -> Result<String> {
+        let to_dir = self.ensure_state_dir()?.join(dir);
+        fs::create_dir_all(&to_dir).map_err(|e| Error::io("create", &to_dir, e))?;
+        let mut dest = name.to_string();
+        if to_dir.join(&dest).exists() {
+            dest = match name.rsplit_once('.') {
+                Some((stem, ext)) => format!("{stem}.{suffix}.{ext}"),
+                None => format!("{name}.{suffix}"),
+            };
+        }
+        let from = self.path(name);
+        fs::rename(&from, to_dir.join(&dest)).map_err(|e| Error::io("retire", &from, e))?;
+        sync_dir(&to_dir)?;
+        sync_dir(&self.dir)?;
+        Ok(dest)
+    }
+
     /// Edit one plan file under the plan lock (see [`Store::update_held`]). With `dry_run`, no
     /// lock is taken and nothing is written.
     pub fn update(
@@ -338,6 +401,10 @@ fn command_line() -> String {
         }
     }
     s.replace('\n', " ")
+}
+
+fn sync_dir(dir: &Path) -> Result<()> {
+    File::open(dir).and_then(|d| d.sync_all()).map_err(|e| Error::io("sync", dir, e))
 }
 
 /// Temp file in the same directory, fsync, rename over the target, fsync the directory; the

@@ -4,6 +4,7 @@
 mod init;
 mod log;
 mod mark;
+mod merge;
 mod note;
 mod poll;
 mod respawn;
@@ -54,6 +55,9 @@ impl Context {
 /// Run a command. `stream` receives output that must appear as it happens (`wait`).
 pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
     let ctx = Context { dir: cli.dir, json: cli.json, limits: Limits::from_env() };
+    if !matches!(cli.command, Command::Init { .. } | Command::Merge { .. }) {
+        finish_interrupted_merge(&ctx)?;
+    }
     match cli.command {
         Command::Init { title, goal, dry_run } => init::run(&ctx, title, goal, dry_run),
         Command::Status => status::run(&ctx),
@@ -69,7 +73,22 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
         Command::Poll { group } => poll::run(&ctx, group.as_deref()),
         Command::Wait { group, timeout } => wait::run(&ctx, group.as_deref(), timeout, stream),
         Command::Respawn { id, force } => respawn::run(&ctx, &id, force),
+        Command::Merge { group, partial, strict, dry_run } => {
+            merge::run(&ctx, crate::merge::Options { group, partial, strict, dry_run })
+        }
     }
+}
+
+/// Any command that finds a merge journal rolls it forward first (a crashed merge finishes
+/// before anything else reads the plan). Without a journal this costs one `stat`.
+fn finish_interrupted_merge(ctx: &Context) -> Result<()> {
+    let Ok(store) = ctx.store() else { return Ok(()) };
+    if !store.path(store::STATE_DIR).join(crate::merge::JOURNAL).exists() {
+        return Ok(());
+    }
+    let lock = store.lock()?;
+    crate::merge::roll_forward(&store, &lock)?;
+    Ok(())
 }
 
 /// Text from an argument, or from stdin when it is `-` (agents' shells mangle quoting).

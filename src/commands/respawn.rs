@@ -47,7 +47,12 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
         }
     }
     let resume_from = marker.as_ref().and_then(|m| m.resume_from.clone());
-    let reason = marker.as_ref().and_then(|m| m.reason.clone());
+    // Only a BLOCKED agent was blocked; any other REASON: is just a note.
+    let reason = marker
+        .as_ref()
+        .filter(|m| m.state == Some(AgentState::Blocked))
+        .and_then(|m| m.reason.as_deref())
+        .map(|r| r.trim_end_matches('.').to_string());
     let mut registry = Registry::load(&store)?;
     let mut record = match registry.agents.get(id) {
         Some(r) => r.clone(),
@@ -108,7 +113,7 @@ fn record_from_plan(store: &store::Store, id: &str) -> Result<AgentRecord> {
     let t = crate::plan::edit::find_task(&plan, &doc, id)?;
     let task = &plan.tasks[t];
     Ok(AgentRecord {
-        group: task.group.map_or_else(String::new, |g| plan.groups[g].key.clone()),
+        group: task.group.map_or_else(|| "-".to_string(), |g| plan.groups[g].key.clone()),
         task: task.text.to_string(),
         spawned_at: String::new(),
         attempt: 1,
@@ -124,11 +129,16 @@ fn done_so_far(tail: &str) -> Vec<String> {
         .enumerate()
         .filter(|(_, l)| l.starts_with("### "))
         .filter_map(|(i, _)| {
-            lines.get(i + 1).map(|l| l.trim()).filter(|l| !l.is_empty() && !l.starts_with("Restart "))
+            lines.get(i + 1).map(|l| l.trim()).filter(|l| !l.is_empty() && !is_tool_entry(l))
         })
         .map(str::to_string)
         .collect();
     let keep = out.len().saturating_sub(3);
     out.drain(..keep);
     out
+}
+
+/// Entries pplan itself logs (restarts, re-spawns) are not the agent's work.
+fn is_tool_entry(line: &str) -> bool {
+    line.starts_with("Restart ") || line.starts_with("Spawned again (attempt ")
 }

@@ -158,11 +158,16 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
     if let Some(diff) = diff {
         out.push_str(&diff);
         for s in &spawns {
-            out.push_str(&format!(
-                "would create {} and {}\n",
-                agents::findings_file(&s.id),
-                agents::progress_file(&s.id)
-            ));
+            let line = if s.existing {
+                format!("would restart {} over its existing files (kept; marker reset)\n", s.id)
+            } else {
+                format!(
+                    "would create {} and {}\n",
+                    agents::findings_file(&s.id),
+                    agents::progress_file(&s.id)
+                )
+            };
+            out.push_str(&line);
         }
         out.push_str(skipped_line.as_deref().unwrap_or(""));
         return Ok(Output::ok(out));
@@ -172,8 +177,12 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         out.push('\n');
     }
     let names: Vec<&str> = spawns.iter().map(|s| s.id.as_str()).collect();
-    let mut groups: Vec<&str> = spawns.iter().map(|s| s.group.as_str()).collect();
-    groups.dedup();
+    let mut groups: Vec<&str> = Vec::new();
+    for s in &spawns {
+        if !groups.contains(&s.group.as_str()) {
+            groups.push(&s.group);
+        }
+    }
     let place = if groups == ["-"] { String::new() } else { format!(" in group {}", groups.join(", ")) };
     out.push_str(&format!("spawned {}{place}\n", names.join(", ")));
     out.push_str(skipped_line.as_deref().unwrap_or(""));

@@ -1,0 +1,82 @@
+//! `pplan merge`: fold a group's COMPLETE agents into the shared files (see `crate::merge`).
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::{Context, Output, unified_diff};
+use crate::error::Result;
+use crate::merge::{self, Report};
+
+#[derive(Serialize)]
+struct MergeJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    dry_run: bool,
+    #[serde(flatten)]
+    report: &'a Report,
+    diff: Option<String>,
+}
+
+pub fn run(ctx: &Context, opts: merge::Options) -> Result<Output> {
+    let store = ctx.store()?;
+    let report = merge::merge(&store, &opts)?;
+    let diff: String =
+        report.diffs.iter().map(|(name, before, after)| unified_diff(name, before, after)).collect();
+    if ctx.json {
+        let json = MergeJson {
+            schema_version: 1,
+            kind: "merge",
+            dry_run: opts.dry_run,
+            report: &report,
+            diff: opts.dry_run.then_some(diff),
+        };
+        return Ok(Output::json(&json));
+    }
+    if opts.dry_run {
+        return Ok(Output::ok(diff));
+    }
+    Ok(Output::ok(text(&report)))
+}
+
+fn text(r: &Report) -> String {
+    let mut o = String::new();
+    let place = r.group.as_deref().map_or("the plan".to_string(), |k| format!("group {k}"));
+    if r.resumed {
+        o.push_str("finished an interrupted merge first\n");
+    }
+    if r.merged.is_empty() && r.tasks_completed.is_empty() && r.retired.is_empty() {
+        let _ = writeln!(o, "nothing to merge in {place}");
+    } else if r.merged.is_empty() {
+        let _ = writeln!(o, "{place}: {} already merged", r.retired.join(", "));
+    } else {
+        let _ = writeln!(o, "merged {place}: {} (findings.md, progress.md)", r.merged.join(", "));
+    }
+    if !r.already.is_empty() && !r.merged.is_empty() {
+        let _ = writeln!(o, "already present: {}", r.already.join(", "));
+    }
+    if !r.tasks_completed.is_empty() {
+        let _ = writeln!(o, "complete: {}", r.tasks_completed.join(", "));
+    }
+    if r.group_complete {
+        match &r.advanced_to {
+            Some(next) => {
+                let _ = writeln!(o, "{place} complete; current group → {next}");
+            }
+            None => {
+                let _ = writeln!(o, "{place} complete");
+            }
+        }
+    }
+    if !r.retired.is_empty() {
+        let _ = writeln!(o, "retired the files of {} to .pplan/archive/", r.retired.join(", "));
+    }
+    if !r.waiting.is_empty() {
+        let w: Vec<String> = r.waiting.iter().map(|(id, st)| format!("{id} {st}")).collect();
+        let _ = writeln!(o, "still running: {}", w.join(", "));
+    }
+    for w in &r.warnings {
+        let _ = writeln!(o, "warning: {w}");
+    }
+    o
+}
