@@ -120,6 +120,8 @@ pub fn apply(store: &Store, lock: &Lock, journal: &Journal) -> Result<Applied> {
         for name in [agents::findings_file(&r.agent), agents::progress_file(&r.agent)] {
             if agents::check_regular(store, &name)? {
                 files.push(store.retire(lock, &name, &journal.archive, &r.progress_sha)?);
+            } else if store.path(store::STATE_DIR).join(&journal.archive).join(&name).exists() {
+                files.push(name); // retired before an interruption
             }
         }
         if !manifest.iter().any(|m| m.agent == r.agent && m.progress_sha == r.progress_sha) {
@@ -145,8 +147,10 @@ pub fn apply(store: &Store, lock: &Lock, journal: &Journal) -> Result<Applied> {
     Ok(Applied::Done)
 }
 
-/// A leftover journal, if any, rolled forward. Returns whether there was one.
+/// A leftover journal, if any, rolled forward (and temp files killed writers left swept).
+/// Returns whether there was one.
 pub fn roll_forward(store: &Store, lock: &Lock) -> Result<Option<Applied>> {
+    sweep(store, lock)?;
     let Some(text) = store.read_state(JOURNAL)? else { return Ok(None) };
     let journal: Journal = match serde_json::from_str(&text) {
         Ok(j) => j,
@@ -157,6 +161,18 @@ pub fn roll_forward(store: &Store, lock: &Lock) -> Result<Option<Applied>> {
         }
     };
     apply(store, lock, &journal).map(Some)
+}
+
+/// Temp files of the files the plan lock protects: the shared files, the tool state, manifests.
+fn sweep(store: &Store, lock: &Lock) -> Result<()> {
+    store.sweep_temp(lock, ".", &[store::PLAN_FILE, FINDINGS, PROGRESS])?;
+    store.sweep_temp(lock, store::STATE_DIR, &["agents.json", JOURNAL, ".gitignore"])?;
+    let archive = store.path(store::STATE_DIR).join("archive");
+    for group in std::fs::read_dir(&archive).into_iter().flatten().flatten() {
+        let dir = format!("{}/archive/{}", store::STATE_DIR, group.file_name().to_string_lossy());
+        store.sweep_temp(lock, &dir, &["manifest.json"])?;
+    }
+    Ok(())
 }
 
 fn load_manifest(store: &Store, archive: &str) -> Result<Vec<ManifestEntry>> {
@@ -526,7 +542,8 @@ fn plan_after_merge(doc: &Document, group: Option<usize>, merged: &[String]) -> 
             .clone()
             .all(|i| changes.contains(&(Target::Task(i), Status::Complete)) || plan.tasks[i].status.is_done())
     };
-    let group_done = group.is_some_and(done_after);
+    // Only the merge that completes the group advances the plan; a rerun leaves it alone.
+    let group_done = !report.tasks_completed.is_empty() && group.is_some_and(done_after);
     if let Some(g) = group.filter(|_| group_done) {
         report.group_complete = true;
         if plan.groups[g].stored().is_some_and(|s| s != Status::Complete) {

@@ -294,6 +294,30 @@ impl Store {
         }
     }
 
+    /// Remove temp files a killed writer left for the given files (atomic-write-file names them
+    /// `.<name>.<6 alphanumerics>`) in `dir` (relative to the plan directory). Only files that
+    /// `lock` protects may be named: no live writer can be using those temp files.
+    pub fn sweep_temp(&self, _lock: &Lock, dir: &str, names: &[&str]) -> Result<usize> {
+        let dir = self.path(dir);
+        let Ok(entries) = fs::read_dir(&dir) else { return Ok(0) };
+        let mut removed = 0;
+        for e in entries.flatten() {
+            let file = e.file_name();
+            let Some(file) = file.to_str() else { continue };
+            let stale = names.iter().any(|n| {
+                file.strip_prefix('.')
+                    .and_then(|f| f.strip_prefix(n))
+                    .and_then(|f| f.strip_prefix('.'))
+                    .is_some_and(|s| s.len() == 6 && s.bytes().all(|b| b.is_ascii_alphanumeric()))
+            });
+            if stale && e.file_type().is_ok_and(|t| t.is_file()) {
+                fs::remove_file(e.path()).map_err(|err| Error::io("remove", e.path(), err))?;
+                removed += 1;
+            }
+        }
+        Ok(removed)
+    }
+
     /// Move a file of the plan directory into `.pplan/<dir>/` (never over an existing file:
     /// a taken name gets `suffix`), then make both directories durable. Returns the new name.
     pub fn retire(&self, _lock: &Lock, name: &str, dir: &str, suffix: &str) -> Result<String> {

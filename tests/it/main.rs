@@ -9,6 +9,7 @@ mod corpus;
 mod fixtures;
 mod harness;
 mod init;
+mod merge;
 mod preservation;
 mod props;
 mod set;
