@@ -138,6 +138,7 @@ pub fn apply(store: &Store, lock: &Lock, journal: &Journal) -> Result<Applied> {
         }
     }
     if !journal.retire.is_empty() {
+        store.sync_dirs(lock, &journal.archive)?;
         let text = serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n";
         store.write_state(lock, &format!("{}/manifest.json", journal.archive), &text)?;
         forget_agents(store, lock, &journal.retire)?;

@@ -319,7 +319,8 @@ impl Store {
     }
 
     /// Move a file of the plan directory into `.pplan/<dir>/` (never over an existing file:
-    /// a taken name gets `suffix`), then make both directories durable. Returns the new name.
+    /// a taken name gets `suffix`). Returns the new name. The rename is atomic (the file is in
+    /// one place or the other); call [`Store::sync_dirs`] once after the last move.
     pub fn retire(&self, _lock: &Lock, name: &str, dir: &str, suffix: &str) -> Result<String> {
         let to_dir = self.ensure_state_dir()?.join(dir);
         fs::create_dir_all(&to_dir).map_err(|e| Error::io("create", &to_dir, e))?;
@@ -332,9 +333,13 @@ impl Store {
         }
         let from = self.path(name);
         fs::rename(&from, to_dir.join(&dest)).map_err(|e| Error::io("retire", &from, e))?;
-        sync_dir(&to_dir)?;
-        sync_dir(&self.dir)?;
         Ok(dest)
+    }
+
+    /// Make moves out of the plan directory into `.pplan/<dir>/` durable.
+    pub fn sync_dirs(&self, _lock: &Lock, dir: &str) -> Result<()> {
+        sync_dir(&self.path(STATE_DIR).join(dir))?;
+        sync_dir(&self.dir)
     }
 
     /// Edit one plan file under the plan lock (see [`Store::update_held`]). With `dry_run`, no

@@ -39,6 +39,16 @@ pub fn run(ctx: &Context, opts: merge::Options) -> Result<Output> {
     Ok(Output::ok(text(&report)))
 }
 
+/// `A, B, C … and 9 more`: output lands in a model's context.
+fn list(ids: &[String]) -> String {
+    const SHOWN: usize = 8;
+    let mut s = ids.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
+    if ids.len() > SHOWN {
+        s.push_str(&format!(" … and {} more", ids.len() - SHOWN));
+    }
+    s
+}
+
 fn text(r: &Report) -> String {
     let mut o = String::new();
     let place = r.group.as_deref().map_or("the plan".to_string(), |k| format!("group {k}"));
@@ -48,15 +58,15 @@ fn text(r: &Report) -> String {
     if r.merged.is_empty() && r.tasks_completed.is_empty() && r.retired.is_empty() {
         let _ = writeln!(o, "nothing to merge in {place}");
     } else if r.merged.is_empty() {
-        let _ = writeln!(o, "{place}: {} already merged", r.retired.join(", "));
+        let _ = writeln!(o, "{place}: {} already merged", list(&r.retired));
     } else {
-        let _ = writeln!(o, "merged {place}: {} (findings.md, progress.md)", r.merged.join(", "));
+        let _ = writeln!(o, "merged {place}: {} (findings.md, progress.md)", list(&r.merged));
     }
     if !r.already.is_empty() && !r.merged.is_empty() {
-        let _ = writeln!(o, "already present: {}", r.already.join(", "));
+        let _ = writeln!(o, "already present: {}", list(&r.already));
     }
     if !r.tasks_completed.is_empty() {
-        let _ = writeln!(o, "complete: {}", r.tasks_completed.join(", "));
+        let _ = writeln!(o, "complete: {}", list(&r.tasks_completed));
     }
     if r.group_complete {
         match &r.advanced_to {
@@ -69,11 +79,11 @@ fn text(r: &Report) -> String {
         }
     }
     if !r.retired.is_empty() {
-        let _ = writeln!(o, "retired the files of {} to .pplan/archive/", r.retired.join(", "));
+        let _ = writeln!(o, "retired the files of {} to .pplan/archive/", list(&r.retired));
     }
     if !r.waiting.is_empty() {
         let w: Vec<String> = r.waiting.iter().map(|(id, st)| format!("{id} {st}")).collect();
-        let _ = writeln!(o, "still running: {}", w.join(", "));
+        let _ = writeln!(o, "still running: {}", list(&w));
     }
     for w in &r.warnings {
         let _ = writeln!(o, "warning: {w}");
