@@ -166,7 +166,7 @@ fn json(plan: &Plan<'_>, doc: &Document, s: &Summary, warnings: Vec<String>) -> 
         in_progress_total: s.in_progress.len(),
         next_tasks,
         next_tasks_total: s.next.len(),
-        error_rows: plan.error_rows,
+        error_rows: plan.error_rows(),
         warnings,
     };
     serde_json::to_string(&out).unwrap_or_default() + "\n"
@@ -184,7 +184,7 @@ fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
         c.done + c.skipped,
         c.total,
         plan.groups.len(),
-        plan.error_rows
+        plan.error_rows()
     );
     let key = |i: usize| plan.groups[i].key.as_str();
     let current = match (s.stated, s.derived, plan.current.as_ref().map(|l| l.text)) {

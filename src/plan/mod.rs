@@ -186,14 +186,65 @@ pub struct Plan<'a> {
     pub next_step: Option<Line<'a>>,
     pub groups: Vec<Group<'a>>,
     pub tasks: Vec<Task<'a>>,
-    /// Rows of the errors table(s) that hold an error (placeholder rows excluded).
-    pub error_rows: usize,
+    /// The errors and decisions tables, in document order.
+    pub tables: Vec<Table<'a>>,
+    /// The errors and decisions sections (where a missing table goes).
+    pub sections: Vec<SectionSpan>,
     pub vocabulary: Vocabulary<'a>,
+}
+
+/// The two logs a plan keeps as tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Log {
+    Errors,
+    Decisions,
+}
+
+/// An errors or decisions table.
+#[derive(Clone, Debug)]
+pub struct Table<'a> {
+    pub log: Log,
+    /// The header row's line.
+    pub header: Range<usize>,
+    /// Header cells as written.
+    pub columns: Vec<&'a str>,
+    pub rows: Vec<Row>,
+    /// Where a new row goes: the start of the line after the last row (or after the
+    /// delimiter row), or the end of the text.
+    pub end: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub line: Range<usize>,
+    pub cells: Vec<Range<usize>>,
+    /// Every cell empty or a placeholder (`-`, `none`, `(none yet)`): not an entry.
+    pub placeholder: bool,
+}
+
+/// An `## Errors Encountered` or `## Decisions Made` section.
+#[derive(Clone, Debug)]
+pub struct SectionSpan {
+    pub log: Log,
+    pub level: u8,
+    /// The start of the line after the heading.
+    pub body: usize,
+    /// Where the section ends: the next heading of its level or above, or the end of the text.
+    pub end: usize,
 }
 
 impl<'a> Plan<'a> {
     pub fn parse(doc: &'a Document) -> Plan<'a> {
         parse::parse(doc)
+    }
+
+    /// Rows of the errors tables that hold an error (placeholder rows excluded).
+    pub fn error_rows(&self) -> usize {
+        self.tables
+            .iter()
+            .filter(|t| t.log == Log::Errors)
+            .map(|t| t.rows.iter().filter(|r| !r.placeholder).count())
+            .sum()
     }
 
     pub fn group_tasks(&self, g: &Group<'_>) -> &[Task<'a>] {

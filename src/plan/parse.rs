@@ -8,7 +8,10 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use super::syntax::{self, Titled};
-use super::{Group, GroupForm, Indicator, Line, Place, Plan, Status, Task, TaskForm, Vocabulary, status};
+use super::{
+    Group, GroupForm, Indicator, Line, Log, Place, Plan, Row, SectionSpan, Status, Table, Task, TaskForm,
+    Vocabulary, status,
+};
 use crate::md::{Block, Document, Outline};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,9 +114,18 @@ enum Role {
 
 #[derive(Clone, Copy, Debug)]
 enum TableKind {
-    Errors,
-    Groups { group: usize, status: usize, title: Option<usize> },
-    Tasks { id: Option<usize>, task: usize, status: usize },
+    /// An errors or decisions table: index into `Plan::tables`.
+    Log(usize),
+    Groups {
+        group: usize,
+        status: usize,
+        title: Option<usize>,
+    },
+    Tasks {
+        id: Option<usize>,
+        task: usize,
+        status: usize,
+    },
     Other,
 }
 
@@ -185,7 +197,8 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
             next_step: None,
             groups: Vec::new(),
             tasks: Vec::new(),
-            error_rows: 0,
+            tables: Vec::new(),
+            sections: Vec::new(),
             vocabulary: Vocabulary::default(),
         },
         table_groups: Vec::new(),
@@ -267,9 +280,22 @@ impl<'a> Walk<'a> {
         if self.section.0 != Section::Other && level <= self.section.1 {
             self.section = (Section::Other, 0);
         }
+        if let Some(open) = self.plan.sections.last_mut().filter(|s| s.end == usize::MAX && level <= s.level)
+        {
+            open.end = line.start;
+        }
         let section = section_of(htext);
         if section != Section::Other {
             self.section = (section, level);
+            let log = match section {
+                Section::Errors => Some(Log::Errors),
+                Section::Decisions => Some(Log::Decisions),
+                _ => None,
+            };
+            if let Some(log) = log {
+                let body = self.next_line_start(end);
+                self.plan.sections.push(SectionSpan { log, level, body, end: usize::MAX });
+            }
         }
         if self.group.is_some_and(|(_, l)| level <= l) {
             self.group = None;
@@ -551,7 +577,15 @@ impl<'a> Walk<'a> {
         let cells: Vec<Range<usize>> =
             syntax::cells(raw).into_iter().map(|c| shift(&c, line.start)).collect();
         if header {
-            let kind = self.table_kind(&cells);
+            let mut kind = self.table_kind(&cells);
+            if let TableKind::Log(log) = kind {
+                // The delimiter row follows the header; rows (and new rows) go after it.
+                let end = self.next_line_start(self.next_line_start(line.end));
+                let log = if log == 0 { Log::Errors } else { Log::Decisions };
+                let columns = cells.iter().map(|c| &text[c.clone()]).collect();
+                kind = TableKind::Log(self.plan.tables.len());
+                self.plan.tables.push(Table { log, header: line.clone(), columns, rows: Vec::new(), end });
+            }
             if self.tables.len() <= table {
                 self.tables.resize(table + 1, TableKind::Other);
             }
@@ -560,10 +594,12 @@ impl<'a> Walk<'a> {
         }
         let cell = |i: usize| cells.get(i).map_or("", |c| &text[c.clone()]);
         match self.tables.get(table).copied().unwrap_or(TableKind::Other) {
-            TableKind::Errors => {
-                if !cells.iter().all(|c| is_placeholder(&text[c.clone()])) {
-                    self.plan.error_rows += 1;
-                }
+            TableKind::Log(t) => {
+                let placeholder = cells.iter().all(|c| is_placeholder(&text[c.clone()]));
+                let end = self.next_line_start(line.end);
+                let table = &mut self.plan.tables[t];
+                table.rows.push(Row { line, cells, placeholder });
+                table.end = end;
             }
             TableKind::Groups { group, status, title } => {
                 let Some(st_cell) = cells.get(status).cloned() else {
@@ -629,8 +665,12 @@ impl<'a> Walk<'a> {
         let col = |set: &[&str]| names.iter().position(|n| set.contains(&n.as_str()));
         let first_data = usize::from(names.first().is_some_and(|n| TIME_COLUMNS.contains(&n.as_str())));
         let errorish = names.get(first_data).is_some_and(|n| ERROR_COLUMNS.iter().any(|e| n.starts_with(e)));
+        // Before parsing, `Log(0)` means errors and `Log(1)` decisions (see `row`).
         if self.section.0 == Section::Errors || errorish {
-            return TableKind::Errors;
+            return TableKind::Log(0);
+        }
+        if self.section.0 == Section::Decisions {
+            return TableKind::Log(1);
         }
         match (col(GROUP_COLUMNS), col(TASK_COLUMNS), col(STATUS_COLUMNS)) {
             (_, Some(task), Some(status)) if self.group.is_some() => {
@@ -644,6 +684,11 @@ impl<'a> Walk<'a> {
     }
 
     fn finish(mut self) -> Plan<'a> {
+        for s in &mut self.plan.sections {
+            if s.end == usize::MAX {
+                s.end = self.text.len();
+            }
+        }
         if self.plan.groups.is_empty() && !self.table_groups.is_empty() {
             self.plan.groups = std::mem::take(&mut self.table_groups);
             self.rounds = vec![None; self.plan.groups.len()];
