@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 const AFTER_HELP: &str = "\
 Exit codes:
   0  ok
-  1  check found problems, or a write could not be verified (nothing written)
+  1  check found problems, a write could not be verified, or `merge --strict` found no evidence
   2  usage or invalid input (nothing written)
   3  escalate to the user (third strike)
   4  busy: a lock is held, or a file changed under us (nothing written)
@@ -140,6 +140,70 @@ pub enum Command {
         /// Give up after this many seconds (exit 5)
         #[arg(long, value_name = "SECS")]
         timeout: Option<f64>,
+    },
+
+    /// Record a failed attempt of a task under the 3-strike rule (exit 3 on the third)
+    #[command(
+        override_usage = "pplan error <TASK-ID> --error <TEXT> --approach <TEXT> [--resolution <TEXT>]\n       pplan error <TASK-ID> --resolve <TEXT>"
+    )]
+    Error {
+        /// The task that failed
+        #[arg(value_name = "TASK-ID")]
+        task: String,
+        /// What went wrong
+        #[arg(long, value_name = "TEXT", required_unless_present = "resolve")]
+        error: Option<String>,
+        /// What was tried (an approach that already failed for this task is refused)
+        #[arg(long, value_name = "TEXT", required_unless_present = "resolve")]
+        approach: Option<String>,
+        /// How it was resolved, if it was
+        #[arg(long, value_name = "TEXT", conflicts_with = "resolve")]
+        resolution: Option<String>,
+        /// Fill the resolution of the task's latest error row instead
+        #[arg(long, value_name = "TEXT", conflicts_with_all = ["error", "approach"])]
+        resolve: Option<String>,
+        /// Print the unified diff, write nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
+
+    /// Record a decision and its rationale in `## Decisions Made`
+    Decide {
+        /// The decision
+        text: String,
+        /// Why
+        #[arg(long, value_name = "TEXT")]
+        why: String,
+        /// Print the unified diff, write nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
+
+    /// Answer the five reboot questions (and what comes next) from the files; exit 1 names
+    /// every question they cannot answer
+    Reboot {
+        /// Keep the text within about this many bytes
+        #[arg(long, value_name = "BYTES", default_value_t = 2048)]
+        budget: usize,
+    },
+
+    /// Append a timestamped entry to progress.md (or, with --agent, the agent's progress file)
+    Checkpoint {
+        /// The entry; `-` reads it from stdin
+        text: String,
+        /// Write to this agent's progress file
+        #[arg(long, value_name = "ID")]
+        agent: Option<String>,
+        /// Files created or modified, comma-separated
+        #[arg(long, value_name = "FILES", value_delimiter = ',')]
+        files: Vec<String>,
+    },
+
+    /// The restart prompt for a fresh session (or agent) after a context reset
+    RestartContext {
+        /// For this agent
+        #[arg(long, value_name = "ID")]
+        agent: Option<String>,
     },
 
     /// Merge a group's COMPLETE agents into findings.md and progress.md, exactly once, and

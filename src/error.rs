@@ -65,10 +65,18 @@ pub enum Error {
     AgentState { id: String, state: String, why: &'static str },
     #[error("`{id}` was restarted {restarts} times, the maximum")]
     Escalate { id: String, restarts: u32, report: String },
-    #[error("group {group} is not ready: {}", agents.join(", "))]
-    NotReady { group: String, agents: Vec<String> },
+    #[error("{place} is not ready: {}", agents.join(", "))]
+    NotReady { place: String, agents: Vec<String> },
+    #[error("`{}` changed during the merge of {place}; the merge stopped there", path.display())]
+    MergeInterrupted { path: PathBuf, place: String },
+    #[error("the merged blocks could not be verified in `{}`: {why}; no agent file was retired", path.display())]
+    MergeUnverified { path: PathBuf, why: String },
     #[error("`{id}` is COMPLETE but wrote no findings and no progress")]
     NoEvidence { id: String },
+    #[error("`{task}` already failed with this approach (attempt {attempt})")]
+    RepeatedApproach { task: String, attempt: usize },
+    #[error("`{task}` has no error row to resolve")]
+    NothingToResolve { task: String },
     #[error("{message}")]
     Usage { message: String, hint: &'static str },
     #[error("unknown state `{0}`")]
@@ -101,6 +109,8 @@ impl Error {
             Error::Busy { .. } | Error::ConcurrentEdit { .. } => ExitCode::Busy,
             Error::Escalate { .. } => ExitCode::Escalate,
             Error::NotReady { .. } => ExitCode::NotReady,
+            Error::MergeInterrupted { .. } => ExitCode::Busy,
+            Error::MergeUnverified { .. } => ExitCode::Problems,
             Error::NoEvidence { .. } => ExitCode::Problems,
             Error::Io { .. } | Error::Unverified { .. } | Error::Splice { .. } => ExitCode::Problems,
             _ => ExitCode::Usage,
@@ -124,7 +134,11 @@ impl Error {
             Error::UnknownGroup { .. } => "unknown_group",
             Error::AmbiguousGroup { .. } => "ambiguous_group",
             Error::Usage { .. } => "usage",
+            Error::RepeatedApproach { .. } => "repeated_approach",
+            Error::NothingToResolve { .. } => "nothing_to_resolve",
             Error::NotReady { .. } => "not_ready",
+            Error::MergeInterrupted { .. } => "concurrent_edit",
+            Error::MergeUnverified { .. } => "unverified_edit",
             Error::NoEvidence { .. } => "no_evidence",
             Error::NoAgent { .. } => "no_agent",
             Error::AgentExists { .. } => "agent_exists",
@@ -165,11 +179,17 @@ impl Error {
                 keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
             )),
             Error::Usage { hint, .. } => Some(format!("usage: {hint}")),
+            Error::RepeatedApproach { .. } => {
+                Some("never repeat a failed action: mutate the approach (different tool, input or method)".into())
+            }
             Error::NoAgent { id } => Some(format!("spawn it first: `pplan spawn {id}`")),
             Error::AgentExists { .. } => {
                 Some("its files are kept; pass --force to spawn it again over them".into())
             }
             Error::Escalate { report, .. } => Some(report.clone()),
+            Error::MergeInterrupted { .. } => Some(
+                "someone edited it meanwhile; rerun `pplan merge` for the same group: their edit is kept and blocks already written are skipped".into(),
+            ),
             Error::NotReady { .. } => {
                 Some("wait for them (`pplan wait`), or merge the COMPLETE ones with --partial".into())
             }

@@ -1,15 +1,14 @@
-//! Fault injection for tests of crash safety and races: `PPLAN_FAULT=<point>:<action>` makes the
-//! process pause (`pause-<ms>`) or die as `kill -9` would (`abort`) when it reaches that point.
-//! Unset, a point costs one environment lookup. Points: `before-replace`.
+//! Fault injection for the crash and race tests, compiled into test (debug) builds only:
+//! `PPLAN_FAULT=<point>:<action>[,…]` makes the process pause (`pause-<ms>`) or die as
+//! `kill -9` would (`abort`) when it reaches that point. In a release build every point is a
+//! no-op. Points: `before-replace` (store), and in merge `after-lock`, `after-journal`,
+//! `after-write-<file>`, `before-retire`, `mid-retire`, `before-journal-delete`.
 
+#[cfg(debug_assertions)]
 pub fn point(name: &str) {
-    let Ok(spec) = std::env::var("PPLAN_FAULT") else {
-        return;
-    };
+    let Ok(spec) = std::env::var("PPLAN_FAULT") else { return };
     for rule in spec.split(',') {
-        let Some((at, action)) = rule.split_once(':') else {
-            continue;
-        };
+        let Some((at, action)) = rule.split_once(':') else { continue };
         if at != name {
             continue;
         }
@@ -21,3 +20,7 @@ pub fn point(name: &str) {
         }
     }
 }
+
+#[cfg(not(debug_assertions))]
+#[inline(always)]
+pub fn point(_name: &str) {}

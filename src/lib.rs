@@ -11,9 +11,12 @@ pub mod commands;
 pub mod config;
 pub mod error;
 pub mod fault;
+pub mod git;
 pub mod md;
 pub mod merge;
 pub mod plan;
+pub mod reboot;
 pub mod store;
+pub mod strikes;
 
 pub use error::{Error, ExitCode, Result};

@@ -24,6 +24,8 @@ use crate::plan::{Plan, Status};
 use crate::store::{self, Lock, Store};
 
 pub const JOURNAL: &str = "journal.json";
+/// What `## Current Group` says once the last group is merged.
+pub const ALL_COMPLETE: &str = "All groups complete";
 pub const FINDINGS: &str = "findings.md";
 pub const PROGRESS: &str = "progress.md";
 
@@ -71,13 +73,14 @@ struct ManifestEntry {
 }
 
 /// How a journal ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Applied {
-    /// Every file written, verified, agents retired, journal deleted.
-    Done,
-    /// A person changed a target meanwhile: nothing more written, journal dropped; a rerun of
-    /// the merge recomputes from the files as they are now (their edit kept).
-    Abandoned,
+    /// Every file written and verified, journal deleted; the agents whose files were retired
+    /// (an agent whose files changed after the merge read them keeps them, for the next merge).
+    Done(Vec<String>),
+    /// A person changed this target meanwhile: nothing more written, journal dropped; a rerun
+    /// of the merge recomputes from the files as they are now (their edit kept).
+    Abandoned(String),
 }
 
 /// Apply a journal under the plan lock (see the module docs).
@@ -90,7 +93,7 @@ pub fn apply(store: &Store, lock: &Lock, journal: &Journal) -> Result<Applied> {
         }
         if current != f.before {
             store.remove_state(lock, JOURNAL)?;
-            return Ok(Applied::Abandoned);
+            return Ok(Applied::Abandoned(f.name.clone()));
         }
         let expected = f.before.clone();
         store.replace_if(lock, &f.name, |now| sha(now) == expected, &f.after)?;
@@ -106,7 +109,7 @@ pub fn apply(store: &Store, lock: &Lock, journal: &Journal) -> Result<Applied> {
             let n = text.matches(&opening(&r.agent, sha)).count();
             if n != 1 {
                 store.remove_state(lock, JOURNAL)?;
-                return Err(Error::Unverified {
+                return Err(Error::MergeUnverified {
                     path: store.path(name),
                     why: format!("the block of `{}` (sha {sha}) is there {n} times, not once", r.agent),
                 });
@@ -115,7 +118,12 @@ pub fn apply(store: &Store, lock: &Lock, journal: &Journal) -> Result<Applied> {
     }
     fault::point("before-retire");
     let mut manifest = load_manifest(store, &journal.archive)?;
+    let mut retired = Vec::new();
     for (i, r) in journal.retire.iter().enumerate() {
+        if !unchanged_since_merge(store, journal, r)? {
+            continue; // written to after the merge read it: keep it for the next merge
+        }
+        retired.push(r.agent.clone());
         let mut files = Vec::new();
         for name in [agents::findings_file(&r.agent), agents::progress_file(&r.agent)] {
             if agents::check_regular(store, &name)? {
@@ -145,7 +153,28 @@ pub fn apply(store: &Store, lock: &Lock, journal: &Journal) -> Result<Applied> {
     }
     fault::point("before-journal-delete");
     store.remove_state(lock, JOURNAL)?;
-    Ok(Applied::Done)
+    Ok(Applied::Done(retired))
+}
+
+/// An agent's files (where still present) hold exactly what was merged.
+fn unchanged_since_merge(store: &Store, journal: &Journal, r: &Retire) -> Result<bool> {
+    for (name, kind, want, marker) in [
+        (agents::findings_file(&r.agent), "findings", &r.findings_sha, false),
+        (agents::progress_file(&r.agent), "progress", &r.progress_sha, true),
+    ] {
+        if !agents::check_regular(store, &name)? {
+            continue; // already retired before an interruption
+        }
+        let body = agent_content(&store.read(&name)?.into_text(), marker);
+        if &block_sha(&journal.group, &r.agent, kind, &body) != want {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+fn block_sha(group: &str, agent: &str, kind: &str, body: &str) -> String {
+    sha(format!("{group}\0{agent}\0{kind}\0{body}").as_bytes())
 }
 
 /// A leftover journal, if any, rolled forward (and temp files killed writers left swept).
@@ -155,10 +184,11 @@ pub fn roll_forward(store: &Store, lock: &Lock) -> Result<Option<Applied>> {
     let Some(text) = store.read_state(JOURNAL)? else { return Ok(None) };
     let journal: Journal = match serde_json::from_str(&text) {
         Ok(j) => j,
-        // A torn journal cannot happen (it is written atomically); an alien one is set aside.
+        // A torn journal cannot happen (it is written atomically); one pplan cannot read is
+        // removed: nothing was retired under it, so a merge rerun redoes what it had not.
         Err(_) => {
             store.remove_state(lock, JOURNAL)?;
-            return Ok(Some(Applied::Abandoned));
+            return Ok(Some(Applied::Abandoned(JOURNAL.into())));
         }
     };
     apply(store, lock, &journal).map(Some)
@@ -220,7 +250,7 @@ pub struct Report {
     /// Agents whose blocks were already present (an earlier, interrupted or repeated merge).
     pub already: Vec<String>,
     /// Agents not COMPLETE (left running with `--partial`).
-    pub waiting: Vec<(String, String)>,
+    pub waiting: Vec<Waiting>,
     pub tasks_completed: Vec<String>,
     pub group_complete: bool,
     /// The group `## Current Group` now names, when it moved.
@@ -232,6 +262,14 @@ pub struct Report {
     pub diffs: Vec<(String, String, String)>,
     /// A journal left by an interrupted merge was rolled forward first.
     pub resumed: bool,
+}
+
+/// An agent a merge did not take, and why.
+#[derive(Clone, Debug, Serialize)]
+pub struct Waiting {
+    pub id: String,
+    /// Its marker state, or `MISSING` / `NO_MARKER`.
+    pub state: String,
 }
 
 /// One agent's content, ready to merge.
@@ -259,16 +297,21 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
     let ids = agents::group_agents(store, &plan, &registry, g);
 
     let mut ready = Vec::new();
+    let mut empty = Vec::new();
     for id in &ids {
         let name = agents::progress_file(id);
         if !agents::check_regular(store, &name)? {
-            continue; // retired by an earlier merge, or never written
+            if registry.agents.contains_key(id) {
+                // Spawned, not merged, and its progress file is gone: not ready.
+                report.waiting.push(Waiting { id: id.clone(), state: "MISSING".into() });
+            }
+            continue;
         }
         let progress = store.read(&name)?;
         let state = agents::find_marker(progress.text()).and_then(|m| m.state);
         if state != Some(AgentState::Complete) {
             let shown = state.map_or("NO_MARKER", AgentState::as_str);
-            report.waiting.push((id.clone(), shown.to_string()));
+            report.waiting.push(Waiting { id: id.clone(), state: shown.to_string() });
             continue;
         }
         let findings_name = agents::findings_file(id);
@@ -285,20 +328,23 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
             progress: agent_content(progress.text(), true),
         };
         if blocks.findings.is_empty() && blocks.progress.is_empty() {
-            let w = format!("`{id}` is COMPLETE but wrote no findings and no progress");
-            if opts.strict {
-                return Err(Error::NoEvidence { id: id.clone() });
-            }
-            report.warnings.push(w);
+            empty.push(id.clone());
         }
         ready.push(blocks);
     }
+    let place = group_key.as_deref().map_or_else(|| "the plan".to_string(), |k| format!("group {k}"));
     if !report.waiting.is_empty() && !opts.partial {
         return Err(Error::NotReady {
-            group: group_key.unwrap_or_else(|| "plan".into()),
-            agents: report.waiting.iter().map(|(id, st)| format!("{id} {st}")).collect(),
+            place,
+            agents: report.waiting.iter().map(|w| format!("{} {}", w.id, w.state)).collect(),
         });
     }
+    if let (true, Some(id)) = (opts.strict, empty.first()) {
+        return Err(Error::NoEvidence { id: id.clone() });
+    }
+    report
+        .warnings
+        .extend(empty.iter().map(|id| format!("`{id}` is COMPLETE but wrote no findings and no progress")));
 
     let stamp = crate::clock::now_stamp();
     let heading = match g {
@@ -309,14 +355,14 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
     };
     let section = format!("## {heading} — merged {}", &stamp[..10]);
     let group_attr = group_key.as_deref().unwrap_or("-");
-    let findings_before = store.read_or_empty(FINDINGS)?;
-    let progress_before = store.read_or_empty(PROGRESS)?;
+    let findings_before = read_shared(store, FINDINGS)?;
+    let progress_before = read_shared(store, PROGRESS)?;
     let (findings_after, fshas) =
         append_blocks(&findings_before, &section, group_attr, &ready, |b| &b.findings, "findings")?;
     let (progress_after, pshas) =
         append_blocks(&progress_before, &section, group_attr, &ready, |b| &b.progress, "progress")?;
     for (b, (fs, ps)) in ready.iter().zip(fshas.iter().zip(&pshas)) {
-        if fs.1 && ps.1 {
+        if fs.1 || ps.1 {
             report.merged.push(b.id.clone());
         } else {
             report.already.push(b.id.clone());
@@ -347,8 +393,8 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
             progress_sha: p.0.clone(),
         })
         .collect();
-    report.retired = retire.iter().map(|r| r.agent.clone()).collect();
     if opts.dry_run {
+        report.retired = retire.iter().map(|r| r.agent.clone()).collect();
         for f in &files {
             let before = String::from_utf8_lossy(match f.name.as_str() {
                 FINDINGS => &findings_before,
@@ -370,16 +416,20 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
         group: group_attr.to_string(),
         files,
         retire,
-        archive: format!("archive/group-{}", safe_dir(group_attr)),
+        archive: match &group_key {
+            Some(k) => format!("archive/group-{}", safe_dir(k)),
+            None => "archive/plan".to_string(),
+        },
         merged_at: stamp,
     };
     store.write_state(&lock, JOURNAL, &(serde_json::to_string(&journal).unwrap_or_default() + "\n"))?;
     fault::point("after-journal");
     match apply(store, &lock, &journal)? {
-        Applied::Done => Ok(report),
-        Applied::Abandoned => {
-            Err(Error::ConcurrentEdit { path: store.path("findings.md, progress.md or task_plan.md") })
+        Applied::Done(retired) => {
+            report.retired = retired;
+            Ok(report)
         }
+        Applied::Abandoned(name) => Err(Error::MergeInterrupted { path: store.path(&name), place }),
     }
 }
 
@@ -469,17 +519,15 @@ fn append_blocks(
     content: impl Fn(&AgentBlocks) -> &String,
     kind: &str,
 ) -> Result<(String, Vec<(String, bool)>)> {
-    let text = String::from_utf8(before.to_vec()).map_err(|e| Error::InvalidUtf8 {
-        path: kind.into(),
-        line: 1 + before[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count(),
-    })?;
+    // Decoded (and refused if invalid) by `read_shared` before this point.
+    let text = String::from_utf8_lossy(before).into_owned();
     let eol = Document::from_text(text.clone()).eol();
     let e = eol.as_str();
     let mut added = String::new();
     let mut shas = Vec::new();
     for a in agents {
         let body = content(a);
-        let sha = sha(format!("{group}\0{}\0{kind}\0{body}", a.id).as_bytes());
+        let sha = block_sha(group, &a.id, kind, body);
         let present = text.contains(&opening(&a.id, &sha));
         if !present {
             let body = if body.is_empty() { "_Nothing recorded._" } else { body.as_str() };
@@ -511,6 +559,15 @@ fn append_blocks(
     out.push_str(added.trim_end_matches(['\r', '\n']));
     out.push_str(e);
     Ok((out, shas))
+}
+
+/// A shared log's bytes: missing is empty; otherwise it must decode like any plan file.
+fn read_shared(store: &Store, name: &str) -> Result<Vec<u8>> {
+    let bytes = store.read_or_empty(name)?;
+    if !bytes.is_empty() {
+        store.read(name)?;
+    }
+    Ok(bytes)
 }
 
 fn one_line(s: &str) -> String {
@@ -563,11 +620,15 @@ fn plan_after_merge(doc: &Document, group: Option<usize>, merged: &[String]) -> 
     let next =
         (g + 1..plan_after.groups.len()).find(|&n| !plan_after.status(&plan_after.groups[n]).is_done());
     let mut line_edits: Vec<Edit> = Vec::new();
-    if let (Some(n), Some(cur)) = (next, &plan_after.current) {
-        let next_group = &plan_after.groups[n];
-        line_edits
-            .push(Edit::replace(cur.range.clone(), current_text(cur.text, &next_group.id, next_group.title)));
-        report.advanced_to = Some(next_group.key.clone());
+    let all_done = (0..plan_after.groups.len()).all(|i| plan_after.status(&plan_after.groups[i]).is_done());
+    match (next, &plan_after.current) {
+        (Some(n), Some(cur)) => {
+            let ng = &plan_after.groups[n];
+            line_edits.push(Edit::replace(cur.range.clone(), current_text(cur.text, &ng.id, ng.title)));
+            report.advanced_to = Some(ng.key.clone());
+        }
+        (None, Some(cur)) if all_done => line_edits.push(Edit::replace(cur.range.clone(), ALL_COMPLETE)),
+        _ => {}
     }
     if let Some(step) = &plan_after.next_step {
         let text = match next {

@@ -82,7 +82,7 @@ fn text(r: &Report) -> String {
         let _ = writeln!(o, "retired the files of {} to .pplan/archive/", list(&r.retired));
     }
     if !r.waiting.is_empty() {
-        let w: Vec<String> = r.waiting.iter().map(|(id, st)| format!("{id} {st}")).collect();
+        let w: Vec<String> = r.waiting.iter().map(|w| format!("{} {}", w.id, w.state)).collect();
         let _ = writeln!(o, "still running: {}", list(&w));
     }
     for w in &r.warnings {

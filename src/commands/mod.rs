@@ -1,13 +1,18 @@
 //! One module per subcommand: each reads through the core, writes through the store, and
 //! returns its output as a string. Nothing here prints; `main` does.
 
+mod checkpoint;
+mod decide;
+mod error;
 mod init;
 mod log;
 mod mark;
 mod merge;
 mod note;
 mod poll;
+mod reboot;
 mod respawn;
+mod restart_context;
 mod set;
 mod spawn;
 mod status;
@@ -73,6 +78,14 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
         Command::Poll { group } => poll::run(&ctx, group.as_deref()),
         Command::Wait { group, timeout } => wait::run(&ctx, group.as_deref(), timeout, stream),
         Command::Respawn { id, force } => respawn::run(&ctx, &id, force),
+        Command::Error { task, error, approach, resolution, resolve, dry_run } => {
+            let record = error::Record { error, approach, resolution };
+            error::run(&ctx, &task, record, resolve.as_deref(), dry_run)
+        }
+        Command::Decide { text, why, dry_run } => decide::run(&ctx, &text, &why, dry_run),
+        Command::Reboot { budget } => reboot::run(&ctx, budget),
+        Command::Checkpoint { text, agent, files } => checkpoint::run(&ctx, &text, agent.as_deref(), &files),
+        Command::RestartContext { agent } => restart_context::run(&ctx, agent.as_deref()),
         Command::Merge { group, partial, strict, dry_run } => {
             merge::run(&ctx, crate::merge::Options { group, partial, strict, dry_run })
         }

@@ -6,6 +6,7 @@
 
 pub mod edit;
 mod parse;
+pub mod rows;
 pub mod status;
 pub mod syntax;
 pub mod warnings;

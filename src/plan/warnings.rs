@@ -53,7 +53,9 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
     }
     if let Some(super::Line { text, range }) = &plan.current {
         let at = range.start;
+        let all_done = !plan.groups.is_empty() && plan.groups.iter().all(|g| plan.status(g).is_done());
         match plan.stated_current() {
+            None if all_done && text.eq_ignore_ascii_case("All groups complete") => {}
             None => found.push((at, format!("current group `{text}` names no group"))),
             Some(i) => {
                 let g = &plan.groups[i];

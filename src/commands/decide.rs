@@ -1,0 +1,56 @@
+//! `pplan decide TEXT --why TEXT`: append a decision to `## Decisions Made`.
+
+use serde::Serialize;
+
+use super::{Context, Output, unified_diff};
+use crate::error::Result;
+use crate::md::Document;
+use crate::plan::edit;
+use crate::plan::rows::{self, Values};
+use crate::plan::{Log, Plan};
+use crate::store;
+
+#[derive(Serialize)]
+struct DecideJson {
+    schema_version: u32,
+    kind: &'static str,
+    changed: bool,
+    diff: Option<String>,
+}
+
+pub fn run(ctx: &Context, text: &str, why: &str, dry_run: bool) -> Result<Output> {
+    let store = ctx.store()?;
+    let values = Values {
+        decision: Some(text.to_string()),
+        rationale: Some(why.to_string()),
+        stamp: crate::clock::now_stamp(),
+        ..Values::default()
+    };
+    let change = store.update(
+        store::PLAN_FILE,
+        dry_run,
+        |doc| Ok(vec![rows::append(&Plan::parse(doc), doc, Log::Decisions, &values)]),
+        |before: &Document, after: &Document| {
+            let (b, a) = (Plan::parse(before), Plan::parse(after));
+            let decisions = |p: &Plan<'_>| {
+                p.tables.iter().filter(|t| t.log == Log::Decisions).map(|t| t.rows.len()).sum::<usize>()
+            };
+            let one_more_row = decisions(&a) == decisions(&b) + 1;
+            let first_words: String = text.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+            if !one_more_row && !after.text().contains(&first_words) {
+                return Err("the decision is not in the plan after the edit".into());
+            }
+            edit::verify_sets(&b, &a, &[])
+        },
+    )?;
+    let diff = dry_run.then(|| unified_diff(store::PLAN_FILE, &change.before, &change.after));
+    if ctx.json {
+        return Ok(Output::json(&DecideJson {
+            schema_version: 1,
+            kind: "decision",
+            changed: !change.is_noop(),
+            diff,
+        }));
+    }
+    Ok(Output::ok(diff.unwrap_or_else(|| "decision recorded in task_plan.md\n".into())))
+}

@@ -1,0 +1,211 @@
+//! `pplan error`: record a failed attempt under the 3-strike rule, or resolve the latest one.
+
+use std::cell::RefCell;
+
+use serde::Serialize;
+
+use super::{Context, Output, unified_diff};
+use crate::agents;
+use crate::error::{Error, ExitCode, Result};
+use crate::md::{Document, Edit};
+use crate::plan::edit::{self, Target};
+use crate::plan::rows::{self, Column, Values};
+use crate::plan::{Log, Plan, Status};
+use crate::store;
+use crate::strikes::{self, STRIKES};
+
+/// A new failure, as given on the command line.
+pub struct Record {
+    pub error: Option<String>,
+    pub approach: Option<String>,
+    pub resolution: Option<String>,
+}
+
+#[derive(Serialize)]
+struct ErrorJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    task: &'a str,
+    attempt: usize,
+    strikes_left: usize,
+    blocked: bool,
+    escalate: bool,
+    report: Option<&'a str>,
+    diff: Option<String>,
+}
+
+/// What the edit step learned, for the output.
+struct Found {
+    attempt: usize,
+    task_text: String,
+    history: Vec<(String, Option<String>)>,
+    blocked_now: bool,
+}
+
+pub fn run(
+    ctx: &Context,
+    task: &str,
+    record: Record,
+    resolve: Option<&str>,
+    dry_run: bool,
+) -> Result<Output> {
+    if let Some(resolution) = resolve {
+        return resolve_latest(ctx, task, resolution, dry_run);
+    }
+    let (Some(error), Some(approach)) = (record.error, record.approach) else {
+        return Err(Error::Usage {
+            message: "`pplan error` needs `--error` and `--approach`".into(),
+            hint: "pplan error <TASK-ID> --error <TEXT> --approach <TEXT> [--resolution <TEXT>]",
+        });
+    };
+    let store = ctx.store()?;
+    let found: RefCell<Option<Found>> = RefCell::new(None);
+    let change = store.update(
+        store::PLAN_FILE,
+        dry_run,
+        |doc| {
+            let plan = Plan::parse(doc);
+            let t = edit::find_task(&plan, doc, task)?;
+            let attempts = strikes::attempts(&plan, task);
+            if let Some(i) = attempts
+                .iter()
+                .position(|a| a.approach.as_deref().map(strikes::fold) == Some(strikes::fold(&approach)))
+            {
+                return Err(Error::RepeatedApproach { task: task.to_string(), attempt: i + 1 });
+            }
+            let attempt = attempts.len() + 1;
+            let values = Values {
+                error: Some(error.clone()),
+                task: Some(task.to_string()),
+                attempt: Some(attempt as u32),
+                approach: Some(approach.clone()),
+                resolution: record.resolution.clone(),
+                stamp: crate::clock::now_stamp(),
+                ..Values::default()
+            };
+            let mut edits = vec![rows::append(&plan, doc, Log::Errors, &values)];
+            let blocked_now = attempt >= STRIKES && plan.tasks[t].status != Status::Blocked;
+            if blocked_now {
+                edits.extend(edit::set_status(&plan, doc, Target::Task(t), Status::Blocked)?);
+            }
+            let mut history: Vec<(String, Option<String>)> =
+                attempts.into_iter().map(|a| (a.error, a.approach)).collect();
+            history.push((error.clone(), Some(approach.clone())));
+            *found.borrow_mut() =
+                Some(Found { attempt, task_text: plan.tasks[t].text.to_string(), history, blocked_now });
+            Ok(edits)
+        },
+        |before: &Document, after: &Document| {
+            let (b, a) = (Plan::parse(before), Plan::parse(after));
+            if a.error_rows() != b.error_rows() + 1 {
+                return Err(format!(
+                    "the errors table has {} rows after the edit, not {}",
+                    a.error_rows(),
+                    b.error_rows() + 1
+                ));
+            }
+            let blocked = found.borrow().as_ref().is_some_and(|f| f.blocked_now);
+            let changes: Vec<(Target, Status)> = if blocked {
+                let t = edit::find_task(&b, before, task).map_err(|e| e.to_string())?;
+                vec![(Target::Task(t), Status::Blocked)]
+            } else {
+                Vec::new()
+            };
+            edit::verify_sets(&b, &a, &changes)
+        },
+    )?;
+    let found =
+        found.into_inner().ok_or_else(|| Error::UnknownTask { id: task.to_string(), nearest: Vec::new() })?;
+    let escalate = found.attempt >= STRIKES;
+    let report = escalate.then(|| strikes::report(task, &found.task_text, &found.history));
+    if escalate
+        && !dry_run
+        && agents::check_id(task).is_ok()
+        && agents::check_regular(&store, &agents::progress_file(task))?
+    {
+        let reason = format!("3 strikes: {}", found.history.last().map_or("", |h| h.0.as_str()));
+        agents::set_marker(&store, task, agents::AgentState::Blocked, None, Some(&reason))?;
+    }
+    let code = if escalate { ExitCode::Escalate } else { ExitCode::Ok };
+    let diff = dry_run.then(|| unified_diff(store::PLAN_FILE, &change.before, &change.after));
+    if ctx.json {
+        let json = ErrorJson {
+            schema_version: 1,
+            kind: "error-recorded",
+            task,
+            attempt: found.attempt,
+            strikes_left: STRIKES.saturating_sub(found.attempt),
+            blocked: escalate,
+            escalate,
+            report: report.as_deref(),
+            diff,
+        };
+        return Ok(Output { code, ..Output::json(&json) });
+    }
+    if let Some(diff) = diff {
+        return Ok(Output { stdout: diff, code });
+    }
+    let text = match report {
+        Some(r) => r,
+        None => format!(
+            "{task}: attempt {} of {STRIKES} recorded; next time, a different approach{}\n",
+            found.attempt,
+            if found.attempt + 1 == STRIKES { " (the last before escalation)" } else { "" }
+        ),
+    };
+    Ok(Output { stdout: text, code })
+}
+
+/// Fill the resolution of the task's latest error row.
+fn resolve_latest(ctx: &Context, task: &str, resolution: &str, dry_run: bool) -> Result<Output> {
+    let store = ctx.store()?;
+    let change = store.update(
+        store::PLAN_FILE,
+        dry_run,
+        |doc| {
+            let plan = Plan::parse(doc);
+            edit::find_task(&plan, doc, task)?;
+            let latest = strikes::attempts(&plan, task)
+                .pop()
+                .ok_or_else(|| Error::NothingToResolve { task: task.to_string() })?;
+            let Some(table) = rows::target_table(&plan, Log::Errors) else { return Ok(Vec::new()) };
+            let row = &table.rows[latest.row];
+            let text = rows::escape(resolution);
+            let col = table.columns.iter().position(|c| rows::column(c) == Column::Resolution);
+            Ok(vec![match col.and_then(|i| row.cells.get(i)) {
+                Some(cell) if cell.is_empty() => {
+                    let line = &doc.text()[row.line.clone()];
+                    let local = cell.start - row.line.start..cell.end - row.line.start;
+                    let raw = rows::raw_cell(line, &local);
+                    Edit::replace(raw.start + row.line.start..raw.end + row.line.start, format!(" {text} "))
+                }
+                Some(cell) => Edit::replace(cell.clone(), text),
+                None => {
+                    // No resolution column: say it in the main cell.
+                    let main =
+                        table.columns.iter().position(|c| rows::column(c) == Column::Error).unwrap_or(0);
+                    let cell = &row.cells[main.min(row.cells.len().saturating_sub(1))];
+                    Edit::insert(cell.end, format!(" (resolved: {text})"))
+                }
+            }])
+        },
+        |before: &Document, after: &Document| {
+            let (b, a) = (Plan::parse(before), Plan::parse(after));
+            if a.error_rows() != b.error_rows() {
+                return Err("the number of error rows changed".into());
+            }
+            edit::verify_sets(&b, &a, &[])
+        },
+    )?;
+    if ctx.json {
+        let json = serde_json::json!({
+            "schema_version": 1, "kind": "error-resolved", "task": task, "changed": !change.is_noop(),
+            "diff": dry_run.then(|| unified_diff(store::PLAN_FILE, &change.before, &change.after)),
+        });
+        return Ok(Output::json(&json));
+    }
+    if dry_run {
+        return Ok(Output::ok(unified_diff(store::PLAN_FILE, &change.before, &change.after)));
+    }
+    Ok(Output::ok(format!("{task}: latest error resolved\n")))
+}

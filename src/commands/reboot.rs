@@ -1,0 +1,55 @@
+//! `pplan reboot`: the five questions (and what comes next) from the files alone; exit 1 names
+//! every question the files cannot answer.
+
+use serde::Serialize;
+
+use super::{Context, Output};
+use crate::error::{ExitCode, Result};
+use crate::merge::{FINDINGS, PROGRESS};
+use crate::plan::Plan;
+use crate::reboot::{self, Answer};
+use crate::store;
+
+#[derive(Serialize)]
+struct RebootJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    answers: &'a [Answer],
+    unanswered: Vec<&'static str>,
+}
+
+pub fn run(ctx: &Context, budget: usize) -> Result<Output> {
+    let store = ctx.store()?;
+    let doc = store.read(store::PLAN_FILE)?;
+    let plan = Plan::parse(&doc);
+    let read =
+        |name: &str| String::from_utf8_lossy(&store.read_or_empty(name).unwrap_or_default()).into_owned();
+    let (findings, progress) = (read(FINDINGS), read(PROGRESS));
+    // The longest lists that fit the budget.
+    let mut lists = 5;
+    let (mut answers, mut text);
+    loop {
+        answers = reboot::answers(&store, &plan, &findings, &progress, lists);
+        text = reboot::render(&answers);
+        if text.len() <= budget || lists == 1 {
+            break;
+        }
+        lists -= 1;
+    }
+    if text.len() > budget {
+        let mut cut = budget.saturating_sub(2);
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+        text.push_str("…\n");
+    }
+    let unanswered: Vec<&'static str> =
+        answers.iter().filter(|a| a.gap.is_some()).map(|a| a.question).collect();
+    let code = if unanswered.is_empty() { ExitCode::Ok } else { ExitCode::Problems };
+    if ctx.json {
+        let json = RebootJson { schema_version: 1, kind: "reboot", answers: &answers, unanswered };
+        return Ok(Output { code, ..Output::json(&json) });
+    }
+    Ok(Output { stdout: text, code })
+}

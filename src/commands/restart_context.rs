@@ -1,0 +1,143 @@
+//! `pplan restart-context [--agent ID]`: what a fresh session needs after a context reset —
+//! where work stands, the restart count, what was logged since the last restart, the files
+//! changed (git, bounded), and how to continue rather than redo.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::{Context, Output};
+use crate::agents::{self, Registry};
+use crate::error::Result;
+use crate::merge::PROGRESS;
+use crate::plan::{Plan, Status};
+use crate::store;
+
+const FILES_SHOWN: usize = 20;
+const ENTRIES_SHOWN: usize = 10;
+
+#[derive(Serialize)]
+struct RestartJson {
+    schema_version: u32,
+    kind: &'static str,
+    agent: Option<String>,
+    restart: u32,
+    group: Option<String>,
+    tasks: Vec<String>,
+    since_restart: Vec<String>,
+    files: Vec<String>,
+    files_total: usize,
+    files_note: Option<String>,
+}
+
+pub fn run(ctx: &Context, agent: Option<&str>) -> Result<Output> {
+    let store = ctx.store()?;
+    let doc = store.read(store::PLAN_FILE)?;
+    let plan = Plan::parse(&doc);
+    let (restart, group, tasks, log_name) = match agent {
+        Some(id) => {
+            agents::check_id(id)?;
+            let registry = Registry::load(&store)?;
+            let record = registry.agents.get(id);
+            let text = plan.tasks.iter().find(|t| t.id == Some(id)).map_or("", |t| t.text);
+            (
+                record.map_or(0, |r| r.restarts),
+                record.map(|r| r.group.clone()),
+                vec![format!("{id} {}", super::clip(text, 60))],
+                agents::progress_file(id),
+            )
+        }
+        None => {
+            let g = plan.working_group();
+            let tasks = plan
+                .tasks
+                .iter()
+                .filter(|t| t.status == Status::InProgress)
+                .map(|t| {
+                    t.id.map_or_else(
+                        || super::clip(t.text, 40),
+                        |id| format!("{id} {}", super::clip(t.text, 50)),
+                    )
+                })
+                .collect();
+            let progress = String::from_utf8_lossy(&store.read_or_empty(PROGRESS)?).into_owned();
+            let restarts =
+                progress.lines().filter(|l| l.starts_with("Restart ") && l.contains("(new session)")).count();
+            // This call starts a new session: it is recorded, so the next one counts from here.
+            let n = restarts as u32 + 1;
+            super::checkpoint::append_progress(&store, &format!("Restart {n} (new session)."), &[])?;
+            (n, g.map(|g| plan.groups[g].key.clone()), tasks, PROGRESS.to_string())
+        }
+    };
+    let log = String::from_utf8_lossy(&store.read_or_empty(&log_name)?).into_owned();
+    let since = entries_since_restart(&log);
+    let (files, files_note) = match crate::git::changed_files(store.dir(), crate::git::TIMEOUT) {
+        Ok(f) => (f, None),
+        Err(why) => (Vec::new(), Some(why)),
+    };
+    let files_total = files.len();
+    if ctx.json {
+        let json = RestartJson {
+            schema_version: 1,
+            kind: "restart-context",
+            agent: agent.map(str::to_string),
+            restart,
+            group,
+            tasks,
+            since_restart: since,
+            files: files.into_iter().take(FILES_SHOWN).collect(),
+            files_total,
+            files_note,
+        };
+        return Ok(Output::json(&json));
+    }
+    let mut o = String::new();
+    let who = agent.map_or("session".to_string(), |a| format!("agent {a}"));
+    let _ = writeln!(o, "## Restart context: {who}, restart {restart}");
+    let place = group.map_or_else(|| "no current group".to_string(), |g| format!("group {g}"));
+    let tasks = if tasks.is_empty() { "no task in progress".to_string() } else { tasks.join("; ") };
+    let _ = writeln!(o, "{place} · {tasks}");
+    let _ = writeln!(o, "Logged since the last restart ({}):", since.len());
+    for e in since.iter().rev().take(ENTRIES_SHOWN).rev() {
+        let _ = writeln!(o, "- {e}");
+    }
+    if since.len() > ENTRIES_SHOWN {
+        let _ = writeln!(o, "- (… {} earlier entries)", since.len() - ENTRIES_SHOWN);
+    }
+    match files_note {
+        Some(why) => {
+            let _ = writeln!(o, "Files modified: unknown ({why})");
+        }
+        None => {
+            let _ = writeln!(o, "Files modified ({files_total}):");
+            for f in files.iter().take(FILES_SHOWN) {
+                let _ = writeln!(o, "- {f}");
+            }
+            if files_total > FILES_SHOWN {
+                let _ = writeln!(o, "- … and {} more", files_total - FILES_SHOWN);
+            }
+        }
+    }
+    let _ = writeln!(
+        o,
+        "Continue, do not redo: read {} and the files above first, pick up where the log ends, and log each step.",
+        agent.map_or("findings.md".to_string(), agents::findings_file)
+    );
+    Ok(Output::ok(o))
+}
+
+/// `<stamp> <first line>` of each `### <stamp>` entry after the last restart entry.
+fn entries_since_restart(log: &str) -> Vec<String> {
+    let lines: Vec<&str> = log.lines().collect();
+    let mut entries = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let Some(stamp) = l.strip_prefix("### ") else { continue };
+        let first = lines.get(i + 1).map_or("", |l| l.trim());
+        if first.starts_with("Restart ") {
+            entries.clear();
+            continue;
+        }
+        entries.push(format!("{stamp} {}", super::clip(first, 80)));
+    }
+    entries
+}

@@ -1,0 +1,254 @@
+//! The reboot test: after a context reset, answer from the files alone — Where am I? Where am I
+//! going? What's the goal? What have I learned? What have I done? — and what comes next.
+//! A question the files cannot answer is reported as a gap, with why.
+
+use serde::Serialize;
+
+use crate::agents::{self, AgentState, Registry, Seen};
+use crate::config::Config;
+use crate::md::{Block, Document, Outline};
+use crate::plan::{Plan, Status};
+use crate::store::Store;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Answer {
+    pub question: &'static str,
+    pub lines: Vec<String>,
+    /// Why the files cannot answer, when they cannot.
+    pub gap: Option<String>,
+}
+
+/// Headlines of a log file (findings.md, progress.md): its `##`–`####` headings, or for a file
+/// without headings its list items, most recent first (by dates in them when they have dates,
+/// else the last in the file).
+pub fn headlines(text: &str, max: usize) -> Vec<String> {
+    let doc = Document::from_text(text.to_string());
+    let text = doc.text();
+    let mut found: Vec<&str> = Outline::new(&doc)
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Heading { level: 2..=4, line, .. } => Some(&text[line.clone()]),
+            _ => None,
+        })
+        .map(|l| l.trim_start_matches('#').trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    if found.is_empty() {
+        found = text.lines().filter_map(|l| l.trim_start().strip_prefix("- ")).map(str::trim).collect();
+    }
+    let dated = found.iter().filter(|h| date_in(h).is_some()).count();
+    if dated >= 2 && dated * 2 >= found.len() {
+        // Newest first, whichever order the file keeps (both are common).
+        found.sort_by(|a, b| date_in(b).cmp(&date_in(a)));
+    } else {
+        found.reverse();
+    }
+    found.into_iter().take(max).map(|h| crate::commands::clip(h, 100)).collect()
+}
+
+/// The first `YYYY-MM-DD` (with an optional `THH:MM`) in a line.
+fn date_in(s: &str) -> Option<&str> {
+    let b = s.as_bytes();
+    (0..b.len().saturating_sub(9)).find_map(|i| {
+        let d = &b[i..i + 10];
+        let ok = d[..4].iter().all(u8::is_ascii_digit)
+            && d[4] == b'-'
+            && d[7] == b'-'
+            && d[5..7].iter().all(u8::is_ascii_digit);
+        ok.then(|| {
+            let end = if b.get(i + 10) == Some(&b'T') { (i + 16).min(b.len()) } else { i + 10 };
+            &s[i..end]
+        })
+    })
+}
+
+/// Answer the six questions. `findings` and `progress` are the shared logs' texts ("" when a
+/// file is missing); `lists` caps every list.
+pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, lists: usize) -> Vec<Answer> {
+    let key = |g: usize| plan.groups[g].key.clone();
+    let describe = |g: usize| {
+        let grp = &plan.groups[g];
+        let c = plan.counts(grp);
+        format!(
+            "group {}: {} ({}, {}/{} done)",
+            grp.key,
+            crate::commands::clip(grp.title, 60),
+            plan.status(grp),
+            c.done + c.skipped,
+            c.total
+        )
+    };
+    let mut out = Vec::new();
+
+    // Where am I?
+    let current = plan.working_group();
+    let mut lines = Vec::new();
+    let mut gap = None;
+    if plan.groups.is_empty() {
+        gap = Some("task_plan.md has no groups".to_string());
+    } else if let (Some(text), None, Some(_)) =
+        (plan.current.as_ref().map(|l| l.text), plan.stated_current(), current)
+    {
+        gap = Some(format!(
+            "`## Current Group` names `{}`, which is not a group",
+            crate::commands::clip(text, 40)
+        ));
+    }
+    if let Some(g) = current {
+        lines.push(describe(g));
+    } else if !plan.groups.is_empty() {
+        lines.push("every group is complete".into());
+    }
+    let running: Vec<String> = plan
+        .tasks
+        .iter()
+        .filter(|t| t.status == Status::InProgress)
+        .map(|t| t.id.map_or_else(|| crate::commands::clip(t.text, 40), str::to_string))
+        .collect();
+    if !running.is_empty() {
+        lines.push(format!("in progress: {}", cap(&running, lists)));
+    }
+    let registry = Registry::load(store).unwrap_or_default();
+    let stall = Config::load(store).unwrap_or_default().stall_after();
+    let agents: Vec<String> = agents::group_agents(store, plan, &registry, current)
+        .iter()
+        .map(|id| agents::observe(store, id, stall, std::time::SystemTime::now()))
+        .filter(|o| o.state != Seen::Agent(AgentState::Complete))
+        .map(|o| format!("{} {}", o.id, o.state.as_str()))
+        .collect();
+    if !agents.is_empty() {
+        lines.push(format!("agents: {}", cap(&agents, lists)));
+    }
+    out.push(Answer { question: "Where am I?", lines, gap });
+
+    // Where am I going?
+    let remaining: Vec<usize> =
+        (0..plan.groups.len()).filter(|&g| !plan.status(&plan.groups[g]).is_done()).collect();
+    let lines = if remaining.is_empty() && !plan.groups.is_empty() {
+        vec!["nowhere else: every group is complete".into()]
+    } else {
+        let later: Vec<String> =
+            remaining.iter().filter(|&&g| Some(g) != current).map(|&g| describe(g)).collect();
+        let mut l = Vec::new();
+        if later.is_empty() && current.is_some() {
+            l.push("this is the last group".into());
+        }
+        l.extend(later.iter().take(lists).cloned());
+        if later.len() > lists {
+            l.push(format!("… and {} more groups", later.len() - lists));
+        }
+        l
+    };
+    let gap = plan.groups.is_empty().then(|| "task_plan.md has no groups".to_string());
+    out.push(Answer { question: "Where am I going?", lines, gap });
+
+    // What's the goal?
+    let (lines, gap) = match plan.goal {
+        Some(g) => (vec![crate::commands::clip(g, 300)], None),
+        None => (Vec::new(), Some("task_plan.md has no `## Goal`".to_string())),
+    };
+    out.push(Answer { question: "What's the goal?", lines, gap });
+
+    // What have I learned?
+    let learned = headlines(findings, lists);
+    let groups_done = plan.groups.iter().filter(|g| plan.status(g).is_done()).count();
+    let gap = (learned.is_empty() && groups_done > 0)
+        .then(|| format!("findings.md is empty although {groups_done} group(s) are complete"));
+    let lines =
+        if learned.is_empty() && gap.is_none() { vec!["nothing recorded yet".into()] } else { learned };
+    out.push(Answer { question: "What have I learned?", lines, gap });
+
+    // What have I done?
+    let done: Vec<String> = plan
+        .tasks
+        .iter()
+        .filter(|t| t.status == Status::Complete)
+        .map(|t| t.id.map_or_else(|| crate::commands::clip(t.text, 40), str::to_string))
+        .collect();
+    let counts = crate::plan::Counts::of(&plan.tasks);
+    let mut lines = Vec::new();
+    if counts.total > 0 {
+        lines.push(format!(
+            "{}/{} tasks done, {groups_done}/{} groups",
+            counts.done + counts.skipped,
+            counts.total,
+            plan.groups.len()
+        ));
+    }
+    if !done.is_empty() {
+        let recent: Vec<String> = done.iter().rev().take(lists).cloned().collect();
+        lines.push(format!("latest complete: {}", recent.join(", ")));
+    }
+    let logged = headlines(progress, lists);
+    lines.extend(logged.iter().map(|h| format!("log: {h}")));
+    let gap = (logged.is_empty() && !done.is_empty())
+        .then(|| "progress.md has no entries although tasks are complete".to_string());
+    if lines.is_empty() {
+        lines.push("nothing yet".into());
+    }
+    out.push(Answer { question: "What have I done?", lines, gap });
+
+    // What am I about to do?
+    let ready: Vec<String> =
+        plan.ready_tasks(current).iter().filter_map(|&t| plan.tasks[t].id.map(str::to_string)).collect();
+    let (lines, gap) = match (&plan.next_step, current) {
+        (Some(step), _) => (vec![crate::commands::clip(step.text, 200)], None),
+        (None, Some(g)) if !ready.is_empty() => {
+            (vec![format!("spawn group {}: {}", key(g), cap(&ready, lists))], None)
+        }
+        (None, Some(g)) => (vec![format!("wait for and merge group {}", key(g))], None),
+        (None, None) if !plan.groups.is_empty() => {
+            (vec!["every group is complete: final review".into()], None)
+        }
+        (None, None) => (Vec::new(), Some("no `## Next Step` and no groups".to_string())),
+    };
+    out.push(Answer { question: "What am I about to do?", lines, gap });
+    out
+}
+
+fn cap(items: &[String], max: usize) -> String {
+    let mut s = items.iter().take(max).cloned().collect::<Vec<_>>().join(", ");
+    if items.len() > max {
+        s.push_str(&format!(" … and {} more", items.len() - max));
+    }
+    s
+}
+
+/// The answers as compact text, within `budget` bytes where the lists allow it.
+pub fn render(answers: &[Answer]) -> String {
+    let mut s = String::new();
+    for a in answers {
+        match (&a.gap, a.lines.as_slice()) {
+            (Some(gap), []) => s.push_str(&format!("{} ? {gap}\n", a.question)),
+            (_, [one]) => s.push_str(&format!("{} {one}\n", a.question)),
+            (_, lines) => {
+                s.push_str(&format!("{}\n", a.question));
+                for l in lines {
+                    s.push_str(&format!("  {l}\n"));
+                }
+            }
+        }
+    }
+    let gaps: Vec<String> =
+        answers.iter().filter_map(|a| a.gap.as_ref().map(|g| format!("{} ({g})", a.question))).collect();
+    if !gaps.is_empty() {
+        s.push_str(&format!("unanswered: {}\n", gaps.join("; ")));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headlines_are_newest_first_by_date_or_by_position() {
+        let dated = "# P\n## 2026-03-01 old\n## 2026-03-05 new\n## 2026-03-03 mid\n";
+        assert_eq!(headlines(dated, 2), ["2026-03-05 new", "2026-03-03 mid"]);
+        let plain = "# F\n## a\n### b\n## c\n";
+        assert_eq!(headlines(plain, 5), ["c", "b", "a"]);
+        assert_eq!(headlines("# F\n- one\n- two\n", 1), ["two"]);
+        assert!(headlines("", 3).is_empty());
+    }
+}
