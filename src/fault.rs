@@ -1,7 +1,7 @@
 //! Fault injection for the crash and race tests, compiled into test (debug) builds only:
 //! `PPLAN_FAULT=<point>:<action>[,…]` makes the process pause (`pause-<ms>`) or die as
 //! `kill -9` would (`abort`) when it reaches that point. In a release build every point is a
-//! no-op. Points: `before-replace` (store), and in merge `after-lock`, `after-journal`,
+//! no-op. Points: `before-replace` (store), and in merge `after-lock`, `before-journal`, `after-journal`,
 //! `after-write-<file>`, `before-retire`, `mid-retire`, `before-journal-delete`.
 
 #[cfg(debug_assertions)]

@@ -422,6 +422,7 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
         },
         merged_at: stamp,
     };
+    fault::point("before-journal");
     store.write_state(&lock, JOURNAL, &(serde_json::to_string(&journal).unwrap_or_default() + "\n"))?;
     fault::point("after-journal");
     match apply(store, &lock, &journal)? {

@@ -34,9 +34,15 @@ pub fn run(ctx: &Context, agent: Option<&str>) -> Result<Output> {
     let store = ctx.store()?;
     let doc = store.read(store::PLAN_FILE)?;
     let plan = Plan::parse(&doc);
-    let (restart, group, tasks, log_name) = match agent {
+    let log_name = agent.map_or_else(|| PROGRESS.to_string(), agents::progress_file);
+    if let Some(id) = agent {
+        agents::check_id(id)?;
+    }
+    // Read what was logged since the last restart before this restart is recorded.
+    let log = String::from_utf8_lossy(&store.read_or_empty(&log_name)?).into_owned();
+    let since = entries_since_restart(&log);
+    let (restart, group, tasks) = match agent {
         Some(id) => {
-            agents::check_id(id)?;
             let registry = Registry::load(&store)?;
             let record = registry.agents.get(id);
             let text = plan.tasks.iter().find(|t| t.id == Some(id)).map_or("", |t| t.text);
@@ -44,7 +50,6 @@ pub fn run(ctx: &Context, agent: Option<&str>) -> Result<Output> {
                 record.map_or(0, |r| r.restarts),
                 record.map(|r| r.group.clone()),
                 vec![format!("{id} {}", super::clip(text, 60))],
-                agents::progress_file(id),
             )
         }
         None => {
@@ -60,17 +65,14 @@ pub fn run(ctx: &Context, agent: Option<&str>) -> Result<Output> {
                     )
                 })
                 .collect();
-            let progress = String::from_utf8_lossy(&store.read_or_empty(PROGRESS)?).into_owned();
             let restarts =
-                progress.lines().filter(|l| l.starts_with("Restart ") && l.contains("(new session)")).count();
+                log.lines().filter(|l| l.starts_with("Restart ") && l.contains("(new session)")).count();
             // This call starts a new session: it is recorded, so the next one counts from here.
             let n = restarts as u32 + 1;
             super::checkpoint::append_progress(&store, &format!("Restart {n} (new session)."), &[])?;
-            (n, g.map(|g| plan.groups[g].key.clone()), tasks, PROGRESS.to_string())
+            (n, g.map(|g| plan.groups[g].key.clone()), tasks)
         }
     };
-    let log = String::from_utf8_lossy(&store.read_or_empty(&log_name)?).into_owned();
-    let since = entries_since_restart(&log);
     let (files, files_note) = match crate::git::changed_files(store.dir(), crate::git::TIMEOUT) {
         Ok(f) => (f, None),
         Err(why) => (Vec::new(), Some(why)),

@@ -14,3 +14,4 @@ mod preservation;
 mod props;
 mod set;
 mod status;
+mod strikes;

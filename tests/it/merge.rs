@@ -403,3 +403,56 @@ fn two_merges_and_four_writers_at_once_lose_no_update() {
     assert!(fs::read_to_string(d.join("findings_DOC-001.md")).expect("f").contains("docs live in docs/"));
     assert!(fs::read_to_string(d.join("findings_QA-001.md")).expect("f").contains("use the staging db"));
 }
+
+#[test]
+fn merging_the_last_group_says_all_groups_complete() {
+    let dir = ready_to_merge();
+    let d = dir.path();
+    ok(d, &["merge"]);
+    ok(d, &["spawn"]);
+    ok(d, &["log", "--agent", "INT-001", "wired"]);
+    ok(d, &["mark", "--agent", "INT-001", "COMPLETE"]);
+    let out = ok(d, &["merge"]);
+    assert!(out.contains("group 2 complete\n"), "{out}");
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert!(
+        plan.contains("## Current Group\nAll groups complete\n\n## Next Step\nAll groups complete.\n"),
+        "{plan}"
+    );
+    let status = ok(d, &["status"]);
+    assert!(!status.contains("warning"), "{status}");
+}
+
+#[test]
+fn a_missing_agent_file_holds_the_merge_back() {
+    let dir = ready_to_merge();
+    fs::remove_file(dir.path().join("progress_FE-001.md")).expect("rm");
+    let (code, _, stderr) = pplan(dir.path(), &["merge"], &[]);
+    assert_eq!(code, Some(5));
+    assert!(stderr.starts_with("error: group 1 is not ready: FE-001 MISSING\n"), "{stderr}");
+}
+
+#[test]
+fn an_agent_writing_after_the_merge_read_it_keeps_its_files() {
+    let dir = ready_to_merge();
+    let d = dir.path().to_path_buf();
+    let late = {
+        let d = d.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(250));
+            // A late note, under the agent's own lock, after the merge read the agent's files and
+            // before it wrote its journal (once a journal exists, pplan commands wait for it).
+            ok(&d, &["note", "--agent", "BE-001", "one more thing"]);
+        })
+    };
+    let (code, stdout, stderr) = pplan(&d, &["merge"], &[("PPLAN_FAULT", "before-journal:pause-700")]);
+    late.join().expect("late note");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("retired the files of FE-001 to .pplan/archive/\n"), "{stdout}");
+    assert!(d.join("findings_BE-001.md").exists(), "BE-001 changed after the merge read it: kept");
+    // The next merge takes the late note in.
+    let out = ok(&d, &["merge", "--group", "1"]);
+    assert!(out.starts_with("merged group 1: BE-001"), "{out}");
+    assert!(fs::read_to_string(d.join("findings.md")).expect("f").contains("one more thing"));
+    assert!(!d.join("findings_BE-001.md").exists());
+}
