@@ -1,7 +1,8 @@
 //! Fault injection for the crash and race tests, compiled into test (debug) builds only:
 //! `PPLAN_FAULT=<point>:<action>[,…]` makes the process pause (`pause-<ms>`) or die as
 //! `kill -9` would (`abort`) when it reaches that point. In a release build every point is a
-//! no-op. Points: `before-replace` (store), and in merge `after-lock`, `before-journal`, `after-journal`,
+//! no-op. With `PPLAN_FAULT_SIGNAL=<path>`, a pause first creates that file, so a test can
+//! act at exactly that moment. Points: `before-replace` (store), and in merge `after-lock`, `before-journal`, `after-journal`,
 //! `after-write-<file>`, `before-retire`, `mid-retire`, `before-journal-delete`.
 
 #[cfg(debug_assertions)]
@@ -16,6 +17,12 @@ pub fn point(name: &str) {
             std::process::abort();
         }
         if let Some(ms) = action.strip_prefix("pause-").and_then(|ms| ms.parse().ok()) {
+            // Tell a waiting test exactly when we are here, then give it time to act.
+            if let Some(path) = std::env::var_os("PPLAN_FAULT_SIGNAL") {
+                // A test's signal file, not a plan file: the store's rule does not apply.
+                #[allow(clippy::disallowed_methods)]
+                let _ = std::fs::File::create(path);
+            }
             std::thread::sleep(std::time::Duration::from_millis(ms));
         }
     }

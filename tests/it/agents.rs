@@ -563,14 +563,16 @@ fn a_failed_plan_write_takes_back_the_new_agent_files() {
     let dir = t.dir.path().to_path_buf();
     let edited = CANONICAL.replace("Spawn BE-001 and FE-001.", "Spawn them (edited).");
     let person = {
-        let (path, edited) = (dir.join("task_plan.md"), edited.clone());
+        let (path, edited, signal) = (dir.join("task_plan.md"), edited.clone(), dir.join(".pplan/signal"));
         std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(200));
+            crate::harness::wait_for(&signal);
             fs::write(path, edited).expect("edit");
         })
     };
+    let signal = dir.join(".pplan/signal");
     let done = t
-        .env("PPLAN_FAULT", "before-replace:pause-700")
+        .env("PPLAN_FAULT", "before-replace:pause-1500")
+        .env("PPLAN_FAULT_SIGNAL", signal.to_str().expect("utf-8 path"))
         .args(["spawn"])
         .file_eq("task_plan.md", &edited)
         .status(4);

@@ -220,3 +220,12 @@ fn diff_into(path: &str, want: &serde_json::Value, got: &serde_json::Value, out:
         _ => {}
     }
 }
+
+/// Wait (at most 20 s) until a file exists: the signal a paused fault point gives.
+pub fn wait_for(path: &Path) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !path.exists() {
+        assert!(std::time::Instant::now() < deadline, "{} never appeared", path.display());
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}

@@ -323,15 +323,18 @@ fn two_hundred_random_kills_each_followed_by_a_rerun_lose_and_duplicate_nothing(
 fn a_person_editing_a_target_meanwhile_keeps_the_edit_and_nothing_is_lost() {
     let dir = ready_to_merge();
     let d = dir.path().to_path_buf();
+    let signal = d.join(".pplan/signal");
     let person = {
-        let path = d.join("findings.md");
+        let (path, signal) = (d.join("findings.md"), signal.clone());
         std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(250));
+            crate::harness::wait_for(&signal);
             let text = fs::read_to_string(&path).expect("f");
             fs::write(&path, text.replace("Earlier notes.", "Earlier notes, edited by hand.")).expect("edit");
         })
     };
-    let (code, _, stderr) = pplan(&d, &["merge"], &[("PPLAN_FAULT", "after-journal:pause-700")]);
+    let env =
+        [("PPLAN_FAULT", "after-journal:pause-1500"), ("PPLAN_FAULT_SIGNAL", signal.to_str().expect("path"))];
+    let (code, _, stderr) = pplan(&d, &["merge"], &env);
     person.join().expect("person");
     assert_eq!(code, Some(4), "{stderr}");
     assert!(stderr.starts_with("error: `"), "{stderr}");
@@ -436,16 +439,21 @@ fn a_missing_agent_file_holds_the_merge_back() {
 fn an_agent_writing_after_the_merge_read_it_keeps_its_files() {
     let dir = ready_to_merge();
     let d = dir.path().to_path_buf();
+    let signal = d.join(".pplan/signal");
     let late = {
-        let d = d.clone();
+        let (d, signal) = (d.clone(), signal.clone());
         std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(250));
+            crate::harness::wait_for(&signal);
             // A late note, under the agent's own lock, after the merge read the agent's files and
             // before it wrote its journal (once a journal exists, pplan commands wait for it).
             ok(&d, &["note", "--agent", "BE-001", "one more thing"]);
         })
     };
-    let (code, stdout, stderr) = pplan(&d, &["merge"], &[("PPLAN_FAULT", "before-journal:pause-700")]);
+    let env = [
+        ("PPLAN_FAULT", "before-journal:pause-1500"),
+        ("PPLAN_FAULT_SIGNAL", signal.to_str().expect("path")),
+    ];
+    let (code, stdout, stderr) = pplan(&d, &["merge"], &env);
     late.join().expect("late note");
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.contains("retired the files of FE-001 to .pplan/archive/\n"), "{stdout}");

@@ -119,15 +119,16 @@ fn a_concurrent_human_edit_is_never_clobbered() {
     let t = Test::new().file("task_plan.md", CANONICAL);
     let dir = t.dir.path().to_path_buf();
     let edited = CANONICAL.replace("Spawn BE-001 and FE-001.", "Spawn BE-001 first (edited by hand).");
+    let signal = dir.join(".pplan/signal");
     let person = {
-        let path = dir.join("task_plan.md");
-        let edited = edited.clone();
+        let (path, edited, signal) = (dir.join("task_plan.md"), edited.clone(), signal.clone());
         std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_millis(150));
+            crate::harness::wait_for(&signal);
             fs::write(path, edited).expect("person edits");
         })
     };
-    t.env("PPLAN_FAULT", "before-replace:pause-600")
+    t.env("PPLAN_FAULT", "before-replace:pause-1500")
+        .env("PPLAN_FAULT_SIGNAL", signal.to_str().expect("path"))
         .args(["set", "BE-001", "complete"])
         .stderr(
             "error: `./task_plan.md` changed while pplan was updating it; nothing written\n\
