@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 const AFTER_HELP: &str = "\
 Exit codes:
   0  ok
-  1  check found problems, a write could not be verified, or `merge --strict` found no evidence
+  1  check/reboot found problems, a write could not be verified, or `merge --strict` found no evidence
   2  usage or invalid input (nothing written)
   3  escalate to the user (third strike)
   4  busy: a lock is held, or a file changed under us (nothing written)
@@ -205,6 +205,32 @@ pub enum Command {
         #[arg(long, value_name = "ID")]
         agent: Option<String>,
     },
+
+    /// Check plan files for problems (pre-commit, CI): `path:line:col: error[rule]: message`
+    Check {
+        /// Plan directories, plan files or trees to search [default: the plan directory]
+        #[arg(value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// Output format
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::commands::CheckFormat,
+    },
+
+    /// Dependency waves: what can run in parallel, and where the groups disagree
+    Waves,
+
+    /// The plans in a tree that are not complete
+    List {
+        /// Where to look [default: the plan directory or the current one]
+        #[arg(value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// Complete plans too
+        #[arg(long)]
+        all: bool,
+    },
+
+    /// Check the setup: plan files, journal, temp files, lock, agents, and `pplan check`
+    Doctor,
 
     /// Merge a group's COMPLETE agents into findings.md and progress.md, exactly once, and
     /// advance the plan

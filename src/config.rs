@@ -17,11 +17,13 @@ pub struct Config {
     pub stall_minutes: u64,
     /// `respawn` refuses (escalates) past this many restarts of one agent.
     pub max_restarts: u32,
+    /// `check` rules by id: `off`, `warning` or `error` (overriding the default severity).
+    pub checks: std::collections::BTreeMap<String, String>,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { stall_minutes: 15, max_restarts: 3 }
+        Config { stall_minutes: 15, max_restarts: 3, checks: std::collections::BTreeMap::new() }
     }
 }
 

@@ -77,6 +77,8 @@ pub enum Error {
     RepeatedApproach { task: String, attempt: usize },
     #[error("`{task}` has no error row to resolve")]
     NothingToResolve { task: String },
+    #[error("dependency cycle: {cycle}")]
+    Cycle { cycle: String },
     #[error("{message}")]
     Usage { message: String, hint: &'static str },
     #[error("unknown state `{0}`")]
@@ -109,6 +111,7 @@ impl Error {
             Error::Busy { .. } | Error::ConcurrentEdit { .. } => ExitCode::Busy,
             Error::Escalate { .. } => ExitCode::Escalate,
             Error::NotReady { .. } => ExitCode::NotReady,
+            Error::Cycle { .. } => ExitCode::Problems,
             Error::MergeInterrupted { .. } => ExitCode::Busy,
             Error::MergeUnverified { .. } => ExitCode::Problems,
             Error::NoEvidence { .. } => ExitCode::Problems,
@@ -134,6 +137,7 @@ impl Error {
             Error::UnknownGroup { .. } => "unknown_group",
             Error::AmbiguousGroup { .. } => "ambiguous_group",
             Error::Usage { .. } => "usage",
+            Error::Cycle { .. } => "dependency_cycle",
             Error::RepeatedApproach { .. } => "repeated_approach",
             Error::NothingToResolve { .. } => "nothing_to_resolve",
             Error::NotReady { .. } => "not_ready",

@@ -5,6 +5,7 @@
 //! Commands ([`commands`]) call the core and format output; nothing in the library prints.
 
 pub mod agents;
+pub mod check;
 pub mod cli;
 pub mod clock;
 pub mod commands;
@@ -18,5 +19,6 @@ pub mod plan;
 pub mod reboot;
 pub mod store;
 pub mod strikes;
+pub mod waves;
 
 pub use error::{Error, ExitCode, Result};

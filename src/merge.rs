@@ -256,6 +256,8 @@ pub struct Report {
     /// The group `## Current Group` now names, when it moved.
     pub advanced_to: Option<String>,
     pub retired: Vec<String>,
+    /// Agents merged now whose files changed after the merge read them: kept, to merge again.
+    pub kept: Vec<String>,
     pub warnings: Vec<String>,
     /// Unified diffs of each file (dry run only).
     #[serde(skip)]
@@ -427,6 +429,8 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
     fault::point("after-journal");
     match apply(store, &lock, &journal)? {
         Applied::Done(retired) => {
+            report.kept =
+                journal.retire.iter().map(|r| r.agent.clone()).filter(|a| !retired.contains(a)).collect();
             report.retired = retired;
             Ok(report)
         }

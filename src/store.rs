@@ -57,33 +57,40 @@ pub fn locate(explicit: Option<&Path>) -> PathBuf {
 }
 
 fn candidates_below(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut queue = vec![(dir.to_path_buf(), 0)];
-    while let Some((d, depth)) = queue.pop() {
-        let Ok(entries) = fs::read_dir(&d) else {
-            continue;
-        };
-        let mut entries: Vec<_> = entries.flatten().collect();
-        entries.sort_by_key(|e| e.file_name());
-        for e in entries {
-            let name = e.file_name();
-            let path = e.path();
-            let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
-            if is_dir
-                && depth < 3
-                && !matches!(name.to_str(), Some(".git" | "target" | "node_modules" | STATE_DIR))
-            {
-                queue.push((path, depth + 1));
-            } else if name == PLAN_FILE {
-                found.push(path.strip_prefix(dir).map(Path::to_path_buf).unwrap_or(path));
-            }
-        }
-        if found.len() >= 20 {
-            break;
-        }
-    }
+    let mut found: Vec<PathBuf> = find_plans_within(dir, 4)
+        .into_iter()
+        .take(20)
+        .map(|d| {
+            d.join(PLAN_FILE).strip_prefix(dir).map(Path::to_path_buf).unwrap_or_else(|_| d.join(PLAN_FILE))
+        })
+        .collect();
     found.sort();
     found
+}
+
+/// Plan directories (holding a `task_plan.md`) at or below `root`, sorted; `.git`, `target`,
+/// `node_modules` and `.pplan` are not entered.
+pub fn find_plans(root: &Path) -> Vec<PathBuf> {
+    find_plans_within(root, usize::MAX)
+}
+
+fn find_plans_within(root: &Path, depth: usize) -> Vec<PathBuf> {
+    let skip = |e: &walkdir::DirEntry| {
+        e.depth() > 0
+            && e.file_type().is_dir()
+            && matches!(e.file_name().to_str(), Some(".git" | "target" | "node_modules" | STATE_DIR))
+    };
+    let mut plans: Vec<PathBuf> = walkdir::WalkDir::new(root)
+        .max_depth(depth)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !skip(e))
+        .flatten()
+        .filter(|e| e.file_type().is_file() && e.file_name() == PLAN_FILE)
+        .filter_map(|e| e.path().parent().map(Path::to_path_buf))
+        .collect();
+    plans.sort();
+    plans
 }
 
 /// A plan directory and its limits.

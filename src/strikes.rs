@@ -61,9 +61,11 @@ fn main_cell<'t>(text: &'t str, table: &Table<'_>, row: &Row) -> &'t str {
 
 /// `… (attempt 2; approach: X; resolution: Y)`: the value for `label`, if folded in.
 fn folded(cell: &str, label: &str) -> Option<String> {
-    let open = cell.rfind(" (")?;
-    let inner = cell[open + 2..].strip_suffix(')')?;
-    inner.split("; ").find_map(|part| part.strip_prefix(&format!("{label}: ")).map(|v| v.replace("\\|", "|")))
+    let prefix = format!("{label}: ");
+    cell.split(" (").skip(1).find_map(|group| {
+        let inner = group.split(')').next()?;
+        inner.split("; ").find_map(|part| part.strip_prefix(&prefix).map(|v| v.replace("\\|", "|")))
+    })
 }
 
 /// Approaches compare equal after folding case, whitespace and punctuation away
@@ -98,5 +100,9 @@ mod tests {
     fn folded_values_are_found() {
         assert_eq!(folded("BE-1: boom (attempt 2; approach: a \\| b)", "approach").as_deref(), Some("a | b"));
         assert_eq!(folded("boom", "approach"), None);
+        assert_eq!(
+            folded("T-1: boom (attempt 1; approach: retry) (resolved: it)", "approach").as_deref(),
+            Some("retry")
+        );
     }
 }

@@ -6,6 +6,14 @@ use crate::error::Result;
 use crate::md::Document;
 use crate::merge::PROGRESS;
 
+#[derive(serde::Serialize)]
+struct CheckpointJson {
+    schema_version: u32,
+    kind: &'static str,
+    path: String,
+    at: String,
+}
+
 pub fn run(ctx: &Context, text: &str, agent: Option<&str>, files: &[String]) -> Result<Output> {
     let text = text_arg(text)?;
     let store = ctx.store()?;
@@ -14,8 +22,7 @@ pub fn run(ctx: &Context, text: &str, agent: Option<&str>, files: &[String]) -> 
         None => (PROGRESS.to_string(), append_progress(&store, &text, files)?),
     };
     if ctx.json {
-        let json = serde_json::json!({"schema_version": 1, "kind": "checkpoint", "path": path, "at": at});
-        return Ok(Output::json(&json));
+        return Ok(Output::json(&CheckpointJson { schema_version: 1, kind: "checkpoint", path, at }));
     }
     Ok(Output::ok(format!("checkpoint in {path}\n")))
 }

@@ -19,6 +19,12 @@ struct DecideJson {
 }
 
 pub fn run(ctx: &Context, text: &str, why: &str, dry_run: bool) -> Result<Output> {
+    if text.trim().is_empty() || why.trim().is_empty() {
+        return Err(crate::Error::Usage {
+            message: "a decision needs its text and `--why`".into(),
+            hint: "pplan decide <TEXT> --why <TEXT>",
+        });
+    }
     let store = ctx.store()?;
     let values = Values {
         decision: Some(text.to_string()),

@@ -34,8 +34,19 @@ struct ErrorJson<'a> {
     diff: Option<String>,
 }
 
+#[derive(Serialize)]
+struct ResolvedJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    task: &'a str,
+    changed: bool,
+    diff: Option<String>,
+}
+
 /// What the edit step learned, for the output.
 struct Found {
+    /// The task id as the plan spells it.
+    task: String,
     attempt: usize,
     task_text: String,
     history: Vec<(String, Option<String>)>,
@@ -52,7 +63,9 @@ pub fn run(
     if let Some(resolution) = resolve {
         return resolve_latest(ctx, task, resolution, dry_run);
     }
-    let (Some(error), Some(approach)) = (record.error, record.approach) else {
+    let (Some(error), Some(approach)) =
+        (record.error.filter(|e| !e.trim().is_empty()), record.approach.filter(|a| !a.trim().is_empty()))
+    else {
         return Err(Error::Usage {
             message: "`pplan error` needs `--error` and `--approach`".into(),
             hint: "pplan error <TASK-ID> --error <TEXT> --approach <TEXT> [--resolution <TEXT>]",
@@ -66,6 +79,8 @@ pub fn run(
         |doc| {
             let plan = Plan::parse(doc);
             let t = edit::find_task(&plan, doc, task)?;
+            // The id as the plan spells it: `be-001` counts toward BE-001's strikes.
+            let task = plan.tasks[t].id.unwrap_or(task);
             let attempts = strikes::attempts(&plan, task);
             if let Some(i) = attempts
                 .iter()
@@ -91,8 +106,13 @@ pub fn run(
             let mut history: Vec<(String, Option<String>)> =
                 attempts.into_iter().map(|a| (a.error, a.approach)).collect();
             history.push((error.clone(), Some(approach.clone())));
-            *found.borrow_mut() =
-                Some(Found { attempt, task_text: plan.tasks[t].text.to_string(), history, blocked_now });
+            *found.borrow_mut() = Some(Found {
+                task: task.to_string(),
+                attempt,
+                task_text: plan.tasks[t].text.to_string(),
+                history,
+                blocked_now,
+            });
             Ok(edits)
         },
         |before: &Document, after: &Document| {
@@ -116,6 +136,7 @@ pub fn run(
     )?;
     let found =
         found.into_inner().ok_or_else(|| Error::UnknownTask { id: task.to_string(), nearest: Vec::new() })?;
+    let task = found.task.as_str();
     let escalate = found.attempt >= STRIKES;
     let report = escalate.then(|| strikes::report(task, &found.task_text, &found.history));
     if escalate
@@ -181,11 +202,16 @@ fn resolve_latest(ctx: &Context, task: &str, resolution: &str, dry_run: bool) ->
                 }
                 Some(cell) => Edit::replace(cell.clone(), text),
                 None => {
-                    // No resolution column: say it in the main cell.
+                    // No resolution column: add it to the values kept in the main cell.
                     let main =
                         table.columns.iter().position(|c| rows::column(c) == Column::Error).unwrap_or(0);
                     let cell = &row.cells[main.min(row.cells.len().saturating_sub(1))];
-                    Edit::insert(cell.end, format!(" (resolved: {text})"))
+                    let cell_text = &doc.text()[cell.clone()];
+                    if cell_text.ends_with(')') && cell_text.contains(" (") {
+                        Edit::insert(cell.end - 1, format!("; resolution: {text}"))
+                    } else {
+                        Edit::insert(cell.end, format!(" (resolution: {text})"))
+                    }
                 }
             }])
         },
@@ -198,10 +224,14 @@ fn resolve_latest(ctx: &Context, task: &str, resolution: &str, dry_run: bool) ->
         },
     )?;
     if ctx.json {
-        let json = serde_json::json!({
-            "schema_version": 1, "kind": "error-resolved", "task": task, "changed": !change.is_noop(),
-            "diff": dry_run.then(|| unified_diff(store::PLAN_FILE, &change.before, &change.after)),
-        });
+        let diff = dry_run.then(|| unified_diff(store::PLAN_FILE, &change.before, &change.after));
+        let json = ResolvedJson {
+            schema_version: 1,
+            kind: "error-resolved",
+            task,
+            changed: !change.is_noop(),
+            diff,
+        };
         return Ok(Output::json(&json));
     }
     if dry_run {

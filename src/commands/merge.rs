@@ -81,6 +81,14 @@ fn text(r: &Report) -> String {
     if !r.retired.is_empty() {
         let _ = writeln!(o, "retired the files of {} to .pplan/archive/", list(&r.retired));
     }
+    if !r.kept.is_empty() {
+        let group = r.group.as_deref().map_or(String::new(), |g| format!(" --group {g}"));
+        let _ = writeln!(
+            o,
+            "kept (written to after the merge read them): {}; run `pplan merge{group}` again",
+            list(&r.kept)
+        );
+    }
     if !r.waiting.is_empty() {
         let w: Vec<String> = r.waiting.iter().map(|w| format!("{} {}", w.id, w.state)).collect();
         let _ = writeln!(o, "still running: {}", list(&w));

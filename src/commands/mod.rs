@@ -1,10 +1,13 @@
 //! One module per subcommand: each reads through the core, writes through the store, and
 //! returns its output as a string. Nothing here prints; `main` does.
 
+mod check;
 mod checkpoint;
 mod decide;
+mod doctor;
 mod error;
 mod init;
+mod list;
 mod log;
 mod mark;
 mod merge;
@@ -17,12 +20,15 @@ mod set;
 mod spawn;
 mod status;
 mod wait;
+mod waves;
 
 use std::path::PathBuf;
 
 use crate::cli::{Cli, Command};
 use crate::error::{ExitCode, Result};
 use crate::store::{self, Limits, Store};
+
+pub use check::Format as CheckFormat;
 
 /// What a command says on stdout, and how the process should exit.
 #[derive(Debug)]
@@ -60,7 +66,9 @@ impl Context {
 /// Run a command. `stream` receives output that must appear as it happens (`wait`).
 pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
     let ctx = Context { dir: cli.dir, json: cli.json, limits: Limits::from_env() };
-    if !matches!(cli.command, Command::Init { .. } | Command::Merge { .. }) {
+    // check, list and doctor only read (doctor reports a leftover journal rather than act).
+    let reads_only = matches!(cli.command, Command::Check { .. } | Command::List { .. } | Command::Doctor);
+    if !reads_only && !matches!(cli.command, Command::Init { .. } | Command::Merge { .. }) {
         finish_interrupted_merge(&ctx)?;
     }
     match cli.command {
@@ -84,6 +92,10 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
         }
         Command::Decide { text, why, dry_run } => decide::run(&ctx, &text, &why, dry_run),
         Command::Reboot { budget } => reboot::run(&ctx, budget),
+        Command::Check { paths, format } => check::run(&ctx, &paths, format),
+        Command::Waves => waves::run(&ctx),
+        Command::List { dir, all } => list::run(&ctx, dir.as_deref(), all),
+        Command::Doctor => doctor::run(&ctx),
         Command::Checkpoint { text, agent, files } => checkpoint::run(&ctx, &text, agent.as_deref(), &files),
         Command::RestartContext { agent } => restart_context::run(&ctx, agent.as_deref()),
         Command::Merge { group, partial, strict, dry_run } => {

@@ -37,12 +37,15 @@ pub fn run(ctx: &Context, budget: usize) -> Result<Output> {
         lists -= 1;
     }
     if text.len() > budget {
-        let mut cut = budget.saturating_sub(2);
+        // Keep the gaps (the last line) whole; cut the answers before them.
+        let gaps = text.rfind("\nunanswered: ").map(|i| text[i + 1..].to_string()).unwrap_or_default();
+        let mut cut = budget.saturating_sub(gaps.len() + "…\n".len());
         while !text.is_char_boundary(cut) {
             cut -= 1;
         }
         text.truncate(cut);
         text.push_str("…\n");
+        text.push_str(&gaps);
     }
     let unanswered: Vec<&'static str> =
         answers.iter().filter(|a| a.gap.is_some()).map(|a| a.question).collect();

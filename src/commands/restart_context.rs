@@ -37,6 +37,11 @@ pub fn run(ctx: &Context, agent: Option<&str>) -> Result<Output> {
     let log_name = agent.map_or_else(|| PROGRESS.to_string(), agents::progress_file);
     if let Some(id) = agent {
         agents::check_id(id)?;
+        let known =
+            plan.tasks.iter().any(|t| t.id == Some(id)) || store.path(&agents::progress_file(id)).exists();
+        if !known {
+            return Err(crate::Error::NoAgent { id: id.to_string() });
+        }
     }
     // Read what was logged since the last restart before this restart is recorded.
     let log = String::from_utf8_lossy(&store.read_or_empty(&log_name)?).into_owned();

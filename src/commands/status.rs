@@ -191,6 +191,9 @@ fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
         (_, None, _) if plan.groups.is_empty() => "(no groups)".to_string(),
         (Some(st), Some(d), _) if st == d => key(d).to_string(),
         (Some(st), d, _) => format!("{} (stated {})", d.map_or("(all done)", key), key(st)),
+        (None, None, Some(text)) if text.eq_ignore_ascii_case(crate::merge::ALL_COMPLETE) => {
+            "(all done)".into()
+        }
         (None, d, Some(text)) => {
             format!("{} (stated `{}` names no group)", d.map_or("(all done)", key), clip(text, 40))
         }

@@ -145,14 +145,20 @@ pub fn cells(log: Log, columns: &[Column], v: &Values) -> Vec<String> {
         }
     }
     if let Some(cell) = out.get_mut(main) {
+        // A table without an error/decision column: the main value goes to the first cell.
+        if !has(main_col) {
+            let value = match log {
+                Log::Errors => v.error.clone(),
+                Log::Decisions => v.decision.clone(),
+            };
+            let value = value.unwrap_or_default();
+            *cell = if cell.is_empty() { value } else { format!("{value} ({cell})") };
+        }
         if let (false, Some(t)) = (has(Column::Task), &v.task) {
             *cell = format!("{t}: {cell}");
         }
         if !folded.is_empty() {
             *cell = format!("{cell} ({})", folded.join("; "));
-        }
-        if cell.is_empty() && main_col == Column::Error {
-            *cell = v.decision.clone().unwrap_or_default();
         }
     }
     out.into_iter().map(|c| escape(&c)).collect()
@@ -307,6 +313,11 @@ mod tests {
         assert_eq!(
             cells(Log::Errors, &three, &v()),
             ["BE-001: timeout \\| 504 (approach: retry with backoff)", "2", ""]
+        );
+        let other = [Column::Other, Column::Resolution];
+        assert_eq!(
+            cells(Log::Errors, &other, &v()),
+            ["BE-001: timeout \\| 504 (attempt 2; approach: retry with backoff)", ""]
         );
         let two = [Column::Error, Column::Resolution];
         assert_eq!(

@@ -4,6 +4,7 @@
 
 mod agents;
 mod bad_input;
+mod check;
 mod concurrency;
 mod corpus;
 mod fixtures;

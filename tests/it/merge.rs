@@ -457,6 +457,12 @@ fn an_agent_writing_after_the_merge_read_it_keeps_its_files() {
     late.join().expect("late note");
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.contains("retired the files of FE-001 to .pplan/archive/\n"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "kept (written to after the merge read them): BE-001; run `pplan merge --group 1` again\n"
+        ),
+        "{stdout}"
+    );
     assert!(d.join("findings_BE-001.md").exists(), "BE-001 changed after the merge read it: kept");
     // The next merge takes the late note in.
     let out = ok(&d, &["merge", "--group", "1"]);

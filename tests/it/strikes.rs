@@ -384,3 +384,38 @@ fn restart_context_works_without_git() {
          Continue, do not redo: read findings_BE-001.md and the files above first, pick up where the log ends, and log each step.\n"
     );
 }
+
+#[test]
+fn strikes_count_the_task_however_its_id_is_typed() {
+    let dir = plan_dir(CANONICAL);
+    let d = dir.path();
+    pplan(d, &["error", "BE-001", "--error", "a", "--approach", "one"]);
+    let (_, out, _) = pplan(d, &["error", "be-001", "--error", "b", "--approach", "two"]);
+    assert_eq!(
+        out,
+        "BE-001: attempt 2 of 3 recorded; next time, a different approach (the last before escalation)\n"
+    );
+}
+
+#[test]
+fn empty_values_are_refused() {
+    let dir = plan_dir(CANONICAL);
+    let (code, _, stderr) = pplan(dir.path(), &["error", "BE-001", "--error", " ", "--approach", "x"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    let (code, _, _) = pplan(dir.path(), &["decide", "x", "--why", ""]);
+    assert_eq!(code, Some(2));
+    assert_eq!(fs::read_to_string(dir.path().join("task_plan.md")).expect("plan"), CANONICAL);
+}
+
+#[test]
+fn a_resolution_without_its_column_keeps_the_approach_readable() {
+    let plan =
+        "# P\n\n### Phase 1: A\n- [ ] T-1: do it\n\n## Errors Encountered\n| Error | Attempt |\n|---|---|\n";
+    let dir = plan_dir(plan);
+    pplan(dir.path(), &["error", "T-1", "--error", "boom", "--approach", "retry"]);
+    pplan(dir.path(), &["error", "T-1", "--resolve", "wrong key"]);
+    let after = fs::read_to_string(dir.path().join("task_plan.md")).expect("plan");
+    assert!(after.ends_with("| T-1: boom (approach: retry; resolution: wrong key) | 1 |\n"), "{after}");
+    let (code, _, _) = pplan(dir.path(), &["error", "T-1", "--error", "again", "--approach", "Retry!"]);
+    assert_eq!(code, Some(2), "the failed approach is still refused");
+}

@@ -1,0 +1,129 @@
+//! `pplan check`: diagnostics for plan files, for pre-commit and CI.
+//!
+//! Every rule has an id, a default severity and a line in docs/CHECKS.md; `pplan.yaml` beside a
+//! plan can turn a rule off or change its severity (`checks: {rule-id: off}`). Diagnostics are
+//! `path:line:col`, sorted, and deterministic.
+
+mod rules;
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::config::Config;
+use crate::store::{self, Limits, Store};
+
+pub use rules::RULES;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// A rule: its id, default severity and what it checks (docs/CHECKS.md says the same).
+#[derive(Clone, Copy, Debug)]
+pub struct Rule {
+    pub id: &'static str,
+    pub severity: Severity,
+    pub summary: &'static str,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Diagnostic {
+    pub path: String,
+    pub line: usize,
+    pub col: usize,
+    pub severity: Severity,
+    pub rule: &'static str,
+    pub message: String,
+}
+
+/// What to check: a plan directory (every plan file in it), or single files.
+#[derive(Clone, Debug)]
+pub enum Target {
+    Dir(PathBuf),
+    File(PathBuf),
+}
+
+/// Expand the paths given on the command line: a directory holding a `task_plan.md` is a
+/// plan; a directory without one is searched for plans below it; files are themselves.
+pub fn targets(paths: &[PathBuf]) -> Vec<Target> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            if p.join(store::PLAN_FILE).exists() {
+                out.push(Target::Dir(p.clone()));
+            } else {
+                out.extend(store::find_plans(p).into_iter().map(Target::Dir));
+            }
+        } else {
+            out.push(Target::File(p.clone()));
+        }
+    }
+    out
+}
+
+/// Check every target; returns the diagnostics (sorted) and how many files were read.
+pub fn run(targets: &[Target], limits: &Limits) -> (Vec<Diagnostic>, usize) {
+    let mut all = Vec::new();
+    let mut files = 0;
+    for t in targets {
+        let (dir, only) = match t {
+            Target::Dir(d) => (d.clone(), None),
+            Target::File(f) => {
+                let dir = f
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+                (dir, f.file_name().map(|n| n.to_string_lossy().into_owned()))
+            }
+        };
+        let store = Store::new(dir.clone(), limits.clone());
+        let config = Config::load(&store).unwrap_or_default();
+        let (diags, n) = rules::check_dir(&store, &dir, only.as_deref());
+        files += n;
+        all.extend(diags.into_iter().filter_map(|mut d| {
+            match config.checks.get(d.rule).map(String::as_str) {
+                Some("off") => return None,
+                Some("warning") => d.severity = Severity::Warning,
+                Some("error") => d.severity = Severity::Error,
+                _ => {}
+            }
+            Some(d)
+        }));
+    }
+    all.sort();
+    all.dedup();
+    (all, files)
+}
+
+/// `path:line:col: error[rule]: message`.
+pub fn text_line(d: &Diagnostic) -> String {
+    format!("{}:{}:{}: {}[{}]: {}", d.path, d.line, d.col, d.severity.as_str(), d.rule, d.message)
+}
+
+/// A GitHub Actions workflow command.
+pub fn github_line(d: &Diagnostic) -> String {
+    let escape = |s: &str| s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
+    let prop = |s: &str| escape(s).replace(':', "%3A").replace(',', "%2C");
+    format!(
+        "::{} file={},line={},col={},title={}::{}",
+        d.severity.as_str(),
+        prop(&d.path),
+        d.line,
+        d.col,
+        prop(d.rule),
+        escape(&d.message)
+    )
+}

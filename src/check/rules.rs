@@ -1,0 +1,375 @@
+//! The rules. Each reads the parsed plan or an agent file and says where something is wrong.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use super::{Diagnostic, Rule, Severity};
+use crate::agents::{self, AgentState};
+use crate::md::{DecodeError, Document};
+use crate::plan::rows::{self, Column};
+use crate::plan::{Log, Plan, Status};
+use crate::store::{self, Store};
+
+use Severity::{Error, Warning};
+
+pub const RULES: &[Rule] = &[
+    Rule { id: "invalid-utf8", severity: Error, summary: "a plan file that is not UTF-8 text" },
+    Rule {
+        id: "conflict-markers",
+        severity: Error,
+        summary: "leftover git conflict markers (`<<<<<<<`, `=======`, `>>>>>>>`)",
+    },
+    Rule { id: "empty-goal", severity: Warning, summary: "task_plan.md has no `## Goal`, or it is empty" },
+    Rule { id: "duplicate-task-id", severity: Error, summary: "two tasks share an id" },
+    Rule { id: "unknown-dependency", severity: Error, summary: "`(depends: X)` names no task" },
+    Rule {
+        id: "dependency-cycle",
+        severity: Error,
+        summary: "tasks depend on each other in a cycle (named)",
+    },
+    Rule {
+        id: "depends-on-later-group",
+        severity: Error,
+        summary: "a task depends on a task of a later group",
+    },
+    Rule {
+        id: "same-group-dependency",
+        severity: Error,
+        summary: "a task depends on a task of its own group, but a group's tasks run in parallel",
+    },
+    Rule {
+        id: "current-group",
+        severity: Error,
+        summary: "`## Current Group` names no group (error) or contradicts the statuses (warning)",
+    },
+    Rule {
+        id: "complete-with-open-tasks",
+        severity: Error,
+        summary: "a group marked complete has open tasks",
+    },
+    Rule {
+        id: "strikes-not-blocked",
+        severity: Error,
+        summary: "a task with three or more error rows is not blocked",
+    },
+    Rule { id: "error-without-attempt", severity: Warning, summary: "an error row has no attempt number" },
+    Rule {
+        id: "invalid-marker",
+        severity: Error,
+        summary: "a progress_ID.md without a valid status marker in its last 8 KB",
+    },
+    Rule {
+        id: "unsafe-agent-file",
+        severity: Error,
+        summary: "an agent file whose id is not a safe id, or that is not a regular file",
+    },
+    Rule {
+        id: "stale-agent-files",
+        severity: Warning,
+        summary: "agent files left for a group that is complete",
+    },
+    Rule {
+        id: "unmerged-agent",
+        severity: Warning,
+        summary: "an agent is COMPLETE but not merged (`pplan merge`)",
+    },
+];
+
+fn severity(id: &str) -> Severity {
+    RULES.iter().find(|r| r.id == id).map_or(Error, |r| r.severity)
+}
+
+/// Diagnostics for one file's text.
+struct FileDiags<'a> {
+    path: String,
+    text: &'a str,
+    out: &'a mut Vec<Diagnostic>,
+}
+
+impl FileDiags<'_> {
+    fn at(&mut self, offset: usize, rule: &'static str, message: String) {
+        self.at_as(offset, rule, severity(rule), message);
+    }
+
+    fn at_as(&mut self, offset: usize, rule: &'static str, severity: Severity, message: String) {
+        let offset = offset.min(self.text.len());
+        let line_start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let line = 1 + self.text[..line_start].matches('\n').count();
+        let col = 1 + self.text[line_start..offset].chars().count();
+        self.out.push(Diagnostic { path: self.path.clone(), line, col, severity, rule, message });
+    }
+}
+
+fn display(dir: &Path, name: &str) -> String {
+    let p = dir.join(name);
+    let s = p.to_string_lossy().into_owned();
+    s.strip_prefix("./").map_or_else(|| s.clone(), str::to_string)
+}
+
+/// Check a plan directory (or only the file `only` in it). Returns the diagnostics and the
+/// number of files read.
+pub fn check_dir(store: &Store, dir: &Path, only: Option<&str>) -> (Vec<Diagnostic>, usize) {
+    let mut out = Vec::new();
+    let mut read = 0;
+    let wanted = |name: &str| only.is_none_or(|o| o == name);
+    let plan_doc = load(store, dir, store::PLAN_FILE, &mut out, wanted(store::PLAN_FILE));
+    if plan_doc.is_some() && wanted(store::PLAN_FILE) {
+        read += 1;
+    }
+    let plan = plan_doc.as_ref().map(Plan::parse);
+    if let (Some(doc), Some(plan)) = (&plan_doc, &plan)
+        && wanted(store::PLAN_FILE)
+    {
+        let mut f = FileDiags { path: display(dir, store::PLAN_FILE), text: doc.text(), out: &mut out };
+        plan_rules(plan, &mut f);
+    }
+    for name in ["findings.md", "progress.md"] {
+        if wanted(name) && load(store, dir, name, &mut out, true).is_some() {
+            read += 1;
+        }
+    }
+    // Agent files: every findings_*.md / progress_*.md here.
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|rd| rd.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    names.sort();
+    for name in names.iter().filter(|n| wanted(n)) {
+        let Some(id) = agent_id(name) else { continue };
+        read += 1;
+        let mut f = FileDiags { path: display(dir, name), text: "", out: &mut out };
+        if agents::check_id(id).is_err() {
+            f.at(
+                0,
+                "unsafe-agent-file",
+                format!("`{id}` is not a safe agent id (A-Z a-z 0-9 . _ -, up to 64, no leading dot)"),
+            );
+            continue;
+        }
+        if agents::check_regular(store, name).is_err() {
+            f.at(
+                0,
+                "unsafe-agent-file",
+                "agent files must be regular files (not a symlink or directory)".into(),
+            );
+            continue;
+        }
+        let Some(doc) = load(store, dir, name, &mut out, true) else { continue };
+        let mut f = FileDiags { path: display(dir, name), text: doc.text(), out: &mut out };
+        agent_rules(plan.as_ref(), id, name.starts_with("progress_"), &doc, &mut f);
+    }
+    (out, read)
+}
+
+/// `findings_ID.md` / `progress_ID.md` → `ID`.
+fn agent_id(name: &str) -> Option<&str> {
+    let stem = name.strip_suffix(".md")?;
+    stem.strip_prefix("findings_").or_else(|| stem.strip_prefix("progress_"))
+}
+
+/// Read and decode a file, reporting invalid UTF-8 and conflict markers; `None` when it is
+/// missing or unreadable.
+fn load(store: &Store, dir: &Path, name: &str, out: &mut Vec<Diagnostic>, report: bool) -> Option<Document> {
+    let bytes = std::fs::read(dir.join(name)).ok()?;
+    match Document::decode(bytes.clone()) {
+        Ok(doc) => {
+            if report {
+                let mut f = FileDiags { path: display(dir, name), text: doc.text(), out };
+                conflict_markers(&mut f);
+            }
+            Some(doc)
+        }
+        Err(e) => {
+            if report {
+                let (offset, what) = match e {
+                    DecodeError::InvalidUtf8 { offset, .. } => (offset, "is not valid UTF-8"),
+                    DecodeError::Binary { offset } => (offset, "holds a NUL byte (binary)"),
+                };
+                let lossy = String::from_utf8_lossy(&bytes[..offset]).into_owned();
+                let mut f = FileDiags { path: display(dir, name), text: &lossy, out };
+                f.at(lossy.len(), "invalid-utf8", format!("the file {what} here"));
+            }
+            let _ = store;
+            None
+        }
+    }
+}
+
+fn conflict_markers(f: &mut FileDiags<'_>) {
+    let mut offset = 0;
+    let text = f.text;
+    for line in text.split_inclusive('\n') {
+        let l = line.trim_end_matches(['\n', '\r']);
+        if l.starts_with("<<<<<<< ")
+            || l == "<<<<<<<"
+            || l == "======="
+            || l.starts_with(">>>>>>> ")
+            || l == ">>>>>>>"
+        {
+            f.at(offset, "conflict-markers", format!("leftover git conflict marker `{}`", &l[..7]));
+        }
+        offset += line.len();
+    }
+}
+
+fn plan_rules(plan: &Plan<'_>, f: &mut FileDiags<'_>) {
+    if plan.goal.is_none() {
+        f.at(0, "empty-goal", "task_plan.md has no goal (`## Goal` with a line under it)".into());
+    }
+    // Duplicate ids.
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    for t in &plan.tasks {
+        let Some(id) = t.id else { continue };
+        match first.get(id) {
+            Some(&at) => {
+                let line = 1 + plan.text[..at].matches('\n').count();
+                f.at(t.at, "duplicate-task-id", format!("task id `{id}` is also used at line {line}"));
+            }
+            None => {
+                first.insert(id, t.at);
+            }
+        }
+    }
+    // Dependencies.
+    let by_id: HashMap<&str, usize> =
+        plan.tasks.iter().enumerate().filter_map(|(i, t)| t.id.map(|id| (id, i))).rev().collect();
+    for t in &plan.tasks {
+        for dep in t.dependencies() {
+            let name = t.id.unwrap_or("a task");
+            let Some(&d) = by_id.get(dep) else {
+                f.at(t.at, "unknown-dependency", format!("`{name}` depends on `{dep}`, which is no task"));
+                continue;
+            };
+            let (tg, dg) = (t.group, plan.tasks[d].group);
+            match (tg, dg) {
+                (Some(a), Some(b)) if b > a => f.at(
+                    t.at,
+                    "depends-on-later-group",
+                    format!("`{name}` (group {}) depends on `{dep}` of a later group ({})", plan.groups[a].key, plan.groups[b].key),
+                ),
+                (Some(a), Some(b)) if a == b && t.id != Some(dep) => f.at(
+                    t.at,
+                    "same-group-dependency",
+                    format!("`{name}` depends on `{dep}` in the same group {}, but a group's tasks run in parallel", plan.groups[a].key),
+                ),
+                _ => {}
+            }
+        }
+    }
+    if let Err(crate::waves::Cycle(cycle)) = crate::waves::compute(plan) {
+        let names: Vec<&str> = cycle.iter().map(|&i| plan.tasks[i].id.unwrap_or("?")).collect();
+        let at = cycle.iter().map(|&i| plan.tasks[i].at).min().unwrap_or(0);
+        f.at(
+            at,
+            "dependency-cycle",
+            format!("dependency cycle: {} → {}", names.join(" → "), names.first().unwrap_or(&"?")),
+        );
+    }
+    // Current group.
+    if let Some(line) = &plan.current {
+        let all_done = !plan.groups.is_empty() && plan.groups.iter().all(|g| plan.status(g).is_done());
+        match plan.stated_current() {
+            None if all_done && line.text.eq_ignore_ascii_case(crate::merge::ALL_COMPLETE) => {}
+            None if !plan.groups.is_empty() => f.at(
+                line.range.start,
+                "current-group",
+                format!("`## Current Group` names `{}`, which is not a group", line.text),
+            ),
+            None => {}
+            Some(g) => {
+                let status = plan.status(&plan.groups[g]);
+                let key = &plan.groups[g].key;
+                if status.is_done() {
+                    f.at_as(
+                        line.range.start,
+                        "current-group",
+                        Warning,
+                        format!("current group {key} is already {status}"),
+                    );
+                } else if let Some(d) = plan.derived_current().filter(|&d| d < g) {
+                    let earlier = &plan.groups[d].key;
+                    f.at_as(
+                        line.range.start,
+                        "current-group",
+                        Warning,
+                        format!("current group is {key} but group {earlier} is not finished"),
+                    );
+                }
+            }
+        }
+    }
+    // Groups marked complete with open tasks.
+    for g in &plan.groups {
+        let c = plan.counts(g);
+        let open = c.total - c.done - c.skipped;
+        if g.stored() == Some(Status::Complete) && open > 0 {
+            f.at(
+                g.at,
+                "complete-with-open-tasks",
+                format!("group {} is marked complete but {open} of {} tasks are open", g.key, c.total),
+            );
+        }
+    }
+    // Errors: three strikes, attempts.
+    let mut strikes: HashMap<&str, usize> = HashMap::new();
+    for t in &plan.tasks {
+        if let Some(id) = t.id
+            && !strikes.contains_key(id)
+        {
+            strikes.insert(id, crate::strikes::attempts(plan, id).len());
+        }
+    }
+    for t in &plan.tasks {
+        if let Some(id) = t.id
+            && strikes.get(id).copied().unwrap_or(0) >= crate::strikes::STRIKES
+            && t.status != Status::Blocked
+            && !t.status.is_done()
+        {
+            f.at(
+                t.at,
+                "strikes-not-blocked",
+                format!("`{id}` has {} error rows but is not blocked", strikes[id]),
+            );
+        }
+    }
+    for table in plan.tables.iter().filter(|t| t.log == Log::Errors) {
+        let Some(col) = table.columns.iter().position(|c| rows::column(c) == Column::Attempt) else {
+            continue;
+        };
+        for row in table.rows.iter().filter(|r| !r.placeholder) {
+            let cell = row.cells.get(col).map_or("", |c| &plan.text[c.clone()]);
+            if !cell.trim().chars().next().is_some_and(|c| c.is_ascii_digit()) {
+                f.at(row.line.start, "error-without-attempt", "this error row has no attempt number".into());
+            }
+        }
+    }
+}
+
+fn agent_rules(plan: Option<&Plan<'_>>, id: &str, progress: bool, doc: &Document, f: &mut FileDiags<'_>) {
+    let marker = progress.then(|| agents::find_marker(doc.text()));
+    if let Some(m) = &marker
+        && m.as_ref().and_then(|m| m.state).is_none()
+    {
+        // At the last line: where the marker belongs.
+        let body = doc.text().trim_end_matches(['\n', '\r']);
+        let last_line = body.rfind('\n').map_or(0, |i| i + 1);
+        f.at(last_line, "invalid-marker", "no valid `ORCHESTRATOR STATUS:` marker in the last 8 KB".into());
+    }
+    let Some(plan) = plan else { return };
+    let task = plan.tasks.iter().find(|t| t.id == Some(id));
+    let group_done = task.and_then(|t| t.group).is_some_and(|g| plan.status(&plan.groups[g]).is_done());
+    if group_done {
+        f.at(
+            0,
+            "stale-agent-files",
+            format!("`{id}`'s group is complete: merge (`pplan merge`) or remove its files"),
+        );
+    } else if let Some(Some(m)) = marker
+        && m.state == Some(AgentState::Complete)
+    {
+        f.at(
+            m.block.start,
+            "unmerged-agent",
+            format!("`{id}` is COMPLETE but not merged yet (`pplan merge`)"),
+        );
+    }
+}

@@ -1,0 +1,57 @@
+//! `pplan check [PATH…] [--format text|json|github]`: diagnostics for pre-commit and CI.
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use super::{Context, Output};
+use crate::check::{self, Diagnostic, Severity};
+use crate::error::{ExitCode, Result};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Github,
+}
+
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    files: usize,
+    errors: usize,
+    warnings: usize,
+    diagnostics: &'a [Diagnostic],
+}
+
+pub fn run(ctx: &Context, paths: &[PathBuf], format: Format) -> Result<Output> {
+    let paths =
+        if paths.is_empty() { vec![crate::store::locate(ctx.dir.as_deref())] } else { paths.to_vec() };
+    let targets = check::targets(&paths);
+    let (diags, files) = check::run(&targets, &ctx.limits);
+    let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
+    let warnings = diags.len() - errors;
+    let code = if errors > 0 { ExitCode::Problems } else { ExitCode::Ok };
+    let format = if ctx.json { Format::Json } else { format };
+    let stdout = match format {
+        Format::Json => {
+            let json =
+                CheckJson { schema_version: 1, kind: "check", files, errors, warnings, diagnostics: &diags };
+            serde_json::to_string(&json).unwrap_or_default() + "\n"
+        }
+        Format::Github => diags.iter().map(|d| check::github_line(d) + "\n").collect(),
+        Format::Text => {
+            let mut s: String = diags.iter().map(|d| check::text_line(d) + "\n").collect();
+            let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+            s.push_str(&format!(
+                "checked {}: {}, {}\n",
+                plural(files, "file"),
+                plural(errors, "error"),
+                plural(warnings, "warning")
+            ));
+            s
+        }
+    };
+    Ok(Output { stdout, code })
+}

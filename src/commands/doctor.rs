@@ -1,0 +1,185 @@
+//! `pplan doctor`: one line per check, PASS / WARN / FAIL; exit 1 on any FAIL.
+
+use std::fs::OpenOptions;
+
+use serde::Serialize;
+
+use super::{Context, Output};
+use crate::agents::{self, AgentState};
+use crate::error::{ExitCode, Result};
+use crate::plan::Plan;
+use crate::store::{self, Store};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "UPPERCASE")]
+enum Level {
+    Pass,
+    Warn,
+    Fail,
+}
+
+#[derive(Serialize)]
+struct Line {
+    level: Level,
+    check: &'static str,
+    detail: String,
+}
+
+pub fn run(ctx: &Context) -> Result<Output> {
+    let mut lines = Vec::new();
+    let mut push = |level, check, detail: String| lines.push(Line { level, check, detail });
+    match store::resolve(ctx.dir.as_deref()) {
+        Err(e) => push(
+            Level::Fail,
+            "plan directory",
+            format!("{e}{}", e.hint().map_or(String::new(), |h| format!(" ({h})"))),
+        ),
+        Ok(dir) => {
+            let store = Store::new(dir.clone(), ctx.limits.clone());
+            push(Level::Pass, "plan directory", dir.display().to_string());
+            plan_checks(&store, &mut push);
+        }
+    }
+    let fail = lines.iter().any(|l| l.level == Level::Fail);
+    let code = if fail { ExitCode::Problems } else { ExitCode::Ok };
+    if ctx.json {
+        let json = serde_json::json!({"schema_version": 1, "kind": "doctor", "checks": lines});
+        return Ok(Output { code, ..Output::json(&json) });
+    }
+    let text: String = lines
+        .iter()
+        .map(|l| {
+            let level = match l.level {
+                Level::Pass => "PASS",
+                Level::Warn => "WARN",
+                Level::Fail => "FAIL",
+            };
+            format!("{level}  {}: {}\n", l.check, l.detail)
+        })
+        .collect();
+    Ok(Output { stdout: text, code })
+}
+
+fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)) {
+    match store.read(store::PLAN_FILE) {
+        Err(e) => push(Level::Fail, "task_plan.md", e.to_string()),
+        Ok(doc) => {
+            let plan = Plan::parse(&doc);
+            push(
+                Level::Pass,
+                "task_plan.md",
+                format!("{} groups, {} tasks", plan.groups.len(), plan.tasks.len()),
+            );
+        }
+    }
+    for name in ["findings.md", "progress.md"] {
+        match store.read(name) {
+            Ok(_) => push(
+                Level::Pass,
+                if name == "findings.md" { "findings.md" } else { "progress.md" },
+                "readable".into(),
+            ),
+            Err(crate::Error::Io { .. }) => push(
+                Level::Warn,
+                if name == "findings.md" { "findings.md" } else { "progress.md" },
+                "missing".into(),
+            ),
+            Err(e) => push(
+                Level::Fail,
+                if name == "findings.md" { "findings.md" } else { "progress.md" },
+                e.to_string(),
+            ),
+        }
+    }
+    let journal = store.path(store::STATE_DIR).join(crate::merge::JOURNAL);
+    if journal.exists() {
+        push(Level::Warn, "merge journal", "an interrupted merge: the next pplan command finishes it".into());
+    } else {
+        push(Level::Pass, "merge journal", "none".into());
+    }
+    let temps = stale_temp_files(store);
+    if temps.is_empty() {
+        push(Level::Pass, "temp files", "none left behind".into());
+    } else {
+        push(
+            Level::Warn,
+            "temp files",
+            format!("left by interrupted writes (safe to delete): {}", temps.join(", ")),
+        );
+    }
+    let lock = store.path(store::STATE_DIR).join("lock");
+    match OpenOptions::new().read(true).write(true).open(&lock) {
+        Err(_) => push(Level::Pass, "lock", "free".into()),
+        Ok(f) => match f.try_lock() {
+            Ok(()) => push(Level::Pass, "lock", "free".into()),
+            Err(_) => {
+                let holder = std::fs::read_to_string(&lock).unwrap_or_default();
+                push(Level::Warn, "lock", format!("held by {}", holder.trim()))
+            }
+        },
+    }
+    let mut ids: Vec<String> = std::fs::read_dir(store.dir())
+        .map(|rd| {
+            rd.flatten()
+                .filter_map(|e| {
+                    let n = e.file_name().to_string_lossy().into_owned();
+                    n.strip_prefix("progress_").and_then(|s| s.strip_suffix(".md")).map(str::to_string)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    ids.sort();
+    if ids.is_empty() {
+        push(Level::Pass, "agents", "no agent files".into());
+    }
+    let stall = crate::config::Config::load(store).unwrap_or_default().stall_after();
+    for id in ids {
+        if agents::check_id(&id).is_err() {
+            push(Level::Fail, "agents", format!("`progress_{id}.md`: not a safe agent id"));
+            continue;
+        }
+        let o = agents::observe(store, &id, stall, std::time::SystemTime::now());
+        let level = match o.state {
+            agents::Seen::NoMarker | agents::Seen::Missing => Level::Fail,
+            agents::Seen::Agent(AgentState::InProgress) if o.stalled => Level::Warn,
+            _ => Level::Pass,
+        };
+        let stalled = if o.stalled { " (STALLED)" } else { "" };
+        push(level, "agents", format!("{id}: {}{stalled}", o.state.as_str()));
+    }
+    let (diags, _) = crate::check::run(
+        &[crate::check::Target::Dir(store.dir().to_path_buf())],
+        &store::Limits::from_env(),
+    );
+    let errors = diags.iter().filter(|d| d.severity == crate::check::Severity::Error).count();
+    let warnings = diags.len() - errors;
+    let level = if errors > 0 {
+        Level::Fail
+    } else if warnings > 0 {
+        Level::Warn
+    } else {
+        Level::Pass
+    };
+    push(level, "check", format!("{errors} errors, {warnings} warnings (pplan check)"));
+}
+
+/// `.name.XXXXXX` files atomic writes leave when killed, in the plan directory and `.pplan/`.
+fn stale_temp_files(store: &Store) -> Vec<String> {
+    let mut found = Vec::new();
+    for dir in [store.dir().to_path_buf(), store.path(store::STATE_DIR)] {
+        let Ok(rd) = std::fs::read_dir(&dir) else { continue };
+        for e in rd.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let Some(rest) = name.strip_prefix('.') else { continue };
+            if let Some((base, suffix)) = rest.rsplit_once('.')
+                && suffix.len() == 6
+                && suffix.bytes().all(|b| b.is_ascii_alphanumeric())
+                && (base.ends_with(".md") || base.ends_with(".json"))
+            {
+                found.push(name);
+            }
+        }
+    }
+    found.sort();
+    found
+}

@@ -1,0 +1,353 @@
+//! `pplan check`: for every rule a failing case and a passing one, with golden output; the
+//! corpus; waves verified on a random DAG; list and doctor.
+
+use std::fs;
+use std::path::Path;
+
+use crate::corpus::corpus_files;
+use crate::harness::{TempDir, Test, run_in};
+
+const GOOD: &str = "# Task Plan: Good\n\n## Goal\nShip.\n\n## Current Group\nGroup 1\n\n### Group 1: A\n- [ ] A-1: one\n- [ ] A-2: two\n\n### Group 2: B\n- [ ] B-1: three (depends: A-1, A-2)\n";
+
+/// (rule, files of the failing case, expected diagnostics, files of the passing case)
+type Case = (&'static str, Vec<(&'static str, String)>, &'static str, Vec<(&'static str, String)>);
+
+fn cases() -> Vec<Case> {
+    let good = || vec![("task_plan.md", GOOD.to_string())];
+    let with = |extra: Vec<(&'static str, String)>| {
+        let mut v = good();
+        v.extend(extra);
+        v
+    };
+    let marker = |state: &str| {
+        format!("# Progress: A-1\n\n<!-- pplan:agent-header-end -->\n\n---\nORCHESTRATOR STATUS: {state}\n")
+    };
+    vec![
+        ("invalid-utf8", with(vec![("findings.md", String::new())]), "", good()),
+        (
+            "conflict-markers",
+            with(vec![("progress.md", "# P\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> other\n".into())]),
+            "progress.md:2:1: error[conflict-markers]: leftover git conflict marker `<<<<<<<`\n\
+             progress.md:4:1: error[conflict-markers]: leftover git conflict marker `=======`\n\
+             progress.md:6:1: error[conflict-markers]: leftover git conflict marker `>>>>>>>`\n",
+            with(vec![("progress.md", "# P\n\n---\n".into())]),
+        ),
+        (
+            "empty-goal",
+            vec![("task_plan.md", GOOD.replace("## Goal\nShip.\n\n", ""))],
+            "task_plan.md:1:1: warning[empty-goal]: task_plan.md has no goal (`## Goal` with a line under it)\n",
+            good(),
+        ),
+        (
+            "duplicate-task-id",
+            vec![("task_plan.md", GOOD.replace("A-2: two", "A-1: two").replace("A-1, A-2)", "A-1)"))],
+            "task_plan.md:11:1: error[duplicate-task-id]: task id `A-1` is also used at line 10\n",
+            good(),
+        ),
+        (
+            "unknown-dependency",
+            vec![("task_plan.md", GOOD.replace("A-1, A-2)", "A-1, A-9)"))],
+            "task_plan.md:14:1: error[unknown-dependency]: `B-1` depends on `A-9`, which is no task\n",
+            good(),
+        ),
+        (
+            "dependency-cycle",
+            vec![(
+                "task_plan.md",
+                GOOD.replace("- [ ] A-1: one", "- [ ] A-1: one (depends: A-2)")
+                    .replace("- [ ] A-2: two", "- [ ] A-2: two (depends: A-1)"),
+            )],
+            "task_plan.md:10:1: error[dependency-cycle]: dependency cycle: A-1 → A-2 → A-1\n\
+             task_plan.md:10:1: error[same-group-dependency]: `A-1` depends on `A-2` in the same group 1, but a group's tasks run in parallel\n\
+             task_plan.md:11:1: error[same-group-dependency]: `A-2` depends on `A-1` in the same group 1, but a group's tasks run in parallel\n",
+            good(),
+        ),
+        (
+            "depends-on-later-group",
+            vec![(
+                "task_plan.md",
+                GOOD.replace("- [ ] A-2: two", "- [ ] A-2: two (depends: B-1)")
+                    .replace(" (depends: A-1, A-2)", " (depends: A-1)"),
+            )],
+            "task_plan.md:11:1: error[depends-on-later-group]: `A-2` (group 1) depends on `B-1` of a later group (2)\n",
+            good(),
+        ),
+        (
+            "same-group-dependency",
+            vec![("task_plan.md", GOOD.replace("- [ ] A-2: two", "- [ ] A-2: two (depends: A-1)"))],
+            "task_plan.md:11:1: error[same-group-dependency]: `A-2` depends on `A-1` in the same group 1, but a group's tasks run in parallel\n",
+            good(),
+        ),
+        (
+            "current-group",
+            vec![("task_plan.md", GOOD.replace("Group 1\n\n###", "Group 7\n\n###"))],
+            "task_plan.md:7:1: error[current-group]: `## Current Group` names `Group 7`, which is not a group\n",
+            good(),
+        ),
+        (
+            "complete-with-open-tasks",
+            vec![(
+                "task_plan.md",
+                GOOD.replace("### Group 1: A\n", "### Group 1: A\n- **Status:** complete\n")
+                    .replace("Group 1\n\n###", "Group 2\n\n###"),
+            )],
+            "task_plan.md:9:1: error[complete-with-open-tasks]: group 1 is marked complete but 2 of 2 tasks are open\n",
+            good(),
+        ),
+        (
+            "strikes-not-blocked",
+            vec![(
+                "task_plan.md",
+                format!(
+                    "{GOOD}\n## Errors Encountered\n| Error | Task | Attempt |\n|---|---|---|\n| a | A-1 | 1 |\n| b | A-1 | 2 |\n| c | A-1 | 3 |\n"
+                ),
+            )],
+            "task_plan.md:10:1: error[strikes-not-blocked]: `A-1` has 3 error rows but is not blocked\n",
+            vec![(
+                "task_plan.md",
+                format!(
+                    "{}\n## Errors Encountered\n| Error | Task | Attempt |\n|---|---|---|\n| a | A-1 | 1 |\n| b | A-1 | 2 |\n| c | A-1 | 3 |\n",
+                    GOOD.replace("- [ ] A-1", "- [!] A-1")
+                ),
+            )],
+        ),
+        (
+            "error-without-attempt",
+            vec![(
+                "task_plan.md",
+                format!("{GOOD}\n## Errors Encountered\n| Error | Attempt |\n|---|---|\n| A-1: a |  |\n"),
+            )],
+            "task_plan.md:19:1: warning[error-without-attempt]: this error row has no attempt number\n",
+            vec![(
+                "task_plan.md",
+                format!("{GOOD}\n## Errors Encountered\n| Error | Attempt |\n|---|---|\n| A-1: a | 1 |\n"),
+            )],
+        ),
+        (
+            "invalid-marker",
+            with(vec![("progress_A-1.md", "# Progress: A-1\n\nno marker here\n".into())]),
+            "progress_A-1.md:3:1: error[invalid-marker]: no valid `ORCHESTRATOR STATUS:` marker in the last 8 KB\n",
+            with(vec![("progress_A-1.md", marker("IN_PROGRESS"))]),
+        ),
+        (
+            "unsafe-agent-file",
+            with(vec![("progress_a b.md", marker("IN_PROGRESS"))]),
+            "progress_a b.md:1:1: error[unsafe-agent-file]: `a b` is not a safe agent id (A-Z a-z 0-9 . _ -, up to 64, no leading dot)\n",
+            with(vec![("progress_A-1.md", marker("IN_PROGRESS"))]),
+        ),
+        (
+            "stale-agent-files",
+            vec![
+                (
+                    "task_plan.md",
+                    GOOD.replace("- [ ] A-1", "- [x] A-1")
+                        .replace("- [ ] A-2", "- [x] A-2")
+                        .replace("Group 1\n\n###", "Group 2\n\n###"),
+                ),
+                ("findings_A-1.md", "# Findings: A-1\n".into()),
+            ],
+            "findings_A-1.md:1:1: warning[stale-agent-files]: `A-1`'s group is complete: merge (`pplan merge`) or remove its files\n",
+            vec![(
+                "task_plan.md",
+                GOOD.replace("- [ ] A-1", "- [x] A-1")
+                    .replace("- [ ] A-2", "- [x] A-2")
+                    .replace("Group 1\n\n###", "Group 2\n\n###"),
+            )],
+        ),
+        (
+            "unmerged-agent",
+            with(vec![("progress_A-1.md", marker("COMPLETE"))]),
+            "progress_A-1.md:5:1: warning[unmerged-agent]: `A-1` is COMPLETE but not merged yet (`pplan merge`)\n",
+            with(vec![("progress_A-1.md", marker("IN_PROGRESS"))]),
+        ),
+    ]
+}
+
+fn check_in(files: &[(&str, String)], extra_args: &[&str]) -> (Option<i32>, String) {
+    let dir = TempDir::new();
+    for (name, text) in files {
+        if name == &"findings.md" && text.is_empty() {
+            fs::write(dir.path().join(name), b"# F\n\xff\xfe\n").expect("bytes");
+        } else {
+            fs::write(dir.path().join(name), text).expect("file");
+        }
+    }
+    let mut args = vec!["check".to_string()];
+    args.extend(extra_args.iter().map(|a| a.to_string()));
+    let out = run_in(dir.path(), &args, &[]);
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn every_rule_fails_its_failing_case_and_passes_its_passing_one() {
+    let mut ids: Vec<&str> = pplan::check::RULES.iter().map(|r| r.id).collect();
+    for (rule, failing, want, passing) in cases() {
+        ids.retain(|id| *id != rule);
+        let (code, out) = check_in(&failing, &[]);
+        let body: String = out
+            .lines()
+            .filter(|l| !l.starts_with("checked "))
+            .map(|l| format!("{}\n", l.trim_start_matches("./")))
+            .collect();
+        let expected = if rule == "invalid-utf8" {
+            "findings.md:2:1: error[invalid-utf8]: the file is not valid UTF-8 here\n"
+        } else {
+            want
+        };
+        assert_eq!(body, expected, "{rule}: failing case");
+        let has_error = expected.contains(": error[");
+        assert_eq!(code, Some(if has_error { 1 } else { 0 }), "{rule}: exit code");
+        let (code, out) = check_in(&passing, &[]);
+        assert_eq!(code, Some(0), "{rule}: passing case\n{out}");
+        assert!(
+            out.starts_with("checked ") && out.ends_with(": 0 errors, 0 warnings\n"),
+            "{rule}: passing case\n{out}"
+        );
+    }
+    assert!(ids.is_empty(), "rules without a case: {ids:?}");
+}
+
+#[test]
+fn every_rule_is_documented() {
+    let doc = include_str!("../../docs/CHECKS.md");
+    for r in pplan::check::RULES {
+        assert!(doc.contains(&format!("| `{}` |", r.id)), "docs/CHECKS.md lacks `{}`", r.id);
+    }
+}
+
+#[test]
+fn rules_can_be_turned_off_or_made_errors() {
+    let plan = GOOD.replace("## Goal\nShip.\n\n", "");
+    let (code, out) = check_in(
+        &[("task_plan.md", plan.clone()), ("pplan.yaml", "checks:\n  empty-goal: off\n".into())],
+        &[],
+    );
+    assert_eq!((code, out.as_str()), (Some(0), "checked 1 file: 0 errors, 0 warnings\n"));
+    let (code, out) =
+        check_in(&[("task_plan.md", plan), ("pplan.yaml", "checks:\n  empty-goal: error\n".into())], &[]);
+    assert_eq!(code, Some(1), "{out}");
+}
+
+#[test]
+fn github_and_json_formats() {
+    let plan = GOOD.replace("A-2: two", "A-1: two").replace("A-1, A-2)", "A-1)");
+    let (_, out) = check_in(&[("task_plan.md", plan.clone())], &["--format", "github"]);
+    assert_eq!(
+        out,
+        "::error file=task_plan.md,line=11,col=1,title=duplicate-task-id::task id `A-1` is also used at line 10\n"
+    );
+    let (_, out) = check_in(&[("task_plan.md", plan)], &["--json"]);
+    let json: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(json["errors"], 1);
+    assert_eq!(json["diagnostics"][0]["rule"], "duplicate-task-id");
+}
+
+#[test]
+fn a_single_file_is_checked_alone() {
+    let t = Test::new()
+        .file("task_plan.md", GOOD.replace("A-2: two", "A-1: two"))
+        .file("progress.md", "<<<<<<< HEAD\n")
+        .args(["check", "progress.md"])
+        .status(1);
+    assert_eq!(
+        String::from_utf8_lossy(&t.stdout),
+        "progress.md:1:1: error[conflict-markers]: leftover git conflict marker `<<<<<<<`\nchecked 1 file: 1 error, 0 warnings\n"
+    );
+}
+
+/// Every diagnostic over the corpus is a real problem in that file (see the closing note).
+#[test]
+fn the_corpus_has_only_real_problems() {
+    let plans = corpus_files("task_plan.md");
+    if plans.is_empty() {
+        return;
+    }
+    let root = TempDir::new();
+    for p in &plans {
+        let name = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("name")
+            .trim_end_matches("__task_plan.md")
+            .to_string();
+        fs::create_dir_all(root.path().join(&name)).expect("dir");
+        fs::copy(p, root.path().join(&name).join("task_plan.md")).expect("copy");
+    }
+    let out = run_in(root.path(), &["check".into(), ".".into()], &[]);
+    let errors: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.contains(": error["))
+        .map(|l| l.split(": error[").nth(1).unwrap_or("").to_string())
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "current-group]: `## Current Group` names `Phase 35 - `0.1.0` self-hosted release certification.`, which is not a group",
+            "complete-with-open-tasks]: group 1後 is marked complete but 2 of 3 tasks are open",
+            "duplicate-task-id]: task id `T-052` is also used at line 47",
+            "complete-with-open-tasks]: group E is marked complete but 1 of 6 tasks are open",
+        ]
+    );
+}
+
+/// Waves on a 10,000-task random DAG: every edge goes from an earlier wave to a later one.
+#[test]
+fn waves_on_a_random_dag_respect_every_edge() {
+    let mut seed = 42u64;
+    let mut next = || {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize
+    };
+    let mut plan = String::from("# DAG\n\n");
+    for i in 0..10_000 {
+        let deps: Vec<String> =
+            (0..next() % 4).filter(|_| i > 0).map(|_| format!("T-{}", next() % i)).collect();
+        let deps = if deps.is_empty() { String::new() } else { format!(" (depends: {})", deps.join(", ")) };
+        plan.push_str(&format!("- [ ] T-{i}: task{deps}\n"));
+    }
+    let doc = pplan::md::Document::from_text(plan);
+    let p = pplan::plan::Plan::parse(&doc);
+    let w = pplan::waves::compute(&p).expect("acyclic");
+    let of = w.wave_of(p.tasks.len());
+    assert!(w.edges.len() > 10_000, "{} edges", w.edges.len());
+    for &(d, t) in &w.edges {
+        assert!(of[d] < of[t], "edge {d} -> {t} goes from wave {} to {}", of[d], of[t]);
+    }
+    assert_eq!(w.waves.iter().map(Vec::len).sum::<usize>(), 10_000);
+}
+
+#[test]
+fn list_shows_open_plans_in_a_tree() {
+    let root = TempDir::new();
+    let put = |dir: &str, text: &str| {
+        fs::create_dir_all(root.path().join(dir)).expect("dir");
+        fs::write(root.path().join(dir).join("task_plan.md"), text).expect("plan");
+    };
+    put("a", GOOD);
+    put("b/deep", &GOOD.replace("- [ ]", "- [x]"));
+    put("node_modules/x", GOOD);
+    let out = run_in(root.path(), &["list".into(), ".".into()], &[]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "a    0%  group 1  Good\n");
+    let out = run_in(root.path(), &["list".into(), ".".into(), "--all".into()], &[]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "a         0%  group 1  Good\nb/deep  100%  -  Good\n");
+}
+
+#[test]
+fn doctor_says_what_is_wrong() {
+    let t = Test::new()
+        .file("task_plan.md", GOOD)
+        .file("findings.md", "# F\n")
+        .file("progress.md", "# P\n")
+        .file(".findings.md.Ab3dE9", "torn")
+        .file("progress_A-1.md", "no marker\n")
+        .args(["doctor"])
+        .status(1);
+    let out = String::from_utf8_lossy(&t.stdout).into_owned();
+    assert_eq!(
+        out.replace(&format!("{}", t.dir.path().display()), "DIR"),
+        "PASS  plan directory: .\nPASS  task_plan.md: 2 groups, 3 tasks\nPASS  findings.md: readable\nPASS  progress.md: readable\n\
+         PASS  merge journal: none\nWARN  temp files: left by interrupted writes (safe to delete): .findings.md.Ab3dE9\n\
+         PASS  lock: free\nFAIL  agents: A-1: NO_MARKER\nFAIL  check: 1 errors, 0 warnings (pplan check)\n"
+    );
+    let _ = Path::new(".");
+}
