@@ -278,9 +278,7 @@ pub(super) fn brief(
     attempt: u32,
     cont: Option<&Continuation<'_>>,
 ) -> String {
-    let p = format!("pplan -C {dir}");
-    let mut b = format!("## Agent {id}: {}\n", super::clip(task, 200));
-    b.push_str(&format!("Group {group} · attempt {attempt} · plan dir {dir}\n"));
+    let mut b = format!("## Agent {id}: {} (group {group}, attempt {attempt})\n", super::clip(task, 200));
     if let Some(c) = cont {
         b.push_str(&format!(
             "Restart {} of {}: read findings_{id}.md and progress_{id}.md first; continue, do not redo.\n",
@@ -296,14 +294,14 @@ pub(super) fn brief(
             b.push_str(&format!("Resume from: {}\n", super::clip(r, 200)));
         }
     }
+    // Compact on purpose: every byte lands in a model's context, once per agent.
     b.push_str(&format!(
-        "Read only: task_plan.md, findings.md, progress.md. You alone write findings_{id}.md and \
-         progress_{id}.md, only through these commands (text may be `-` for stdin):\n\
-         - after every 2 view/search/browse actions, save what you learned: {p} note --agent {id} \"<finding>\"\n\
-         - after each step: {p} log --agent {id} \"<what you did>\" --files <a,b>\n\
-         - done and verified: {p} mark --agent {id} COMPLETE\n\
-         - context running low: {p} mark --agent {id} CONTINUATION_REQUIRED --resume-from \"<next step>\"\n\
-         - stuck: {p} mark --agent {id} BLOCKED --reason \"<why>\"\n"
+        "Plan dir: {dir} (run pplan there, or set PPLAN_DIR). Read task_plan.md, findings.md, \
+         progress.md; never edit them. Write only through pplan (text `-` = stdin):\n\
+         - every 2 reads/searches: pplan note --agent {id} \"<finding>\"\n\
+         - each step: pplan log --agent {id} \"<what you did>\" --files <a,b>\n\
+         - done: pplan mark --agent {id} COMPLETE · context low: pplan mark --agent {id} \
+         CONTINUATION_REQUIRED --resume-from \"<next step>\" · stuck: pplan mark --agent {id} BLOCKED --reason \"<why>\"\n"
     ));
     b
 }
