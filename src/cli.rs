@@ -37,6 +37,17 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// See the whole protocol run: a plan, parallel sub-agent processes, a hand-off, three-strike
+    /// errors, wait, merge, two groups, status and reboot, in a scratch directory
+    Demo {
+        /// Where to run it (kept afterwards) [default: a new directory under the temp dir]
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// Sub-agents in the first group (2-6)
+        #[arg(long, value_name = "N", default_value_t = 3)]
+        agents: usize,
+    },
+
     /// Start a plan: task_plan.md, findings.md, progress.md and .pplan/ (never overwrites)
     Init {
         /// The plan's title
@@ -231,6 +242,13 @@ pub enum Command {
 
     /// Check the setup: plan files, journal, temp files, lock, agents, and `pplan check`
     Doctor,
+
+    /// Agent-host hook (Claude Code): reads the payload on stdin, answers in the host's format;
+    /// events: session-start, user-prompt-submit, pre-tool-use, post-tool-use, stop, pre-compact
+    Hook {
+        /// The hook event
+        event: String,
+    },
 
     /// Merge a group's COMPLETE agents into findings.md and progress.md, exactly once, and
     /// advance the plan

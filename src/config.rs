@@ -19,11 +19,28 @@ pub struct Config {
     pub max_restarts: u32,
     /// `check` rules by id: `off`, `warning` or `error` (overriding the default severity).
     pub checks: std::collections::BTreeMap<String, String>,
+    /// `gate: true` lets the stop hook hold the agent while a group is in progress; a command
+    /// (`gate: "cargo test"`) also names the quality gate between groups.
+    pub gate: Option<Gate>,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum Gate {
+    Enabled(bool),
+    Command(String),
+}
+
+impl Config {
+    /// The plan opted in to gating (a `true` or a command).
+    pub fn gated(&self) -> bool {
+        matches!(&self.gate, Some(Gate::Enabled(true)) | Some(Gate::Command(_)))
+    }
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { stall_minutes: 15, max_restarts: 3, checks: std::collections::BTreeMap::new() }
+        Config { stall_minutes: 15, max_restarts: 3, checks: std::collections::BTreeMap::new(), gate: None }
     }
 }
 

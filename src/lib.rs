@@ -13,6 +13,7 @@ pub mod config;
 pub mod error;
 pub mod fault;
 pub mod git;
+pub mod hooks;
 pub mod md;
 pub mod merge;
 pub mod plan;

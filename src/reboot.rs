@@ -24,27 +24,46 @@ pub struct Answer {
 pub fn headlines(text: &str, max: usize) -> Vec<String> {
     let doc = Document::from_text(text.to_string());
     let text = doc.text();
-    let mut found: Vec<&str> = Outline::new(&doc)
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Heading { level: 2..=4, line, .. } => Some(&text[line.clone()]),
-            _ => None,
-        })
-        .map(|l| l.trim_start_matches('#').trim())
-        .filter(|l| !l.is_empty())
-        .collect();
-    if found.is_empty() {
-        found = text.lines().filter_map(|l| l.trim_start().strip_prefix("- ")).map(str::trim).collect();
+    let blocks = Outline::new(&doc).blocks;
+    let mut found: Vec<String> = Vec::new();
+    for (i, b) in blocks.iter().enumerate() {
+        let Block::Heading { level: 2..=5, line, .. } = b else { continue };
+        let h = text[line.clone()].trim_start_matches('#').trim();
+        if h.is_empty() || h.contains(" — merged ") {
+            continue;
+        }
+        // pplan's entries are headed by a bare timestamp: the entry's first line says more.
+        let bare_stamp = date_in(h)
+            .is_some_and(|d| h.starts_with(d) && h.len() - d.len() <= 4 && !h[d.len()..].contains(' '));
+        if bare_stamp {
+            let first = match blocks.get(i + 1) {
+                Some(Block::Text { line } | Block::Item { line, .. }) => {
+                    text[line.clone()].trim().trim_start_matches(['-', '*', ' '])
+                }
+                _ => "",
+            };
+            if !first.is_empty() {
+                found.push(format!("{} {first}", &h[..h.len().min(10)]));
+            }
+            continue;
+        }
+        found.push(h.to_string());
     }
+    if found.is_empty() {
+        found = text
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix("- "))
+            .map(|l| l.trim().to_string())
+            .collect();
+    }
+    // Newest first: the end of the file first, then by the dates in them when most have one
+    // (newest-first logs are common too); a stable sort keeps file order within a date.
+    found.reverse();
     let dated = found.iter().filter(|h| date_in(h).is_some()).count();
     if dated >= 2 && dated * 2 >= found.len() {
-        // Newest first, whichever order the file keeps (both are common).
         found.sort_by(|a, b| date_in(b).cmp(&date_in(a)));
-    } else {
-        found.reverse();
     }
-    found.into_iter().take(max).map(|h| crate::commands::clip(h, 100)).collect()
+    found.into_iter().take(max).map(|h| crate::commands::clip(&h, 100)).collect()
 }
 
 /// The first `YYYY-MM-DD` (with an optional `THH:MM`) in a line.

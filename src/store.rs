@@ -197,6 +197,12 @@ impl Store {
         self.lock_file(&format!("agent-{id}.lock"))
     }
 
+    /// A hook session's lock (`.pplan/hook-<key>.lock`): a session's hook calls never wait on
+    /// plan writers.
+    pub fn lock_hook(&self, key: &str) -> Result<Lock> {
+        self.lock_file(&format!("hook-{key}.lock"))
+    }
+
     fn lock_file(&self, name: &str) -> Result<Lock> {
         let state = self.ensure_state_dir()?;
         let path = state.join(name);

@@ -58,9 +58,15 @@ pub enum Target {
 
 /// Expand the paths given on the command line: a directory holding a `task_plan.md` is a
 /// plan; a directory without one is searched for plans below it; files are themselves.
-pub fn targets(paths: &[PathBuf]) -> Vec<Target> {
+pub fn targets(paths: &[PathBuf]) -> crate::Result<Vec<Target>> {
     let mut out = Vec::new();
     for p in paths {
+        if std::fs::symlink_metadata(p).is_err() {
+            return Err(crate::Error::Usage {
+                message: format!("`{}` does not exist", p.display()),
+                hint: "pplan check [PATH…]: plan directories, plan files or trees",
+            });
+        }
         if p.is_dir() {
             if p.join(store::PLAN_FILE).exists() {
                 out.push(Target::Dir(p.clone()));
@@ -71,7 +77,7 @@ pub fn targets(paths: &[PathBuf]) -> Vec<Target> {
             out.push(Target::File(p.clone()));
         }
     }
-    out
+    Ok(out)
 }
 
 /// Check every target; returns the diagnostics (sorted) and how many files were read.
@@ -90,7 +96,7 @@ pub fn run(targets: &[Target], limits: &Limits) -> (Vec<Diagnostic>, usize) {
             }
         };
         let store = Store::new(dir.clone(), limits.clone());
-        let config = Config::load(&store).unwrap_or_default();
+        let config = config_diagnostics(&store, &dir, &mut all);
         let (diags, n) = rules::check_dir(&store, &dir, only.as_deref());
         files += n;
         all.extend(diags.into_iter().filter_map(|mut d| {
@@ -106,6 +112,40 @@ pub fn run(targets: &[Target], limits: &Limits) -> (Vec<Diagnostic>, usize) {
     all.sort();
     all.dedup();
     (all, files)
+}
+
+/// `pplan.yaml`, with a diagnostic when it is not valid or names what does not exist (then the
+/// defaults apply).
+fn config_diagnostics(store: &Store, dir: &Path, out: &mut Vec<Diagnostic>) -> Config {
+    let path = dir.join(crate::config::CONFIG_FILE).to_string_lossy().trim_start_matches("./").to_string();
+    let diag = |severity, message: String| Diagnostic {
+        path: path.clone(),
+        line: 1,
+        col: 1,
+        severity,
+        rule: "invalid-config",
+        message,
+    };
+    match Config::load(store) {
+        Ok(config) => {
+            for (rule, level) in &config.checks {
+                if !RULES.iter().any(|r| r.id == rule) {
+                    out.push(diag(Severity::Warning, format!("`checks` names `{rule}`, which is no rule")));
+                }
+                if !matches!(level.as_str(), "off" | "warning" | "error") {
+                    out.push(diag(
+                        Severity::Warning,
+                        format!("`checks.{rule}` is `{level}`; use off, warning or error"),
+                    ));
+                }
+            }
+            config
+        }
+        Err(e) => {
+            out.push(diag(Severity::Error, e.to_string()));
+            Config::default()
+        }
+    }
 }
 
 /// `path:line:col: error[rule]: message`.

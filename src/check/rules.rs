@@ -19,6 +19,11 @@ pub const RULES: &[Rule] = &[
         severity: Error,
         summary: "leftover git conflict markers (`<<<<<<<`, `=======`, `>>>>>>>`)",
     },
+    Rule {
+        id: "invalid-config",
+        severity: Error,
+        summary: "pplan.yaml is not valid YAML for pplan (error), or names an unknown rule or severity (warning)",
+    },
     Rule { id: "empty-goal", severity: Warning, summary: "task_plan.md has no `## Goal`, or it is empty" },
     Rule { id: "duplicate-task-id", severity: Error, summary: "two tasks share an id" },
     Rule { id: "unknown-dependency", severity: Error, summary: "`(depends: X)` names no task" },
@@ -235,6 +240,10 @@ fn plan_rules(plan: &Plan<'_>, f: &mut FileDiags<'_>) {
     for t in &plan.tasks {
         for dep in t.dependencies() {
             let name = t.id.unwrap_or("a task");
+            if t.id == Some(dep) {
+                f.at(t.at, "dependency-cycle", format!("`{dep}` depends on itself"));
+                continue;
+            }
             let Some(&d) = by_id.get(dep) else {
                 f.at(t.at, "unknown-dependency", format!("`{name}` depends on `{dep}`, which is no task"));
                 continue;

@@ -28,7 +28,7 @@ struct CheckJson<'a> {
 pub fn run(ctx: &Context, paths: &[PathBuf], format: Format) -> Result<Output> {
     let paths =
         if paths.is_empty() { vec![crate::store::locate(ctx.dir.as_deref())] } else { paths.to_vec() };
-    let targets = check::targets(&paths);
+    let targets = check::targets(&paths)?;
     let (diags, files) = check::run(&targets, &ctx.limits);
     let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
     let warnings = diags.len() - errors;

@@ -93,7 +93,11 @@ fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)
     }
     let journal = store.path(store::STATE_DIR).join(crate::merge::JOURNAL);
     if journal.exists() {
-        push(Level::Warn, "merge journal", "an interrupted merge: the next pplan command finishes it".into());
+        push(
+            Level::Warn,
+            "merge journal",
+            "an interrupted merge: the next writing pplan command (status, set, merge…) finishes it".into(),
+        );
     } else {
         push(Level::Pass, "merge journal", "none".into());
     }
@@ -160,7 +164,12 @@ fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)
     } else {
         Level::Pass
     };
-    push(level, "check", format!("{errors} errors, {warnings} warnings (pplan check)"));
+    let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+    push(
+        level,
+        "check",
+        format!("{}, {} (pplan check)", plural(errors, "error"), plural(warnings, "warning")),
+    );
 }
 
 /// `.name.XXXXXX` files atomic writes leave when killed, in the plan directory and `.pplan/`.

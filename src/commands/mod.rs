@@ -4,8 +4,10 @@
 mod check;
 mod checkpoint;
 mod decide;
+mod demo;
 mod doctor;
 mod error;
+mod hook;
 mod init;
 mod list;
 mod log;
@@ -66,8 +68,16 @@ impl Context {
 /// Run a command. `stream` receives output that must appear as it happens (`wait`).
 pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
     let ctx = Context { dir: cli.dir, json: cli.json, limits: Limits::from_env() };
-    // check, list and doctor only read (doctor reports a leftover journal rather than act).
-    let reads_only = matches!(cli.command, Command::Check { .. } | Command::List { .. } | Command::Doctor);
+    // check, list, doctor and hooks only read (doctor reports a leftover journal; a hook must
+    // never wait on a lock).
+    let reads_only = matches!(
+        cli.command,
+        Command::Check { .. }
+            | Command::List { .. }
+            | Command::Doctor
+            | Command::Hook { .. }
+            | Command::Demo { .. }
+    );
     if !reads_only && !matches!(cli.command, Command::Init { .. } | Command::Merge { .. }) {
         finish_interrupted_merge(&ctx)?;
     }
@@ -96,6 +106,8 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
         Command::Waves => waves::run(&ctx),
         Command::List { dir, all } => list::run(&ctx, dir.as_deref(), all),
         Command::Doctor => doctor::run(&ctx),
+        Command::Hook { event } => hook::run(&ctx, &event),
+        Command::Demo { dir, agents } => demo::run(&ctx, dir, agents, stream),
         Command::Checkpoint { text, agent, files } => checkpoint::run(&ctx, &text, agent.as_deref(), &files),
         Command::RestartContext { agent } => restart_context::run(&ctx, agent.as_deref()),
         Command::Merge { group, partial, strict, dry_run } => {

@@ -63,7 +63,7 @@ pub fn run(ctx: &Context) -> Result<Output> {
         if lo != hi {
             let late: Vec<String> = tasks.filter(|&t| of[t] > lo).map(name).take(3).collect();
             disagreements.push(format!(
-                "group {} spans waves {}–{} ({} wait for others)",
+                "group {} spans waves {}–{} ({} must wait for others)",
                 g.key,
                 lo + 1,
                 hi + 1,

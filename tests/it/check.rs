@@ -25,6 +25,12 @@ fn cases() -> Vec<Case> {
     vec![
         ("invalid-utf8", with(vec![("findings.md", String::new())]), "", good()),
         (
+            "invalid-config",
+            with(vec![("pplan.yaml", "stall_minutes: soon\nchecks:\n  made-up: off\n".into())]),
+            "pplan.yaml:1:1: error[invalid-config]: `./pplan.yaml` is not valid: line 1 column 16: invalid u64\n",
+            with(vec![("pplan.yaml", "stall_minutes: 30\nchecks:\n  empty-goal: warning\n".into())]),
+        ),
+        (
             "conflict-markers",
             with(vec![("progress.md", "# P\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> other\n".into())]),
             "progress.md:2:1: error[conflict-markers]: leftover git conflict marker `<<<<<<<`\n\
@@ -347,7 +353,31 @@ fn doctor_says_what_is_wrong() {
         out.replace(&format!("{}", t.dir.path().display()), "DIR"),
         "PASS  plan directory: .\nPASS  task_plan.md: 2 groups, 3 tasks\nPASS  findings.md: readable\nPASS  progress.md: readable\n\
          PASS  merge journal: none\nWARN  temp files: left by interrupted writes (safe to delete): .findings.md.Ab3dE9\n\
-         PASS  lock: free\nFAIL  agents: A-1: NO_MARKER\nFAIL  check: 1 errors, 0 warnings (pplan check)\n"
+         PASS  lock: free\nFAIL  agents: A-1: NO_MARKER\nFAIL  check: 1 error, 0 warnings (pplan check)\n"
     );
     let _ = Path::new(".");
+}
+
+#[test]
+fn a_task_depending_on_itself_is_a_cycle_and_a_missing_path_is_a_usage_error() {
+    let (code, out) =
+        check_in(&[("task_plan.md", GOOD.replace("- [ ] A-2: two", "- [ ] A-2: two (depends: A-2)"))], &[]);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.starts_with("task_plan.md:11:1: error[dependency-cycle]: `A-2` depends on itself\n"),
+        "{out}"
+    );
+    let (code, _) = check_in(&[("task_plan.md", GOOD.to_string())], &["no/such/dir"]);
+    assert_eq!(code, Some(2));
+    let (code, out) = check_in(
+        &[("task_plan.md", GOOD.to_string()), ("pplan.yaml", "checks:\n  made-up: loud\n".into())],
+        &[],
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out,
+        "pplan.yaml:1:1: warning[invalid-config]: `checks.made-up` is `loud`; use off, warning or error\n\
+         pplan.yaml:1:1: warning[invalid-config]: `checks` names `made-up`, which is no rule\n\
+         checked 1 file: 0 errors, 2 warnings\n"
+    );
 }

@@ -1,0 +1,256 @@
+//! `pplan demo`: the whole protocol in a scratch directory, with real sub-agent processes.
+//!
+//! The demo is an orchestrator that only runs pplan (this same binary) as child processes, the
+//! way a slash command would: spawn the first group, run its agents concurrently (one hands off
+//! and is respawned, one fails twice under the 3-strike rule and then succeeds), wait, merge,
+//! run the second group, and finish with status and reboot. It narrates as it goes.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::thread;
+
+use super::{Context, Output};
+use crate::error::{Error, Result};
+use crate::store::{self, Limits, Store};
+
+/// A task of the demo plan: id, text, and what its agent does.
+struct Role {
+    id: &'static str,
+    text: &'static str,
+}
+
+const ROLES: [Role; 6] = [
+    Role { id: "BE-001", text: "Build the payment endpoints" },
+    Role { id: "FE-001", text: "Build the cart page" },
+    Role { id: "DOC-001", text: "Write the API notes" },
+    Role { id: "QA-001", text: "Write the checkout tests" },
+    Role { id: "OPS-001", text: "Prepare the deploy script" },
+    Role { id: "SEC-001", text: "Review the payment flow" },
+];
+
+pub fn run(ctx: &Context, dir: Option<PathBuf>, agents: usize, stream: &mut dyn Write) -> Result<Output> {
+    let agents = agents.clamp(2, ROLES.len());
+    let dir = match dir {
+        Some(d) => d,
+        None => std::env::temp_dir().join(format!("pplan-demo-{}", std::process::id())),
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| Error::io("create", &dir, e))?;
+    let exe = std::env::current_exe().map_err(|e| Error::io("find", "the pplan binary", e))?;
+    let run = Runner { exe, dir: dir.clone() };
+    let mut say = |line: String| {
+        let _ = writeln!(stream, "{line}").and_then(|()| stream.flush());
+    };
+    let roles = &ROLES[..agents];
+
+    say(format!("demo plan in {}", dir.display()));
+    write_plan(&dir, roles, &ctx.limits)?;
+    say(format!("1. init: task_plan.md with 2 groups ({} tasks in group 1, 1 in group 2)", roles.len()));
+
+    let briefs = run.ok(&["spawn"])?;
+    say(format!("2. spawn group 1: {} sub-agents, briefs {} bytes in all", roles.len(), briefs.len()));
+
+    // The first group's agents, concurrently, each a series of pplan processes.
+    let handles: Vec<_> = roles
+        .iter()
+        .enumerate()
+        .map(|(i, role)| {
+            let run = run.clone();
+            let id = role.id;
+            thread::spawn(move || -> Result<()> {
+                match i {
+                    1 => {
+                        run.ok(&["log", "--agent", id, "laid out the cart page", "--files", "web/cart.tsx"])?;
+                        run.ok(&[
+                            "note",
+                            "--agent",
+                            id,
+                            "the cart total must come from the API, not the client",
+                        ])?;
+                        run.ok(&[
+                            "mark",
+                            "--agent",
+                            id,
+                            "CONTINUATION_REQUIRED",
+                            "--resume-from",
+                            "wire the cart total to the API",
+                        ])?;
+                    }
+                    2 => {
+                        let first = [
+                            "error",
+                            id,
+                            "--error",
+                            "schema export failed",
+                            "--approach",
+                            "generate from the code",
+                        ];
+                        let second = [
+                            "error",
+                            id,
+                            "--error",
+                            "export had no examples",
+                            "--approach",
+                            "export from the OpenAPI file",
+                        ];
+                        run.ok(&first)?;
+                        run.ok(&second)?;
+                        run.ok(&["note", "--agent", id, "examples come from the test fixtures"])?;
+                        run.ok(&[
+                            "log",
+                            "--agent",
+                            id,
+                            "wrote the API notes by hand from the fixtures",
+                            "--files",
+                            "docs/api.md",
+                        ])?;
+                        run.ok(&["error", id, "--resolve", "written by hand from the fixtures"])?;
+                        run.ok(&["mark", "--agent", id, "COMPLETE"])?;
+                    }
+                    _ => {
+                        run.ok(&[
+                            "note",
+                            "--agent",
+                            id,
+                            &format!("{id}: the sandbox needs an idempotency key per request"),
+                        ])?;
+                        run.ok(&[
+                            "log",
+                            "--agent",
+                            id,
+                            &format!("{id}: built and tested"),
+                            "--files",
+                            "src/pay.rs",
+                        ])?;
+                        run.ok(&["note", "--agent", id, &format!("{id}: retries must reuse the key")])?;
+                        run.ok(&["mark", "--agent", id, "COMPLETE"])?;
+                    }
+                }
+                Ok(())
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join()
+            .map_err(|_| Error::Usage { message: "a demo agent crashed".into(), hint: "rerun the demo" })??;
+    }
+    say(format!(
+        "3. agents ran concurrently: {} noted and logged; {} handed off; {} failed twice (2 strikes, no repeat) then succeeded",
+        roles
+            .iter()
+            .filter(|r| r.id != "FE-001" && r.id != "DOC-001")
+            .map(|r| r.id)
+            .collect::<Vec<_>>()
+            .join(", "),
+        ROLES[1].id,
+        ROLES[2].id
+    ));
+
+    let (code, out) = run.call(&["wait", "--timeout", "30"])?;
+    say(format!("4. wait: exit {code}: {}", last_line(&out)));
+    let brief = run.ok(&["respawn", ROLES[1].id])?;
+    let resume = brief.lines().find(|l| l.starts_with("Resume from:")).unwrap_or("").to_string();
+    say(format!("5. respawn {}: restart 1 of 3 ({resume})", ROLES[1].id));
+    run.ok(&["log", "--agent", ROLES[1].id, "wired the cart total to the API", "--files", "web/cart.tsx"])?;
+    run.ok(&["mark", "--agent", ROLES[1].id, "COMPLETE"])?;
+    let (code, out) = run.call(&["wait", "--timeout", "30"])?;
+    say(format!("6. wait: exit {code}: {}", last_line(&out)));
+
+    let merged = run.ok(&["merge"])?;
+    say(format!("7. merge: {}", merged.lines().take(3).collect::<Vec<_>>().join("; ")));
+    run.ok(&["decide", "Checkout via the payments API", "--why", "one source of truth for totals"])?;
+
+    run.ok(&["spawn"])?;
+    say("8. spawn group 2: INT-001".into());
+    run.ok(&["note", "--agent", "INT-001", "the cart and the API agree on totals"])?;
+    run.ok(&[
+        "log",
+        "--agent",
+        "INT-001",
+        "wired the cart to the API; end-to-end suite green",
+        "--files",
+        "web/cart.tsx,src/pay.rs",
+    ])?;
+    run.ok(&["mark", "--agent", "INT-001", "COMPLETE"])?;
+    let (code, out) = run.call(&["wait", "--timeout", "30"])?;
+    say(format!("9. wait: exit {code}: {}", last_line(&out)));
+    let merged = run.ok(&["merge"])?;
+    say(format!("10. merge: {}", merged.lines().take(2).collect::<Vec<_>>().join("; ")));
+
+    let status = run.ok(&["status"])?;
+    let (_, reboot) = run.call(&["reboot", "--budget", "900"])?;
+    say(String::new());
+    let text = format!("{status}\n{reboot}\nfiles kept in {}\n", dir.display());
+    Ok(Output::ok(text))
+}
+
+/// The demo plan, written through the store like `init` does.
+fn write_plan(dir: &Path, roles: &[Role], limits: &Limits) -> Result<()> {
+    let mut tasks = String::new();
+    for r in roles {
+        tasks.push_str(&format!("- [ ] {}: {}\n", r.id, r.text));
+    }
+    let plan = format!(
+        "# Task Plan: Demo checkout service\n\n## Goal\nShip a checkout API and UI that pass the end-to-end suite.\n\n\
+         ## Current Group\nGroup 1\n\n## Next Step\nSpawn group 1.\n\n## Groups\n\n\
+         ### Group 1: Build the parts\n- **Status:** in_progress\n{tasks}\n\
+         ### Group 2: Integration\n- **Status:** pending\n- [ ] INT-001: Wire the cart to the API (depends: BE-001, FE-001)\n\n\
+         ## Decisions Made\n| Decision | Rationale |\n|----------|-----------|\n\n\
+         ## Errors Encountered\n| Error | Task | Attempt | Approach | Resolution |\n|-------|------|---------|----------|------------|\n"
+    );
+    let store = Store::new(dir.to_path_buf(), limits.clone());
+    let lock = store.lock()?;
+    store.create(&lock, store::PLAN_FILE, &plan)?;
+    store.create(&lock, "findings.md", include_str!("../../templates/findings.md"))?;
+    store.create(&lock, "progress.md", include_str!("../../templates/progress.md"))
+}
+
+fn last_line(s: &str) -> &str {
+    s.lines().rfind(|l| !l.trim().is_empty()).unwrap_or("")
+}
+
+/// Runs this same binary on the demo's plan directory.
+#[derive(Clone)]
+struct Runner {
+    exe: PathBuf,
+    dir: PathBuf,
+}
+
+impl Runner {
+    fn call(&self, args: &[&str]) -> Result<(i32, String)> {
+        let out = Command::new(&self.exe)
+            .arg("-C")
+            .arg(&self.dir)
+            .args(args)
+            .env_remove("PPLAN_DIR")
+            .env("PPLAN_LOCK_TIMEOUT_MS", "30000")
+            .output()
+            .map_err(|e| Error::io("run", &self.exe, e))?;
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let code = out.status.code().unwrap_or(-1);
+        if code != 0 && code != 5 {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            return Err(Error::Usage {
+                message: format!(
+                    "demo step `pplan {}` failed (exit {code}): {}",
+                    args.join(" "),
+                    stderr.trim()
+                ),
+                hint: "this is a bug in the demo or in pplan",
+            });
+        }
+        Ok((code, stdout))
+    }
+
+    /// A step that must succeed (exit 0).
+    fn ok(&self, args: &[&str]) -> Result<String> {
+        let (code, out) = self.call(args)?;
+        if code != 0 {
+            return Err(Error::Usage {
+                message: format!("demo step `pplan {}` exited {code}", args.join(" ")),
+                hint: "this is a bug in the demo or in pplan",
+            });
+        }
+        Ok(out)
+    }
+}
