@@ -151,6 +151,10 @@ fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)
         let stalled = if o.stalled { " (STALLED)" } else { "" };
         push(level, "agents", format!("{id}: {}{stalled}", o.state.as_str()));
     }
+    match hooks_wired(store) {
+        Some(place) => push(Level::Pass, "agent hooks", format!("wired in {place}")),
+        None => push(Level::Warn, "agent hooks", "not wired: see docs/INTEGRATION.md (optional)".into()),
+    }
     let (diags, _) = crate::check::run(
         &[crate::check::Target::Dir(store.dir().to_path_buf())],
         &store::Limits::from_env(),
@@ -170,6 +174,37 @@ fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)
         "check",
         format!("{}, {} (pplan check)", plural(errors, "error"), plural(warnings, "warning")),
     );
+}
+
+/// Where `pplan hook` is wired for Claude Code: project or user settings, or the plugin.
+fn hooks_wired(store: &Store) -> Option<String> {
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    let mut places: Vec<std::path::PathBuf> = Vec::new();
+    let mut dir = std::fs::canonicalize(store.dir()).ok();
+    while let Some(d) = dir {
+        places.push(d.join(".claude/settings.json"));
+        places.push(d.join(".claude/settings.local.json"));
+        dir = d.parent().map(std::path::Path::to_path_buf);
+    }
+    if let Some(h) = &home {
+        places.push(h.join(".claude/settings.json"));
+    }
+    for p in places {
+        if std::fs::read_to_string(&p).is_ok_and(|t| t.contains("pplan hook")) {
+            return Some(p.display().to_string());
+        }
+    }
+    // An installed plugin: a hooks.json of ours under ~/.claude/plugins.
+    let plugins = home?.join(".claude/plugins");
+    walkdir::WalkDir::new(&plugins)
+        .max_depth(6)
+        .into_iter()
+        .flatten()
+        .find(|e| {
+            e.file_name() == "hooks.json"
+                && std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains("pplan hook"))
+        })
+        .map(|e| e.path().display().to_string())
 }
 
 /// `.name.XXXXXX` files atomic writes leave when killed, in the plan directory and `.pplan/`.

@@ -172,9 +172,11 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         out.push_str(skipped_line.as_deref().unwrap_or(""));
         return Ok(Output::ok(out));
     }
+    // The rules once, then a line per agent: the orchestrator gives each sub-agent both.
+    out.push_str("Brief for each sub-agent: its line below, then these rules with <ID> as its id.\n");
+    out.push_str(&rules(&dir, "<ID>"));
     for s in &spawns {
-        out.push_str(&brief(&dir, &s.id, &s.task, &s.group, s.attempt, None));
-        out.push('\n');
+        out.push_str(&format!("- {}\n", agent_line(&s.id, &s.task, &s.group, s.attempt)));
     }
     let names: Vec<&str> = spawns.iter().map(|s| s.id.as_str()).collect();
     let mut groups: Vec<&str> = Vec::new();
@@ -278,7 +280,7 @@ pub(super) fn brief(
     attempt: u32,
     cont: Option<&Continuation<'_>>,
 ) -> String {
-    let mut b = format!("## Agent {id}: {} (group {group}, attempt {attempt})\n", super::clip(task, 200));
+    let mut b = format!("## Agent {}\n", agent_line(id, task, group, attempt));
     if let Some(c) = cont {
         b.push_str(&format!(
             "Restart {} of {}: read findings_{id}.md and progress_{id}.md first; continue, do not redo.\n",
@@ -294,14 +296,24 @@ pub(super) fn brief(
             b.push_str(&format!("Resume from: {}\n", super::clip(r, 200)));
         }
     }
-    // Compact on purpose: every byte lands in a model's context, once per agent.
-    b.push_str(&format!(
-        "Plan dir: {dir} (run pplan there, or set PPLAN_DIR). Read task_plan.md, findings.md, \
-         progress.md; never edit them. Write only through pplan (text `-` = stdin):\n\
+    b.push_str(&rules(dir, id));
+    b
+}
+
+/// `ID: task (group G, attempt N)`.
+fn agent_line(id: &str, task: &str, group: &str, attempt: u32) -> String {
+    format!("{id}: {} (group {group}, attempt {attempt})", super::clip(task, 200))
+}
+
+/// What every sub-agent must follow, for agent `id` (or a `<ID>` placeholder). Compact on
+/// purpose: every byte lands in a model's context.
+fn rules(dir: &str, id: &str) -> String {
+    format!(
+        "Plan dir: {dir} (run pplan there). Read task_plan.md, findings.md, progress.md; never edit them. \
+         Write only through pplan (text `-` = stdin):\n\
          - every 2 reads/searches: pplan note --agent {id} \"<finding>\"\n\
          - each step: pplan log --agent {id} \"<what you did>\" --files <a,b>\n\
-         - done: pplan mark --agent {id} COMPLETE · context low: pplan mark --agent {id} \
-         CONTINUATION_REQUIRED --resume-from \"<next step>\" · stuck: pplan mark --agent {id} BLOCKED --reason \"<why>\"\n"
-    ));
-    b
+         - finish: pplan mark --agent {id} COMPLETE | CONTINUATION_REQUIRED --resume-from \"<next step>\" | \
+         BLOCKED --reason \"<why>\"\n"
+    )
 }

@@ -55,17 +55,18 @@ fn spawn_creates_files_marks_tasks_and_prints_briefs() {
     let dir = t.dir.path();
     let real = fs::canonicalize(dir).expect("dir").display().to_string();
     let stdout = String::from_utf8_lossy(&t.stdout).replace(&real, "DIR");
-    let brief_fe = "## Agent FE-001: Build the cart page (group 1, attempt 1)\n\
-        Plan dir: DIR (run pplan there, or set PPLAN_DIR). Read task_plan.md, findings.md, progress.md; never edit them. \
+    let want = "Brief for each sub-agent: its line below, then these rules with <ID> as its id.\n\
+        Plan dir: DIR (run pplan there). Read task_plan.md, findings.md, progress.md; never edit them. \
         Write only through pplan (text `-` = stdin):\n\
-        - every 2 reads/searches: pplan note --agent FE-001 \"<finding>\"\n\
-        - each step: pplan log --agent FE-001 \"<what you did>\" --files <a,b>\n\
-        - done: pplan mark --agent FE-001 COMPLETE · context low: pplan mark --agent FE-001 CONTINUATION_REQUIRED \
-        --resume-from \"<next step>\" · stuck: pplan mark --agent FE-001 BLOCKED --reason \"<why>\"\n";
-    assert!(stdout.ends_with(&format!("{brief_fe}\nspawned BE-001, FE-001 in group 1\n")), "{stdout}");
-    for brief in stdout.split("\n\n") {
-        assert!(brief.len() < 700, "a brief is {} bytes", brief.len());
-    }
+        - every 2 reads/searches: pplan note --agent <ID> \"<finding>\"\n\
+        - each step: pplan log --agent <ID> \"<what you did>\" --files <a,b>\n\
+        - finish: pplan mark --agent <ID> COMPLETE | CONTINUATION_REQUIRED --resume-from \"<next step>\" | \
+        BLOCKED --reason \"<why>\"\n\
+        - BE-001: Build the payment endpoints (group 1, attempt 1)\n\
+        - FE-001: Build the cart page (group 1, attempt 1)\n\
+        spawned BE-001, FE-001 in group 1\n";
+    assert_eq!(stdout, want);
+    assert!(stdout.len() < 800, "{} bytes for two agents", stdout.len());
     let plan = fs::read_to_string(dir.join("task_plan.md")).expect("plan");
     assert_eq!(
         plan,

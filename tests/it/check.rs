@@ -346,6 +346,7 @@ fn doctor_says_what_is_wrong() {
         .file("progress.md", "# P\n")
         .file(".findings.md.Ab3dE9", "torn")
         .file("progress_A-1.md", "no marker\n")
+        .env("HOME", "/nonexistent-home-for-the-test")
         .args(["doctor"])
         .status(1);
     let out = String::from_utf8_lossy(&t.stdout).into_owned();
@@ -353,7 +354,8 @@ fn doctor_says_what_is_wrong() {
         out.replace(&format!("{}", t.dir.path().display()), "DIR"),
         "PASS  plan directory: .\nPASS  task_plan.md: 2 groups, 3 tasks\nPASS  findings.md: readable\nPASS  progress.md: readable\n\
          PASS  merge journal: none\nWARN  temp files: left by interrupted writes (safe to delete): .findings.md.Ab3dE9\n\
-         PASS  lock: free\nFAIL  agents: A-1: NO_MARKER\nFAIL  check: 1 error, 0 warnings (pplan check)\n"
+         PASS  lock: free\nFAIL  agents: A-1: NO_MARKER\nWARN  agent hooks: not wired: see docs/INTEGRATION.md (optional)\n\
+         FAIL  check: 1 error, 0 warnings (pplan check)\n"
     );
     let _ = Path::new(".");
 }

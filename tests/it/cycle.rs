@@ -1,0 +1,125 @@
+//! End to end: `pplan demo`, and a full two-group, four-agent cycle driven only by the commands
+//! `commands/planning-parallel.md` names, counting every byte pplan prints (a model reads them).
+
+use std::fs;
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::harness::{TempDir, run_in};
+
+fn agent_files(dir: &Path) -> Vec<String> {
+    let mut left: Vec<String> = fs::read_dir(dir)
+        .expect("dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("findings_") || n.starts_with("progress_"))
+        .collect();
+    left.sort();
+    left
+}
+
+fn status(dir: &Path) -> serde_json::Value {
+    let out = run_in(dir, &["status".into(), "--json".into()], &[]);
+    serde_json::from_slice(&out.stdout).expect("status json")
+}
+
+#[test]
+fn the_demo_runs_the_whole_protocol() {
+    let root = TempDir::new();
+    let dir = root.path().join("demo");
+    let out = run_in(root.path(), &["demo".into(), "--dir".into(), dir.display().to_string()], &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("4. wait: exit 5: not complete: FE-001 CONTINUATION_REQUIRED"), "{stdout}");
+    assert!(stdout.contains("5. respawn FE-001: restart 1 of 3"), "{stdout}");
+    let s = status(&dir);
+    assert_eq!(s["tasks"]["total"], 4);
+    assert_eq!(s["tasks"]["done"], 4);
+    assert_eq!(s["error_rows"], 2);
+    assert_eq!(agent_files(&dir), Vec::<String>::new(), "every agent file retired");
+    let findings = fs::read_to_string(dir.join("findings.md")).expect("findings");
+    let progress = fs::read_to_string(dir.join("progress.md")).expect("progress");
+    for id in ["BE-001", "FE-001", "DOC-001", "INT-001"] {
+        assert_eq!(findings.matches(&format!("agent={id} sha=")).count(), 1, "{id} in findings once");
+        assert_eq!(progress.matches(&format!("agent={id} sha=")).count(), 1, "{id} in progress once");
+    }
+    assert_eq!(findings.matches("the cart total must come from the API, not the client").count(), 1);
+    assert_eq!(progress.matches("wired the cart total to the API").count(), 1);
+}
+
+/// Runs pplan in `dir`, counting what it prints.
+struct Orchestrator<'a> {
+    dir: &'a Path,
+    bytes: AtomicUsize,
+}
+
+impl Orchestrator<'_> {
+    fn run(&self, args: &[&str]) -> (i32, String) {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let out = run_in(self.dir, &args, &[("PPLAN_LOCK_TIMEOUT_MS".into(), "30000".into())]);
+        self.bytes.fetch_add(out.stdout.len() + out.stderr.len(), Ordering::Relaxed);
+        (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let (code, out) = self.run(args);
+        assert_eq!(code, 0, "{args:?}");
+        out
+    }
+}
+
+#[test]
+fn a_two_group_four_agent_cycle_prints_under_six_kilobytes() {
+    let dir = TempDir::new();
+    let o = Orchestrator { dir: dir.path(), bytes: AtomicUsize::new(0) };
+    // 1. Reboot first: no plan yet, so start one and write the groups.
+    assert_eq!(o.run(&["reboot"]).0, 2);
+    o.ok(&["init", "--title", "Checkout", "--goal", "Ship checkout end to end"]);
+    let plan = fs::read_to_string(dir.path().join("task_plan.md")).expect("plan");
+    let groups = "### Group 1: Parts\n- **Status:** pending\n- [ ] A-1: API\n- [ ] A-2: UI\n- [ ] A-3: Docs\n- [ ] A-4: Tests\n\n\
+                  ### Group 2: Together\n- **Status:** pending\n- [ ] B-1: Wire (depends: A-1, A-2)\n- [ ] B-2: E2E (depends: A-4)\n\
+                  - [ ] B-3: Deploy (depends: A-1)\n- [ ] B-4: Announce (depends: A-3)\n";
+    let plan = plan.replace("<!-- The group being worked on, e.g. Group 1. -->", "Group 1");
+    let at = plan.find("## Decisions Made").expect("decisions");
+    fs::write(dir.path().join("task_plan.md"), format!("{}{groups}\n{}", &plan[..at], &plan[at..]))
+        .expect("write groups");
+    o.ok(&["check"]);
+    for (group, ids) in [("1", ["A-1", "A-2", "A-3", "A-4"]), ("2", ["B-1", "B-2", "B-3", "B-4"])] {
+        // 2. Spawn; the sub-agents work (each through its own commands).
+        let briefs = o.ok(&["spawn"]);
+        assert_eq!(
+            briefs.lines().filter(|l| l.starts_with("- ") && l.contains(", attempt 1)")).count(),
+            4,
+            "{briefs}"
+        );
+        for id in ids {
+            o.ok(&["note", "--agent", id, &format!("{id} found one thing")]);
+            o.ok(&["log", "--agent", id, &format!("{id} did one step"), "--files", "src/x.rs"]);
+        }
+        // One hands off, one fails once and recovers, the others finish.
+        let (handoff, failing) = (ids[1], ids[2]);
+        o.ok(&["mark", "--agent", handoff, "CONTINUATION_REQUIRED", "--resume-from", "the second half"]);
+        o.ok(&["error", failing, "--error", "flaky fixture", "--approach", "pin the seed"]);
+        for id in [ids[0], ids[2], ids[3]] {
+            o.ok(&["mark", "--agent", id, "COMPLETE"]);
+        }
+        // 3. Wait: one stopped without completing.
+        assert_eq!(o.run(&["wait", "--timeout", "20"]).0, 5);
+        // 4. Continue it.
+        o.ok(&["respawn", handoff]);
+        o.ok(&["log", "--agent", handoff, "did the second half"]);
+        o.ok(&["mark", "--agent", handoff, "COMPLETE"]);
+        o.ok(&["wait", "--timeout", "20"]);
+        // 5. Merge.
+        let merged = o.ok(&["merge"]);
+        assert!(merged.starts_with(&format!("merged group {group}:")), "{merged}");
+        o.ok(&["decide", &format!("group {group} done"), "--why", "all agents merged"]);
+    }
+    // 7. Finish.
+    let status = o.ok(&["status"]);
+    assert!(status.contains("progress: 100% (8 of 8 tasks done, 2 groups, 2 error rows)"), "{status}");
+    assert_eq!(agent_files(dir.path()), Vec::<String>::new());
+    let total = o.bytes.load(Ordering::Relaxed);
+    eprintln!("bytes printed over the whole cycle: {total}");
+    assert!(total < 6 * 1024, "pplan printed {total} bytes over the cycle");
+}
