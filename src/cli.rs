@@ -43,9 +43,9 @@ pub enum Command {
         /// Where to run it (kept afterwards) [default: a new directory under the temp dir]
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
-        /// Sub-agents in the first group (2-6)
-        #[arg(long, value_name = "N", default_value_t = 3)]
-        agents: usize,
+        /// Sub-agents in the first group (3-6: one hands off, one hits two strikes)
+        #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=6))]
+        agents: u8,
     },
 
     /// Start a plan: task_plan.md, findings.md, progress.md and .pplan/ (never overwrites)
@@ -246,8 +246,45 @@ pub enum Command {
     /// Agent-host hook (Claude Code): reads the payload on stdin, answers in the host's format;
     /// events: session-start, user-prompt-submit, pre-tool-use, post-tool-use, stop, pre-compact
     Hook {
-        /// The hook event
-        event: String,
+        /// The hook event (an unknown or missing one is silence)
+        event: Option<String>,
+        /// Ignored: a hook never fails on its arguments
+        #[arg(hide = true, num_args = 0.., allow_hyphen_values = true)]
+        rest: Vec<String>,
+    },
+
+    /// Run a quality gate (tests, lint, build) for a group: transient failures retried with
+    /// backoff, real failures recorded as strikes
+    #[command(
+        override_usage = "pplan gate [--group <GROUP>] [--timeout <SECS>] -- <COMMAND>...\n       pplan gate --reset"
+    )]
+    Gate {
+        /// The group [default: the current one]
+        #[arg(long, value_name = "GROUP")]
+        group: Option<String>,
+        /// Kill the command (and everything it started) after this many seconds
+        #[arg(long, value_name = "SECS")]
+        timeout: Option<f64>,
+        /// Close the circuit breaker after an outage
+        #[arg(long, conflicts_with = "command")]
+        reset: bool,
+        /// The command and its arguments, after `--`
+        #[arg(last = true, value_name = "COMMAND")]
+        command: Vec<String>,
+    },
+
+    /// The files the progress logs record as created or modified, in batches balanced by lines
+    Files {
+        /// How many batches
+        #[arg(long, value_name = "N", default_value_t = 5)]
+        batches: usize,
+    },
+
+    /// Briefs for the final simplification and review agents, one per batch of files
+    Passes {
+        /// How many batches
+        #[arg(long, value_name = "N", default_value_t = 5)]
+        batches: usize,
     },
 
     /// Merge a group's COMPLETE agents into findings.md and progress.md, exactly once, and

@@ -22,6 +22,46 @@ pub struct Config {
     /// `gate: true` lets the stop hook hold the agent while a group is in progress; a command
     /// (`gate: "cargo test"`) also names the quality gate between groups.
     pub gate: Option<Gate>,
+    /// How gates retry transient failures and when the circuit breaker opens.
+    pub gate_retry: GateRetry,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct GateRetry {
+    /// Runs of one gate at most (the first and the retries).
+    pub attempts: u32,
+    /// The first retry waits this long; each next one `factor` times longer, plus jitter.
+    pub base_secs: f64,
+    pub factor: f64,
+    /// Up to this much random extra wait, so parallel retries spread out.
+    pub jitter_secs: f64,
+    /// Output that marks a failure as transient (case-insensitive).
+    pub patterns: Vec<String>,
+    /// Consecutive transient exhaustions (across gate runs) that open the circuit breaker.
+    pub breaker: u32,
+}
+
+impl Default for GateRetry {
+    fn default() -> GateRetry {
+        GateRetry {
+            attempts: 3,
+            base_secs: 2.0,
+            factor: 2.0,
+            jitter_secs: 1.0,
+            patterns: [
+                "rate limit",
+                "429",
+                "ECONNRESET",
+                "temporarily unavailable",
+                "ETIMEDOUT",
+                "503 Service Unavailable",
+            ]
+            .map(String::from)
+            .to_vec(),
+            breaker: 3,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -32,15 +72,29 @@ pub enum Gate {
 }
 
 impl Config {
+    /// The gate command to run between groups, if `gate:` names one.
+    pub fn gate_command(&self) -> Option<&str> {
+        match &self.gate {
+            Some(Gate::Command(c)) if !is_off(c) => Some(c),
+            _ => None,
+        }
+    }
+
     /// The plan opted in to gating (a `true` or a command).
     pub fn gated(&self) -> bool {
-        matches!(&self.gate, Some(Gate::Enabled(true)) | Some(Gate::Command(_)))
+        matches!(&self.gate, Some(Gate::Enabled(true))) || self.gate_command().is_some()
     }
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { stall_minutes: 15, max_restarts: 3, checks: std::collections::BTreeMap::new(), gate: None }
+        Config {
+            stall_minutes: 15,
+            max_restarts: 3,
+            checks: std::collections::BTreeMap::new(),
+            gate: None,
+            gate_retry: GateRetry::default(),
+        }
     }
 }
 
@@ -63,6 +117,11 @@ impl Config {
     pub fn stall_after(&self) -> Duration {
         Duration::from_secs(self.stall_minutes.saturating_mul(60))
     }
+}
+
+/// `gate: no` (a string under strict booleans) still means off.
+fn is_off(s: &str) -> bool {
+    matches!(s.trim().to_ascii_lowercase().as_str(), "" | "no" | "off" | "false" | "none")
 }
 
 fn first_line(s: &str) -> String {

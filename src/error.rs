@@ -79,6 +79,8 @@ pub enum Error {
     NothingToResolve { task: String },
     #[error("dependency cycle: {cycle}")]
     Cycle { cycle: String },
+    #[error("the gate's circuit breaker is open: {reason}")]
+    BreakerOpen { reason: String },
     #[error("{message}")]
     Usage { message: String, hint: &'static str },
     #[error("unknown state `{0}`")]
@@ -111,6 +113,7 @@ impl Error {
             Error::Busy { .. } | Error::ConcurrentEdit { .. } => ExitCode::Busy,
             Error::Escalate { .. } => ExitCode::Escalate,
             Error::NotReady { .. } => ExitCode::NotReady,
+            Error::BreakerOpen { .. } => ExitCode::Busy,
             Error::Cycle { .. } => ExitCode::Problems,
             Error::MergeInterrupted { .. } => ExitCode::Busy,
             Error::MergeUnverified { .. } => ExitCode::Problems,
@@ -137,6 +140,7 @@ impl Error {
             Error::UnknownGroup { .. } => "unknown_group",
             Error::AmbiguousGroup { .. } => "ambiguous_group",
             Error::Usage { .. } => "usage",
+            Error::BreakerOpen { .. } => "breaker_open",
             Error::Cycle { .. } => "dependency_cycle",
             Error::RepeatedApproach { .. } => "repeated_approach",
             Error::NothingToResolve { .. } => "nothing_to_resolve",

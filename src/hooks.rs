@@ -180,7 +180,7 @@ fn two_action_rule(store: &Store, payload: &Value) -> Option<String> {
         "Bash" => input
             .get("command")
             .and_then(Value::as_str)
-            .is_some_and(|c| c.contains("pplan note") || c.contains("pplan checkpoint")),
+            .is_some_and(|c| c.contains("pplan") && (c.contains(" note ") || c.contains(" checkpoint"))),
         _ => false,
     };
     let views = VIEW_TOOLS.contains(&tool);

@@ -12,6 +12,8 @@ pub mod commands;
 pub mod config;
 pub mod error;
 pub mod fault;
+pub mod files;
+pub mod gate;
 pub mod git;
 pub mod hooks;
 pub mod md;

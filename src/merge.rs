@@ -264,6 +264,8 @@ pub struct Report {
     pub diffs: Vec<(String, String, String)>,
     /// A journal left by an interrupted merge was rolled forward first.
     pub resumed: bool,
+    /// The gate run after the merge (when `pplan.yaml` names one and the group's tasks are done).
+    pub gate: Option<GateSummary>,
 }
 
 /// An agent a merge did not take, and why.
@@ -371,7 +373,10 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
         }
     }
     let merged_ids: Vec<String> = ready.iter().map(|b| b.id.clone()).collect();
-    let (plan_after, plan_report) = plan_after_merge(&doc, g, &merged_ids)?;
+    // A gate between groups: the group completes (and the plan advances) only once it passes.
+    let gate = crate::config::Config::load(store)?.gate_command().map(str::to_string);
+    let (plan_after, plan_report) = plan_after_merge(&doc, g, &merged_ids, gate.is_none())?;
+    let gate_pending = gate.filter(|_| plan_report.group_done);
     report.tasks_completed = plan_report.tasks_completed;
     report.group_complete = plan_report.group_complete;
     report.advanced_to = plan_report.advanced_to;
@@ -432,10 +437,64 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
             report.kept =
                 journal.retire.iter().map(|r| r.agent.clone()).filter(|a| !retired.contains(a)).collect();
             report.retired = retired;
-            Ok(report)
         }
-        Applied::Abandoned(name) => Err(Error::MergeInterrupted { path: store.path(&name), place }),
+        Applied::Abandoned(name) => return Err(Error::MergeInterrupted { path: store.path(&name), place }),
     }
+    drop(lock);
+    if let (Some(command), Some(g)) = (gate_pending, g) {
+        run_gate(store, &command, g, &mut report)?;
+    }
+    Ok(report)
+}
+
+/// The gate after a merge completed a group's tasks: pass → the group completes and the plan
+/// advances; fail → the group stays current, and the report says so.
+fn run_gate(store: &Store, command: &str, g: usize, report: &mut Report) -> Result<()> {
+    let config = crate::config::Config::load(store)?;
+    let argv = vec!["sh".to_string(), "-c".to_string(), command.to_string()];
+    let key = report.group.clone().unwrap_or_default();
+    let mut lines = Vec::new();
+    let gate = crate::gate::run(store, &config, &argv, &key, None, &|| false, &mut lines)?;
+    let passed = gate.outcome == crate::gate::Outcome::Pass;
+    report.gate = Some(GateSummary {
+        command: command.to_string(),
+        outcome: gate.outcome,
+        attempts: gate.attempts,
+        tail: gate.tail,
+        strike: gate.strike,
+    });
+    if passed {
+        let mut advanced = None;
+        store.update(
+            store::PLAN_FILE,
+            false,
+            |doc| {
+                let (edits, to) = advance_group(doc, g)?;
+                advanced = to;
+                Ok(edits)
+            },
+            |before: &Document, after: &Document| {
+                let (b, a) = (Plan::parse(before), Plan::parse(after));
+                let stated =
+                    b.groups.get(g).and_then(|grp| grp.stored()).is_some_and(|s| s != Status::Complete);
+                let changes = if stated { vec![(Target::Group(g), Status::Complete)] } else { Vec::new() };
+                edit::verify_sets(&b, &a, &changes)
+            },
+        )?;
+        report.group_complete = true;
+        report.advanced_to = advanced;
+    }
+    Ok(())
+}
+
+/// How the gate after a merge went.
+#[derive(Clone, Debug, Serialize)]
+pub struct GateSummary {
+    pub command: String,
+    pub outcome: crate::gate::Outcome,
+    pub attempts: u32,
+    pub tail: String,
+    pub strike: Option<usize>,
 }
 
 /// `1`, `F_A`: a group key as a directory name.
@@ -582,13 +641,20 @@ fn one_line(s: &str) -> String {
 #[derive(Default)]
 struct PlanReport {
     tasks_completed: Vec<String>,
+    /// Every task of the group is now done (the group may still wait for its gate).
+    group_done: bool,
     group_complete: bool,
     advanced_to: Option<String>,
 }
 
-/// `task_plan.md` after the merge: merged tasks complete; when the group is done, its stated
-/// status complete, `## Current Group` on the next group and `## Next Step` refreshed.
-fn plan_after_merge(doc: &Document, group: Option<usize>, merged: &[String]) -> Result<(String, PlanReport)> {
+/// `task_plan.md` after the merge: merged tasks complete; when this completes the group and
+/// `advance` (no gate stands between), also [`advance_group`].
+fn plan_after_merge(
+    doc: &Document,
+    group: Option<usize>,
+    merged: &[String],
+    advance: bool,
+) -> Result<(String, PlanReport)> {
     let plan = Plan::parse(doc);
     let mut report = PlanReport::default();
     let mut changes = Vec::new();
@@ -606,41 +672,55 @@ fn plan_after_merge(doc: &Document, group: Option<usize>, merged: &[String]) -> 
             .all(|i| changes.contains(&(Target::Task(i), Status::Complete)) || plan.tasks[i].status.is_done())
     };
     // Only the merge that completes the group advances the plan; a rerun leaves it alone.
-    let group_done = !report.tasks_completed.is_empty() && group.is_some_and(done_after);
-    if let Some(g) = group.filter(|_| group_done) {
-        report.group_complete = true;
-        if plan.groups[g].stored().is_some_and(|s| s != Status::Complete) {
-            changes.push((Target::Group(g), Status::Complete));
-        }
-    }
+    report.group_done = !report.tasks_completed.is_empty() && group.is_some_and(done_after);
     let edits = edit::set_statuses(&plan, doc, &changes)?;
     let text = crate::md::apply(doc.text(), &edits)
         .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
     let after = Document::from_text(text);
-    let plan_after = Plan::parse(&after);
-    edit::verify_sets(&plan, &plan_after, &changes)
+    edit::verify_sets(&plan, &Plan::parse(&after), &changes)
         .map_err(|why| Error::Unverified { path: store::PLAN_FILE.into(), why })?;
-    let Some(g) = group.filter(|_| group_done) else { return Ok((after.into_text(), report)) };
-    // Advance: the next group that is not done.
-    let next =
-        (g + 1..plan_after.groups.len()).find(|&n| !plan_after.status(&plan_after.groups[n]).is_done());
-    let mut line_edits: Vec<Edit> = Vec::new();
-    let all_done = (0..plan_after.groups.len()).all(|i| plan_after.status(&plan_after.groups[i]).is_done());
-    match (next, &plan_after.current) {
-        (Some(n), Some(cur)) => {
-            let ng = &plan_after.groups[n];
-            line_edits.push(Edit::replace(cur.range.clone(), current_text(cur.text, &ng.id, ng.title)));
-            report.advanced_to = Some(ng.key.clone());
+    match group.filter(|_| report.group_done && advance) {
+        Some(g) => {
+            let (edits, advanced_to) = advance_group(&after, g)?;
+            let text = crate::md::apply(after.text(), &edits)
+                .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
+            report.group_complete = true;
+            report.advanced_to = advanced_to;
+            Ok((text, report))
         }
-        (None, Some(cur)) if all_done => line_edits.push(Edit::replace(cur.range.clone(), ALL_COMPLETE)),
+        None => Ok((after.into_text(), report)),
+    }
+}
+
+/// A finished group's stated status complete, `## Current Group` on the next unfinished group
+/// (or `All groups complete`) and `## Next Step` refreshed: the edits (verified), and the key of
+/// the group the plan moves to.
+pub fn advance_group(doc: &Document, g: usize) -> Result<(Vec<Edit>, Option<String>)> {
+    let plan = Plan::parse(doc);
+    let mut changes = Vec::new();
+    if plan.groups[g].stored().is_some_and(|s| s != Status::Complete) {
+        changes.push((Target::Group(g), Status::Complete));
+    }
+    let mut edits = edit::set_statuses(&plan, doc, &changes)?;
+    let status_of = |i: usize| if i == g { Status::Complete } else { plan.status(&plan.groups[i]) };
+    let next = (g + 1..plan.groups.len()).find(|&n| !status_of(n).is_done());
+    let all_done = (0..plan.groups.len()).all(|i| status_of(i).is_done());
+    let mut advanced_to = None;
+    match (next, &plan.current) {
+        (Some(n), Some(cur)) => {
+            let ng = &plan.groups[n];
+            edits.push(Edit::replace(cur.range.clone(), current_text(cur.text, &ng.id, ng.title)));
+            advanced_to = Some(ng.key.clone());
+        }
+        (None, Some(cur)) if all_done => edits.push(Edit::replace(cur.range.clone(), ALL_COMPLETE)),
         _ => {}
     }
-    if let Some(step) = &plan_after.next_step {
+    if let Some(step) = &plan.next_step {
         let text = match next {
             Some(n) => {
                 let ready: Vec<&str> =
-                    plan_after.ready_tasks(Some(n)).iter().filter_map(|&t| plan_after.tasks[t].id).collect();
-                let ng = &plan_after.groups[n];
+                    plan.ready_tasks(Some(n)).iter().filter_map(|&t| plan.tasks[t].id).collect();
+                let ng = &plan.groups[n];
                 if ready.is_empty() {
                     format!("Group {} is next; no task is ready yet.", ng.id)
                 } else {
@@ -649,14 +729,13 @@ fn plan_after_merge(doc: &Document, group: Option<usize>, merged: &[String]) -> 
             }
             None => "All groups complete.".to_string(),
         };
-        line_edits.push(Edit::replace(step.range.clone(), text));
+        edits.push(Edit::replace(step.range.clone(), text));
     }
-    let text = crate::md::apply(after.text(), &line_edits)
+    let text = crate::md::apply(doc.text(), &edits)
         .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
-    let last = Document::from_text(text);
-    edit::verify_sets(&plan_after, &Plan::parse(&last), &[])
+    edit::verify_sets(&plan, &Plan::parse(&Document::from_text(text)), &changes)
         .map_err(|why| Error::Unverified { path: store::PLAN_FILE.into(), why })?;
-    Ok((last.into_text(), report))
+    Ok((edits, advanced_to))
 }
 
 /// The `## Current Group` line for the next group, in the style of the old line.

@@ -29,8 +29,10 @@ const ROLES: [Role; 6] = [
     Role { id: "SEC-001", text: "Review the payment flow" },
 ];
 
-pub fn run(ctx: &Context, dir: Option<PathBuf>, agents: usize, stream: &mut dyn Write) -> Result<Output> {
-    let agents = agents.clamp(2, ROLES.len());
+/// Run the demo with `agents` sub-agents in the first group (the CLI keeps it within 3..=6, so the
+/// hand-off and the failing agent are always among them).
+pub fn run(ctx: &Context, dir: Option<PathBuf>, agents: u8, stream: &mut dyn Write) -> Result<Output> {
+    let agents = usize::from(agents).clamp(3, ROLES.len());
     let dir = match dir {
         Some(d) => d,
         None => std::env::temp_dir().join(format!("pplan-demo-{}", std::process::id())),

@@ -68,6 +68,21 @@ fn text(r: &Report) -> String {
     if !r.tasks_completed.is_empty() {
         let _ = writeln!(o, "complete: {}", list(&r.tasks_completed));
     }
+    if let Some(g) = &r.gate {
+        let outcome = serde_json::to_value(&g.outcome)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        if r.group_complete {
+            let _ = writeln!(o, "gate `{}` passed", g.command);
+        } else {
+            let strike = g.strike.map_or(String::new(), |s| format!(", strike {s} of 3"));
+            let _ = writeln!(o, "gate `{}`: {outcome}{strike}; {place} stays current", g.command);
+            for line in g.tail.lines().rev().take(5).collect::<Vec<_>>().into_iter().rev() {
+                let _ = writeln!(o, "  {line}");
+            }
+        }
+    }
     if r.group_complete {
         match &r.advanced_to {
             Some(next) => {

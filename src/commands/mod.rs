@@ -7,6 +7,8 @@ mod decide;
 mod demo;
 mod doctor;
 mod error;
+mod files;
+mod gate;
 mod hook;
 mod init;
 mod list;
@@ -106,7 +108,12 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
         Command::Waves => waves::run(&ctx),
         Command::List { dir, all } => list::run(&ctx, dir.as_deref(), all),
         Command::Doctor => doctor::run(&ctx),
-        Command::Hook { event } => hook::run(&ctx, &event),
+        Command::Hook { event, .. } => hook::run(&ctx, event.as_deref().unwrap_or_default()),
+        Command::Files { batches } => files::files(&ctx, batches),
+        Command::Passes { batches } => files::passes(&ctx, batches),
+        Command::Gate { group, timeout, reset, command } => {
+            gate::run(&ctx, &command, group.as_deref(), timeout, reset, stream)
+        }
         Command::Demo { dir, agents } => demo::run(&ctx, dir, agents, stream),
         Command::Checkpoint { text, agent, files } => checkpoint::run(&ctx, &text, agent.as_deref(), &files),
         Command::RestartContext { agent } => restart_context::run(&ctx, agent.as_deref()),

@@ -175,6 +175,7 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
     // The rules once, then a line per agent: the orchestrator gives each sub-agent both.
     out.push_str("Brief for each sub-agent: its line below, then these rules with <ID> as its id.\n");
     out.push_str(&rules(&dir, "<ID>"));
+    out.push_str("Agents:\n");
     for s in &spawns {
         out.push_str(&format!("- {}\n", agent_line(&s.id, &s.task, &s.group, s.attempt)));
     }

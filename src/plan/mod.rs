@@ -199,6 +199,8 @@ pub struct Plan<'a> {
 pub enum Log {
     Errors,
     Decisions,
+    /// The test/gate results table (progress.md).
+    Tests,
 }
 
 /// An errors or decisions table.

@@ -16,6 +16,7 @@ use crate::md::{Block, Document, Outline};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Section {
+    Tests,
     Goal,
     Current,
     Next,
@@ -41,6 +42,16 @@ fn section_of(heading: &str) -> Section {
         "fase corrente",
     ]) {
         Section::Current
+    } else if any(&[
+        "test results",
+        "tests",
+        "gate results",
+        "测试结果",
+        "測試結果",
+        "テスト結果",
+        "테스트 결과",
+    ]) {
+        Section::Tests
     } else if any(&[
         "goal",
         "goals",
@@ -290,6 +301,7 @@ impl<'a> Walk<'a> {
             let log = match section {
                 Section::Errors => Some(Log::Errors),
                 Section::Decisions => Some(Log::Decisions),
+                Section::Tests => Some(Log::Tests),
                 _ => None,
             };
             if let Some(log) = log {
@@ -581,7 +593,7 @@ impl<'a> Walk<'a> {
             if let TableKind::Log(log) = kind {
                 // The delimiter row follows the header; rows (and new rows) go after it.
                 let end = self.next_line_start(self.next_line_start(line.end));
-                let log = if log == 0 { Log::Errors } else { Log::Decisions };
+                let log = [Log::Errors, Log::Decisions, Log::Tests][log.min(2)];
                 let columns = cells.iter().map(|c| &text[c.clone()]).collect();
                 kind = TableKind::Log(self.plan.tables.len());
                 self.plan.tables.push(Table { log, header: line.clone(), columns, rows: Vec::new(), end });
@@ -665,12 +677,15 @@ impl<'a> Walk<'a> {
         let col = |set: &[&str]| names.iter().position(|n| set.contains(&n.as_str()));
         let first_data = usize::from(names.first().is_some_and(|n| TIME_COLUMNS.contains(&n.as_str())));
         let errorish = names.get(first_data).is_some_and(|n| ERROR_COLUMNS.iter().any(|e| n.starts_with(e)));
-        // Before parsing, `Log(0)` means errors and `Log(1)` decisions (see `row`).
+        // Before parsing, `Log(0)` means errors, `Log(1)` decisions, `Log(2)` tests (see `row`).
         if self.section.0 == Section::Errors || errorish {
             return TableKind::Log(0);
         }
         if self.section.0 == Section::Decisions {
             return TableKind::Log(1);
+        }
+        if self.section.0 == Section::Tests {
+            return TableKind::Log(2);
         }
         match (col(GROUP_COLUMNS), col(TASK_COLUMNS), col(STATUS_COLUMNS)) {
             (_, Some(task), Some(status)) if self.group.is_some() => {

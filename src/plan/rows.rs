@@ -20,6 +20,9 @@ pub enum Column {
     Time,
     Decision,
     Rationale,
+    Command,
+    Outcome,
+    Duration,
     Other,
 }
 
@@ -81,6 +84,13 @@ pub fn column(name: &str) -> Column {
         "motivazione",
     ]) {
         Column::Rationale
+    } else if is(&["command", "test", "tests", "gate", "check", "测试", "命令", "テスト", "테스트"])
+    {
+        Column::Command
+    } else if is(&["outcome", "result", "status", "actual", "结果", "状态", "結果", "결과"]) {
+        Column::Outcome
+    } else if is(&["duration", "elapsed", "took", "耗时", "所要時間"]) {
+        Column::Duration
     } else {
         Column::Other
     }
@@ -96,6 +106,9 @@ pub struct Values {
     pub resolution: Option<String>,
     pub decision: Option<String>,
     pub rationale: Option<String>,
+    pub command: Option<String>,
+    pub outcome: Option<String>,
+    pub duration: Option<String>,
     /// For time/date columns.
     pub stamp: String,
 }
@@ -111,6 +124,7 @@ pub fn cells(log: Log, columns: &[Column], v: &Values) -> Vec<String> {
     let main_col = match log {
         Log::Errors => Column::Error,
         Log::Decisions => Column::Decision,
+        Log::Tests => Column::Command,
     };
     let main = columns.iter().position(|&c| c == main_col).unwrap_or(0);
     let mut out: Vec<String> = columns
@@ -122,9 +136,12 @@ pub fn cells(log: Log, columns: &[Column], v: &Values) -> Vec<String> {
             Column::Approach => v.approach.clone().unwrap_or_default(),
             Column::Resolution => v.resolution.clone().unwrap_or_default(),
             Column::Time => match log {
-                Log::Errors => v.stamp.clone(),
                 Log::Decisions => v.stamp.get(..10).unwrap_or(&v.stamp).to_string(),
+                Log::Errors | Log::Tests => v.stamp.clone(),
             },
+            Column::Command => v.command.clone().unwrap_or_default(),
+            Column::Outcome => v.outcome.clone().unwrap_or_default(),
+            Column::Duration => v.duration.clone().unwrap_or_default(),
             Column::Decision => v.decision.clone().unwrap_or_default(),
             Column::Rationale => v.rationale.clone().unwrap_or_default(),
             Column::Other => String::new(),
@@ -136,6 +153,8 @@ pub fn cells(log: Log, columns: &[Column], v: &Values) -> Vec<String> {
         folded.push(format!("attempt {a}"));
     }
     for (col, label, value) in [
+        (Column::Outcome, "outcome", &v.outcome),
+        (Column::Duration, "took", &v.duration),
         (Column::Approach, "approach", &v.approach),
         (Column::Resolution, "resolution", &v.resolution),
         (Column::Rationale, "why", &v.rationale),
@@ -150,6 +169,7 @@ pub fn cells(log: Log, columns: &[Column], v: &Values) -> Vec<String> {
             let value = match log {
                 Log::Errors => v.error.clone(),
                 Log::Decisions => v.decision.clone(),
+                Log::Tests => v.command.clone(),
             };
             let value = value.unwrap_or_default();
             *cell = if cell.is_empty() { value } else { format!("{value} ({cell})") };
@@ -201,6 +221,10 @@ pub fn append(plan: &Plan<'_>, doc: &Document, log: Log, v: &Values) -> Edit {
             vec![Column::Error, Column::Task, Column::Attempt, Column::Approach, Column::Resolution],
         ),
         Log::Decisions => ("| Decision | Rationale |", vec![Column::Decision, Column::Rationale]),
+        Log::Tests => (
+            "| Time | Command | Attempts | Outcome | Duration |",
+            vec![Column::Time, Column::Command, Column::Attempt, Column::Outcome, Column::Duration],
+        ),
     };
     let delimiter: String = header
         .split('|')
@@ -227,6 +251,7 @@ pub fn append(plan: &Plan<'_>, doc: &Document, log: Log, v: &Values) -> Edit {
             let title = match log {
                 Log::Errors => "## Errors Encountered",
                 Log::Decisions => "## Decisions Made",
+                Log::Tests => "## Test Results",
             };
             Edit::insert(text.len(), format!("{}{title}{eol}{table}", blank_line_before(text, eol)))
         }

@@ -62,6 +62,7 @@ fn spawn_creates_files_marks_tasks_and_prints_briefs() {
         - each step: pplan log --agent <ID> \"<what you did>\" --files <a,b>\n\
         - finish: pplan mark --agent <ID> COMPLETE | CONTINUATION_REQUIRED --resume-from \"<next step>\" | \
         BLOCKED --reason \"<why>\"\n\
+        Agents:\n\
         - BE-001: Build the payment endpoints (group 1, attempt 1)\n\
         - FE-001: Build the cart page (group 1, attempt 1)\n\
         spawned BE-001, FE-001 in group 1\n";

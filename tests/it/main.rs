@@ -9,6 +9,7 @@ mod concurrency;
 mod corpus;
 mod cycle;
 mod fixtures;
+mod gate;
 mod harness;
 mod hooks;
 mod init;

@@ -1,0 +1,91 @@
+//! `pplan files [--batches N]` and `pplan passes [--batches N]`: the files the work touched, in
+//! balanced batches, and the briefs for the final simplification and review agents.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::{Context, Output};
+use crate::error::Result;
+use crate::files::{self, Batch};
+
+#[derive(Serialize)]
+struct FilesJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    files: usize,
+    lines: usize,
+    dropped: &'a [String],
+    batches: &'a [Batch],
+}
+
+pub fn files(ctx: &Context, n: usize) -> Result<Output> {
+    let store = ctx.store()?;
+    let (list, dropped) = files::collect(store.dir());
+    let batches = files::batches(&list, n);
+    let lines: usize = list.iter().map(|f| f.lines).sum();
+    if ctx.json {
+        let json = FilesJson {
+            schema_version: 1,
+            kind: "files",
+            files: list.len(),
+            lines,
+            dropped: &dropped,
+            batches: &batches,
+        };
+        return Ok(Output::json(&json));
+    }
+    let mut o = format!("{} files, {lines} lines, in {} batches\n", list.len(), batches.len());
+    for (i, b) in batches.iter().enumerate() {
+        let names: Vec<&str> = b.files.iter().map(|f| f.path.as_str()).collect();
+        let _ = writeln!(o, "batch {} ({} lines): {}", i + 1, b.lines, super::clip(&names.join(", "), 300));
+    }
+    if !dropped.is_empty() {
+        let _ = writeln!(o, "dropped (no longer exist): {}", super::clip(&dropped.join(", "), 200));
+    }
+    Ok(Output::ok(o))
+}
+
+pub fn passes(ctx: &Context, n: usize) -> Result<Output> {
+    let store = ctx.store()?;
+    let (list, _) = files::collect(store.dir());
+    let batches = files::batches(&list, n);
+    if batches.is_empty() {
+        return Ok(Output::ok("no files recorded in the progress logs (`pplan log --files`)\n".into()));
+    }
+    let total = batches.len();
+    let mut o = String::new();
+    for (kind, id, look) in [
+        (
+            "Simplify",
+            "SIMPLIFY",
+            "Make these files simpler without changing behaviour: reuse what the project already has instead of \
+             new copies, remove dead code and needless state, flatten deep nesting. Run the tests after each change.",
+        ),
+        (
+            "Review",
+            "REVIEW",
+            "Review these files; do not edit them. Look for bugs, unhandled errors, unsafe writes, missing tests and \
+             unclear names. Report each finding as `file:line: problem`.",
+        ),
+    ] {
+        for (i, b) in batches.iter().enumerate() {
+            let names: Vec<&str> = b.files.iter().map(|f| f.path.as_str()).collect();
+            let agent = format!("{id}-{}", i + 1);
+            let _ = writeln!(
+                o,
+                "## {kind} pass {} of {total} ({} files, {} lines)",
+                i + 1,
+                b.files.len(),
+                b.lines
+            );
+            let _ = writeln!(o, "Files: {}", names.join(", "));
+            let _ = writeln!(o, "{look}");
+            let _ = writeln!(
+                o,
+                "Report: pplan note --agent {agent} \"<finding>\"; when done: pplan mark --agent {agent} COMPLETE\n"
+            );
+        }
+    }
+    Ok(Output::ok(o))
+}

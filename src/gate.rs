@@ -1,0 +1,375 @@
+//! Quality gates between groups: run a command (tests, a linter, a build), retry transient
+//! failures with exponential backoff and jitter, open a circuit breaker when transient failures
+//! keep exhausting the retries, and record real failures under the 3-strike rule.
+//!
+//! The command runs in its own process group; a timeout or Ctrl-C kills the whole group, so no
+//! child it started is left behind. Only the tail of its output is kept: it lands in a model's
+//! context.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::{Config, GateRetry};
+use crate::error::{Error, Result};
+use crate::md::Document;
+use crate::plan::rows::{self, Values};
+use crate::plan::{Log, Plan, edit};
+use crate::store::{self, Store};
+use crate::strikes::{self, STRIKES};
+
+const STATE: &str = "gate.json";
+/// Output kept from a run (the tail).
+const KEEP_BYTES: usize = 64 * 1024;
+/// Lines of output shown to the caller from a failing run.
+pub const TAIL_LINES: usize = 15;
+
+/// The circuit breaker, across gate runs of a plan (`.pplan/gate.json`).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Breaker {
+    pub consecutive_transient: u32,
+    pub open: bool,
+    pub reason: Option<String>,
+}
+
+/// How one run of the command ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub code: Option<i32>,
+    pub timed_out: bool,
+    pub interrupted: bool,
+    /// The last lines of stdout and stderr together.
+    pub tail: String,
+    pub duration: Duration,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Pass,
+    /// Transient every time, until the attempts ran out.
+    Transient,
+    /// A real failure: recorded as a strike.
+    Fail,
+    Interrupted,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub outcome: Outcome,
+    pub attempts: u32,
+    pub duration_ms: u128,
+    /// The tail of the last run's output (for failures).
+    pub tail: String,
+    /// For a real failure: the strike number of the group's gate.
+    pub strike: Option<usize>,
+    /// The task-like key the errors table records the gate under (`gate-1`).
+    pub key: String,
+    pub breaker_open: bool,
+}
+
+/// Run the command once, in its own process group, within `timeout`; `stop` is polled for an
+/// interruption (Ctrl-C).
+pub fn run_once(
+    cmd: &[String],
+    cwd: &std::path::Path,
+    timeout: Option<Duration>,
+    stop: &dyn Fn() -> bool,
+) -> Result<Run> {
+    use std::os::unix::process::CommandExt;
+    let (program, args) = cmd.split_first().ok_or_else(|| Error::Usage {
+        message: "no gate command given".into(),
+        hint: "pplan gate -- <COMMAND…>",
+    })?;
+    let start = Instant::now();
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(cwd)
+        .process_group(0)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| Error::io("run", program, e))?;
+    let pgid = nix::unistd::Pid::from_raw(child.id() as i32);
+    let buffer = Arc::new(Mutex::new(Vec::<u8>::new()));
+    let readers: Vec<_> = [
+        child.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>),
+        child.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|mut stream| {
+        let buffer = buffer.clone();
+        std::thread::spawn(move || {
+            let mut chunk = [0u8; 8192];
+            while let Ok(n) = stream.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                let mut b = buffer.lock().unwrap_or_else(|e| e.into_inner());
+                b.extend_from_slice(&chunk[..n]);
+                if b.len() > 2 * KEEP_BYTES {
+                    let cut = b.len() - KEEP_BYTES;
+                    b.drain(..cut);
+                }
+            }
+        })
+    })
+    .collect();
+    let (mut timed_out, mut interrupted) = (false, false);
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| Error::io("wait for", program, e))? {
+            break Some(status);
+        }
+        if timeout.is_some_and(|t| start.elapsed() >= t) {
+            timed_out = true;
+        } else if stop() {
+            interrupted = true;
+        }
+        if timed_out || interrupted {
+            let _ = nix::sys::signal::killpg(pgid, nix::sys::signal::Signal::SIGKILL);
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // Whatever the command left running in its group goes with it.
+    let _ = nix::sys::signal::killpg(pgid, nix::sys::signal::Signal::SIGKILL);
+    for r in readers {
+        let _ = r.join();
+    }
+    let bytes = buffer.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    Ok(Run {
+        code: status.and_then(|s| s.code()),
+        timed_out,
+        interrupted,
+        tail: tail(&String::from_utf8_lossy(&bytes), TAIL_LINES),
+        duration: start.elapsed(),
+    })
+}
+
+/// The last `n` lines (at most 2 KB).
+pub fn tail(s: &str, n: usize) -> String {
+    let lines: Vec<&str> = s.lines().collect();
+    let mut t = lines[lines.len().saturating_sub(n)..].join("\n");
+    if t.len() > 2048 {
+        let mut cut = t.len() - 2048;
+        while !t.is_char_boundary(cut) {
+            cut += 1;
+        }
+        t = format!("…{}", &t[cut..]);
+    }
+    t
+}
+
+/// Why a failed run counts as transient, if it does.
+fn transient(run: &Run, retry: &GateRetry) -> Option<String> {
+    if run.timed_out {
+        return Some("timed out".into());
+    }
+    let lower = run.tail.to_lowercase();
+    retry.patterns.iter().find(|p| lower.contains(&p.to_lowercase())).map(|p| format!("`{p}`"))
+}
+
+/// The wait before retry `n` (1-based): base × factor^(n-1) plus up to `jitter`.
+pub fn backoff(retry: &GateRetry, n: u32) -> Duration {
+    let base = retry.base_secs.max(0.0) * retry.factor.max(1.0).powi(n.saturating_sub(1) as i32);
+    let nanos = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    let mix = u64::from(nanos ^ std::process::id().wrapping_mul(2_654_435_761))
+        .wrapping_mul(6_364_136_223_846_793_005);
+    let fraction = (mix >> 11) as f64 / (1u64 << 53) as f64;
+    Duration::from_secs_f64((base + fraction * retry.jitter_secs.max(0.0)).min(3600.0))
+}
+
+pub fn load_breaker(store: &Store) -> Breaker {
+    store.read_state(STATE).ok().flatten().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+}
+
+fn save_breaker(store: &Store, b: &Breaker) -> Result<()> {
+    let lock = store.lock()?;
+    store.write_state(&lock, STATE, &(serde_json::to_string_pretty(b).unwrap_or_default() + "\n"))
+}
+
+pub fn reset(store: &Store) -> Result<()> {
+    save_breaker(store, &Breaker::default())
+}
+
+/// Run a gate for `group` (its key) with retries; record the outcome. `say` gets one line per
+/// retry as it happens.
+pub fn run(
+    store: &Store,
+    config: &Config,
+    cmd: &[String],
+    group: &str,
+    timeout: Option<Duration>,
+    stop: &dyn Fn() -> bool,
+    say: &mut dyn Write,
+) -> Result<Report> {
+    let mut breaker = load_breaker(store);
+    if breaker.open {
+        return Err(Error::BreakerOpen { reason: breaker.reason.clone().unwrap_or_default() });
+    }
+    let retry = &config.gate_retry;
+    let started = Instant::now();
+    let command = cmd.join(" ");
+    let mut attempt = 0;
+    let last = loop {
+        attempt += 1;
+        let run = run_once(cmd, store.dir(), timeout, stop)?;
+        if run.interrupted || run.code == Some(0) {
+            break run;
+        }
+        let Some(why) = transient(&run, retry) else { break run };
+        if attempt >= retry.attempts.max(1) {
+            break run;
+        }
+        let wait = backoff(retry, attempt);
+        let _ = writeln!(
+            say,
+            "gate: attempt {attempt} of {} failed transiently ({why}); retrying in {:.1} s",
+            retry.attempts,
+            wait.as_secs_f64()
+        );
+        let _ = say.flush();
+        let until = Instant::now() + wait;
+        while Instant::now() < until {
+            if stop() {
+                break;
+            }
+            std::thread::sleep(
+                Duration::from_millis(20).min(until.saturating_duration_since(Instant::now())),
+            );
+        }
+    };
+    let outcome = if last.interrupted {
+        Outcome::Interrupted
+    } else if last.code == Some(0) {
+        Outcome::Pass
+    } else if transient(&last, retry).is_some() {
+        Outcome::Transient
+    } else {
+        Outcome::Fail
+    };
+    let key = format!("gate-{}", if group.is_empty() { "plan" } else { group });
+    let mut report = Report {
+        outcome: outcome.clone(),
+        attempts: attempt,
+        duration_ms: started.elapsed().as_millis(),
+        tail: if outcome == Outcome::Pass { String::new() } else { last.tail.clone() },
+        strike: None,
+        key: key.clone(),
+        breaker_open: false,
+    };
+    match outcome {
+        Outcome::Transient => {
+            breaker.consecutive_transient += 1;
+            if breaker.consecutive_transient >= retry.breaker.max(1) {
+                breaker.open = true;
+                breaker.reason = Some(format!(
+                    "{} gate runs in a row failed transiently (last: {}); `pplan gate --reset` when the outage is over",
+                    breaker.consecutive_transient,
+                    transient(&last, retry).unwrap_or_default()
+                ));
+                report.breaker_open = true;
+            }
+        }
+        Outcome::Pass | Outcome::Fail => breaker = Breaker::default(),
+        Outcome::Interrupted => {}
+    }
+    save_breaker(store, &breaker)?;
+    if outcome == Outcome::Fail {
+        report.strike = Some(record_strike(store, &key, &command, &last.tail)?);
+    }
+    record_result(store, &command, attempt, &outcome, started.elapsed())?;
+    Ok(report)
+}
+
+/// A real failure of the gate is an error row of its key; returns the strike number.
+fn record_strike(store: &Store, key: &str, command: &str, tail: &str) -> Result<usize> {
+    let error = tail.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("failed").trim().to_string();
+    let error = crate::commands::clip(&error, 200);
+    let mut strike = 0;
+    store.update(
+        store::PLAN_FILE,
+        false,
+        |doc| {
+            let plan = Plan::parse(doc);
+            strike = strikes::attempts(&plan, key).len() + 1;
+            let values = Values {
+                error: Some(error.clone()),
+                task: Some(key.to_string()),
+                attempt: Some(strike as u32),
+                approach: Some(command.to_string()),
+                stamp: crate::clock::now_stamp(),
+                ..Values::default()
+            };
+            Ok(vec![rows::append(&plan, doc, Log::Errors, &values)])
+        },
+        |before: &Document, after: &Document| {
+            let (b, a) = (Plan::parse(before), Plan::parse(after));
+            if a.error_rows() != b.error_rows() + 1 {
+                return Err("the gate's error row is not in the plan after the edit".into());
+            }
+            edit::verify_sets(&b, &a, &[])
+        },
+    )?;
+    Ok(strike)
+}
+
+/// Every run is a row of progress.md's test results.
+fn record_result(
+    store: &Store,
+    command: &str,
+    attempts: u32,
+    outcome: &Outcome,
+    took: Duration,
+) -> Result<()> {
+    let lock = store.lock()?;
+    let name = crate::merge::PROGRESS;
+    if !store.path(name).exists() {
+        store.create(&lock, name, include_str!("../templates/progress.md"))?;
+    }
+    let values = Values {
+        command: Some(format!("`{command}`")),
+        attempt: Some(attempts),
+        outcome: Some(
+            serde_json::to_value(outcome)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default(),
+        ),
+        duration: Some(format!("{:.1} s", took.as_secs_f64())),
+        stamp: crate::clock::now_stamp(),
+        ..Values::default()
+    };
+    store.update_held(
+        &lock,
+        name,
+        |doc| Ok(vec![rows::append(&Plan::parse(doc), doc, Log::Tests, &values)]),
+        |before: &Document, after: &Document| {
+            let count = |d: &Document| {
+                Plan::parse(d)
+                    .tables
+                    .iter()
+                    .filter(|t| t.log == Log::Tests)
+                    .map(|t| t.rows.len())
+                    .sum::<usize>()
+            };
+            if count(after) == count(before) + 1 {
+                Ok(())
+            } else {
+                Err("the test result row is missing".into())
+            }
+        },
+    )?;
+    Ok(())
+}
+
+/// Whether this key's strikes call for escalation.
+pub fn escalates(strike: Option<usize>) -> bool {
+    strike.is_some_and(|s| s >= STRIKES)
+}
