@@ -273,6 +273,36 @@ pub enum Command {
         command: Vec<String>,
     },
 
+    /// Merge one plan file for git, semantically (git runs `pplan merge-driver %O %A %B %L %P`):
+    /// the result goes into OURS; exit 0 clean, 1 conflict markers left, above 1 an error
+    #[command(name = "merge-driver")]
+    MergeDriver {
+        /// The common ancestor's version (%O)
+        base: PathBuf,
+        /// Our version (%A), replaced by the result
+        ours: PathBuf,
+        /// Their version (%B)
+        theirs: PathBuf,
+        /// Conflict marker size (%L)
+        #[arg(default_value_t = 7)]
+        marker_size: usize,
+        /// The file's path in the repository (%P): task_plan.md, findings.md, progress.md and
+        /// agent files merge semantically, anything else as plain text
+        path: Option<String>,
+    },
+
+    /// Opt in to the git merge driver for plan files: `.gitattributes` lines and `merge.pplan.*`
+    /// git config (idempotent)
+    #[command(name = "git-setup")]
+    GitSetup {
+        /// For every repository of this user: the global attributes file and `git config --global`
+        #[arg(long)]
+        global: bool,
+        /// Show what would change, write nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
+
     /// The files the progress logs record as created or modified, in batches balanced by lines
     Files {
         /// How many batches

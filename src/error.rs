@@ -27,6 +27,10 @@ pub enum ExitCode {
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// An error of `merge-driver`, where git reads exit 1 as "conflicts left": every error of
+    /// the driver exits above 1 (2 unless the error's own code is higher).
+    #[error(transparent)]
+    Driver(Box<Error>),
     #[error("no `task_plan.md` in `{}`", dir.display())]
     NoPlan { dir: PathBuf, candidates: Vec<PathBuf> },
     #[error("`{}` is not valid UTF-8 (line {line})", path.display())]
@@ -110,6 +114,10 @@ impl Error {
 
     pub fn exit_code(&self) -> ExitCode {
         match self {
+            Error::Driver(inner) => match inner.exit_code() {
+                ExitCode::Ok | ExitCode::Problems => ExitCode::Usage,
+                code => code,
+            },
             Error::Busy { .. } | Error::ConcurrentEdit { .. } => ExitCode::Busy,
             Error::Escalate { .. } => ExitCode::Escalate,
             Error::NotReady { .. } => ExitCode::NotReady,
@@ -126,6 +134,7 @@ impl Error {
     /// Stable machine-readable name for `--json` errors.
     pub fn code(&self) -> &'static str {
         match self {
+            Error::Driver(inner) => inner.code(),
             Error::NoPlan { .. } => "no_plan",
             Error::InvalidUtf8 { .. } => "invalid_utf8",
             Error::Binary { .. } => "binary_file",
@@ -166,6 +175,7 @@ impl Error {
 
     pub fn hint(&self) -> Option<String> {
         match self {
+            Error::Driver(inner) => inner.hint(),
             Error::NoPlan { candidates, .. } if !candidates.is_empty() => {
                 let list: Vec<String> =
                     candidates.iter().take(5).map(|p| format!("`{}`", p.display())).collect();

@@ -445,6 +445,21 @@ fn command_line() -> String {
     s.replace('\n', " ")
 }
 
+/// Replace a file that lives outside any plan (git's merge result, `.gitattributes`) atomically,
+/// only if its bytes are still `expected` (what the caller read and edited; `None`: it did not
+/// exist), so a concurrent edit is never clobbered.
+pub fn replace_file_if(path: &Path, expected: Option<&[u8]>, contents: &[u8]) -> Result<()> {
+    let current = match fs::read(path) {
+        Ok(b) => Some(b),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(Error::io("read", path, e)),
+    };
+    if current.as_deref() != expected {
+        return Err(Error::ConcurrentEdit { path: path.to_path_buf() });
+    }
+    write_atomic(path, contents)
+}
+
 fn sync_dir(dir: &Path) -> Result<()> {
     File::open(dir).and_then(|d| d.sync_all()).map_err(|e| Error::io("sync", dir, e))
 }

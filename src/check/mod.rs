@@ -73,11 +73,20 @@ pub fn targets(paths: &[PathBuf]) -> crate::Result<Vec<Target>> {
             } else {
                 out.extend(store::find_plans(p).into_iter().map(Target::Dir));
             }
-        } else {
+        } else if belongs_to_a_plan(p) {
             out.push(Target::File(p.clone()));
         }
     }
     Ok(out)
+}
+
+/// A file is a plan file only beside a plan: `task_plan.md` itself, or any file in a directory
+/// that has a `task_plan.md` or a `.pplan/` (so `docs/progress_report.md` is not an agent file).
+fn belongs_to_a_plan(file: &Path) -> bool {
+    let dir = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    file.file_name().is_some_and(|n| n == store::PLAN_FILE)
+        || dir.join(store::PLAN_FILE).exists()
+        || dir.join(store::STATE_DIR).is_dir()
 }
 
 /// Check every target; returns the diagnostics (sorted) and how many files were read.

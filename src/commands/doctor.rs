@@ -155,6 +155,9 @@ fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)
         Some(place) => push(Level::Pass, "agent hooks", format!("wired in {place}")),
         None => push(Level::Warn, "agent hooks", "not wired: see docs/INTEGRATION.md (optional)".into()),
     }
+    if let Some((level, detail)) = git_driver(store) {
+        push(level, "git merge driver", detail);
+    }
     let (diags, _) = crate::check::run(
         &[crate::check::Target::Dir(store.dir().to_path_buf())],
         &store::Limits::from_env(),
@@ -174,6 +177,55 @@ fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)
         "check",
         format!("{}, {} (pplan check)", plural(errors, "error"), plural(warnings, "warning")),
     );
+}
+
+/// Whether git merges this plan's files through `pplan merge-driver` (`pplan git-setup`): the
+/// attributes name it for every plan file, the driver's arguments are exactly the placeholders
+/// git must pass, and its program can be found. Nothing when the plan is not in a git repository.
+fn git_driver(store: &Store) -> Option<(Level, String)> {
+    use crate::git_merge::{DRIVER, PATTERNS};
+    let git = |args: &[&str]| crate::git::output(store.dir(), args, crate::git::TIMEOUT);
+    git(&["rev-parse", "--show-toplevel"]).ok()?;
+    let files: Vec<String> = PATTERNS.iter().map(|p| p.replace('*', "X")).collect();
+    let mut args = vec!["check-attr", "merge", "--"];
+    args.extend(files.iter().map(String::as_str));
+    let attrs = git(&args).unwrap_or_default();
+    let unset: Vec<&str> = files
+        .iter()
+        .zip(PATTERNS)
+        .filter(|(f, _)| !attrs.lines().any(|l| l.starts_with(f.as_str()) && l.ends_with(": merge: pplan")))
+        .map(|(_, p)| p)
+        .collect();
+    let driver = git(&["config", "--get", "merge.pplan.driver"]).ok().map(|d| d.trim().to_string());
+    let Some(driver) = driver else {
+        return Some(match unset.len() == PATTERNS.len() {
+            true => (Level::Warn, "not set up: plan files merge as plain text (optional: pplan git-setup)".into()),
+            false => (
+                Level::Fail,
+                "the attributes name merge=pplan but merge.pplan.driver is not set, so git merges plan files as \
+                 plain text: run pplan git-setup"
+                    .into(),
+            ),
+        });
+    };
+    let (program, placeholders) = driver.split_once(' ').unwrap_or((driver.as_str(), ""));
+    let expected = DRIVER.split_once(' ').map_or("", |(_, rest)| rest);
+    if placeholders.trim() != expected {
+        return Some((
+            Level::Fail,
+            format!("merge.pplan.driver is `{driver}`: it must be `{DRIVER}` (exactly these placeholders)"),
+        ));
+    }
+    if !super::git_setup::on_path(program) {
+        return Some((Level::Fail, format!("merge.pplan.driver runs `{program}`, which is not on PATH")));
+    }
+    if !unset.is_empty() {
+        return Some((
+            Level::Warn,
+            format!("the driver is set but not used for {}: run pplan git-setup", unset.join(", ")),
+        ));
+    }
+    Some((Level::Pass, format!("plan files merge with `{driver}`")))
 }
 
 /// Where `pplan hook` is wired for Claude Code: project or user settings, or the plugin.

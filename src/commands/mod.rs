@@ -9,12 +9,14 @@ mod doctor;
 mod error;
 mod files;
 mod gate;
+mod git_setup;
 mod hook;
 mod init;
 mod list;
 mod log;
 mod mark;
 mod merge;
+mod merge_driver;
 mod note;
 mod poll;
 mod reboot;
@@ -109,6 +111,10 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
         Command::List { dir, all } => list::run(&ctx, dir.as_deref(), all),
         Command::Doctor => doctor::run(&ctx),
         Command::Hook { event, .. } => hook::run(&ctx, event.as_deref().unwrap_or_default()),
+        Command::MergeDriver { base, ours, theirs, marker_size, path } => {
+            merge_driver::run(&ctx, &base, &ours, &theirs, marker_size, path.as_deref())
+        }
+        Command::GitSetup { global, dry_run } => git_setup::run(&ctx, global, dry_run),
         Command::Files { batches } => files::files(&ctx, batches),
         Command::Passes { batches } => files::passes(&ctx, batches),
         Command::Gate { group, timeout, reset, command } => {

@@ -261,6 +261,18 @@ fn a_single_file_is_checked_alone() {
     );
 }
 
+/// A file named like an agent file, with no plan beside it, is not a plan file (a pre-commit hook
+/// passes `docs/progress_report.md` because its name matches).
+#[test]
+fn files_away_from_any_plan_are_not_checked() {
+    let t = Test::new()
+        .file("docs/progress_report.md", "# Report\n")
+        .file("docs/findings.md", "<<<<<<< HEAD\n")
+        .args(["check", "docs/progress_report.md", "docs/findings.md"])
+        .status(0);
+    assert_eq!(String::from_utf8_lossy(&t.stdout), "checked 0 files: 0 errors, 0 warnings\n");
+}
+
 /// Every diagnostic over the corpus is a real problem in that file (see the closing note).
 #[test]
 fn the_corpus_has_only_real_problems() {

@@ -10,6 +10,7 @@ mod corpus;
 mod cycle;
 mod fixtures;
 mod gate;
+mod git_merge;
 mod harness;
 mod hooks;
 mod init;

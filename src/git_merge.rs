@@ -1,0 +1,401 @@
+//! The git merge driver's semantics: how plan files merge when two copies were edited apart.
+//!
+//! git calls `pplan merge-driver %O %A %B %L %P` with the base, ours and theirs versions. What a
+//! file is comes from its name:
+//! - `task_plan.md`: a line three-way merge ([`diff3`]) where a cluster changed on both sides is
+//!   settled line by line (each task's or status line's own three-way), rows and tasks added at
+//!   the same place by both sides are all kept (identical ones once), and error rows appended by
+//!   both sides get their attempt numbers continued per task;
+//! - `findings.md`, `progress.md` and the agents' files: append-only logs, so entries added at the
+//!   same place by both sides are interleaved by their timestamps, identical entries kept once,
+//!   and a merged block (`<!-- pplan:merge … sha=… -->`) present twice is kept once;
+//! - anything else: a plain three-way text merge.
+//!
+//! A semantic merge is checked before it is trusted: every line either side added must be in the
+//! result. If one is missing, the plain merge (which never drops a line) is the answer instead.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::diff3::{self, Cluster, Markers, Merged, Plain, Resolve};
+use crate::md::Document;
+use crate::plan::rows::{self, Column};
+use crate::plan::{Log, Plan};
+
+/// The driver command git runs (`merge.pplan.driver`): exactly these placeholders, in this order.
+pub const DRIVER: &str = "pplan merge-driver %O %A %B %L %P";
+/// `merge.pplan.name`.
+pub const DRIVER_NAME: &str = "pplan: semantic merge of plan files";
+/// The `.gitattributes` patterns of the plan files (they match at any depth).
+pub const PATTERNS: [&str; 5] =
+    ["task_plan.md", "findings.md", "progress.md", "findings_*.md", "progress_*.md"];
+
+/// How a file merges, from its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Plan,
+    Log,
+    Text,
+}
+
+impl Kind {
+    pub fn of(path: &str) -> Kind {
+        let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+        let agent_file = |prefix: &str| {
+            name.strip_prefix(prefix).and_then(|r| r.strip_suffix(".md")).is_some_and(|id| !id.is_empty())
+        };
+        match name {
+            "task_plan.md" => Kind::Plan,
+            "findings.md" | "progress.md" => Kind::Log,
+            _ if agent_file("findings_") || agent_file("progress_") => Kind::Log,
+            _ => Kind::Text,
+        }
+    }
+}
+
+/// The result of a merge: the bytes for OURS and how many conflicts they hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub text: Vec<u8>,
+    pub conflicts: usize,
+    /// The semantic merge was set aside for the plain one (it would have lost a line).
+    pub fell_back: bool,
+}
+
+/// Merge three versions of a file of `kind`, with conflict markers of `marker_size`.
+pub fn merge(kind: Kind, base: &[u8], ours: &[u8], theirs: &[u8], marker_size: usize) -> Outcome {
+    let eol: &'static [u8] = if ours.windows(2).any(|w| w == b"\r\n") { b"\r\n" } else { b"\n" };
+    let markers = Markers { size: marker_size.max(1), eol };
+    let (b, o, t) = (diff3::lines(base), diff3::lines(ours), diff3::lines(theirs));
+    let plain = || diff3::merge(&b, &o, &t, &markers, &mut Plain);
+    let utf8 = [base, ours, theirs].iter().all(|x| std::str::from_utf8(x).is_ok());
+    if kind == Kind::Text || !utf8 {
+        let m = plain();
+        return Outcome { text: m.text(), conflicts: m.conflicts, fell_back: false };
+    }
+    let mut resolver = Semantic { kind, unioned: Vec::new() };
+    let mut merged = diff3::merge(&b, &o, &t, &markers, &mut resolver);
+    if kind == Kind::Log {
+        drop_repeated_merge_blocks(&mut merged);
+    }
+    if !keeps_every_added_line(&b, &o, &t, &merged) {
+        let m = plain();
+        return Outcome { text: m.text(), conflicts: m.conflicts, fell_back: true };
+    }
+    let mut text = merged.text();
+    if kind == Kind::Plan && merged.conflicts == 0 && !resolver.unioned.is_empty() {
+        text = continue_attempts(text, &b, &resolver.unioned);
+    }
+    Outcome { text, conflicts: merged.conflicts, fell_back: false }
+}
+
+/// Settles clusters changed on both sides, by the file's kind.
+struct Semantic {
+    kind: Kind,
+    /// Lines theirs added next to ours' additions (their attempt numbers may need continuing).
+    unioned: Vec<Vec<u8>>,
+}
+
+impl Resolve for Semantic {
+    fn resolve(&mut self, c: &Cluster<'_, '_>) -> Option<Vec<Vec<u8>>> {
+        if c.both_insert() {
+            let (merged, theirs) = union(self.kind, &c.ours, &c.theirs);
+            self.unioned.extend(theirs);
+            return Some(merged);
+        }
+        line_by_line(c)
+    }
+}
+
+/// Both sides changed the same lines one for one: each line's own three-way merge, a conflict
+/// only where one line changed differently on both sides (then the whole cluster conflicts, so
+/// the markers show the context).
+fn line_by_line(c: &Cluster<'_, '_>) -> Option<Vec<Vec<u8>>> {
+    if c.ours.len() != c.base.len() || c.theirs.len() != c.base.len() {
+        return None;
+    }
+    c.base
+        .iter()
+        .zip(c.ours.iter().zip(&c.theirs))
+        .map(|(b, (o, t))| match () {
+            _ if o == t || t == b => Some(o.to_vec()),
+            _ if o == b => Some(t.to_vec()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Entries both sides added at the same place: all of ours, then theirs (a log interleaves them
+/// by timestamp), an entry identical to one of ours kept once. Returns the merged lines and the
+/// lines that came from theirs.
+fn union(kind: Kind, ours: &[&[u8]], theirs: &[&[u8]]) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+    let ob = blocks(kind, ours);
+    let seen: HashSet<&[u8]> = ob.iter().map(|b| trim_end(&b.text)).collect();
+    let tb: Vec<Block> =
+        blocks(kind, theirs).into_iter().filter(|b| !seen.contains(trim_end(&b.text))).collect();
+    let from_theirs: Vec<Vec<u8>> = tb.iter().flat_map(|b| b.lines.iter().map(|l| l.to_vec())).collect();
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < ob.len() || j < tb.len() {
+        let take_theirs = match (ob.get(i), tb.get(j)) {
+            (None, _) => true,
+            (_, None) => false,
+            (Some(o), Some(t)) => {
+                kind == Kind::Log && matches!((&t.stamp, &o.stamp), (Some(ts), Some(os)) if ts < os)
+            }
+        };
+        let block = if take_theirs {
+            j += 1;
+            &tb[j - 1]
+        } else {
+            i += 1;
+            &ob[i - 1]
+        };
+        // Keep a line ending between blocks, even when a side's last line had none.
+        if let Some(last) = out.last_mut().filter(|l| !l.ends_with(b"\n")) {
+            last.push(b'\n');
+        }
+        out.extend(block.lines.iter().map(|l| l.to_vec()));
+    }
+    (out, from_theirs)
+}
+
+/// An entry of a file: lines from one start to the next.
+struct Block<'a> {
+    lines: Vec<&'a [u8]>,
+    text: Vec<u8>,
+    /// A log entry's timestamp (`### 2026-11-21T01:02:03Z`), for ordering.
+    stamp: Option<String>,
+}
+
+/// Split added lines into entries (lines before the first entry lead into it). In a plan, every heading, list item and table row starts
+/// one (blank lines and continuations belong to the entry before). In a log, headings start
+/// entries, and a merged block (`<!-- pplan:merge … -->` to `<!-- /pplan:merge … -->`) is one
+/// entry whatever headings it holds.
+fn blocks<'a>(kind: Kind, lines: &[&'a [u8]]) -> Vec<Block<'a>> {
+    let mut out: Vec<Block<'a>> = Vec::new();
+    let mut pending: Vec<&'a [u8]> = Vec::new();
+    let mut inside_merge = false;
+    for &line in lines {
+        let s = String::from_utf8_lossy(line);
+        let t = s.trim_start();
+        let starts = match kind {
+            _ if inside_merge => false,
+            Kind::Log => t.starts_with('#') || t.starts_with("<!-- pplan:merge "),
+            _ => {
+                t.starts_with('#')
+                    || t.starts_with('|')
+                    || (!s.starts_with([' ', '\t'])
+                        && (t.starts_with("- ") || t.starts_with("* ") || t.starts_with("+ ")))
+            }
+        };
+        if t.starts_with("<!-- pplan:merge ") {
+            inside_merge = true;
+        } else if t.starts_with("<!-- /pplan:merge") {
+            inside_merge = false;
+        }
+        if starts {
+            let mut lines = std::mem::take(&mut pending);
+            lines.push(line);
+            let text = lines.concat();
+            let stamp = (kind == Kind::Log).then(|| stamp(t)).flatten();
+            out.push(Block { lines, text, stamp });
+        } else if let Some(b) = out.last_mut() {
+            b.lines.push(line);
+            b.text.extend_from_slice(line);
+        } else {
+            // Lines before the first entry (a blank separator) lead into it.
+            pending.push(line);
+        }
+    }
+    if !pending.is_empty() {
+        let text = pending.concat();
+        out.push(Block { lines: pending, text, stamp: None });
+    }
+    out
+}
+
+/// The ISO timestamp in a log heading, if it has one.
+fn stamp(heading: &str) -> Option<String> {
+    if !heading.starts_with('#') {
+        return None;
+    }
+    let b = heading.as_bytes();
+    (0..b.len().saturating_sub(15)).find_map(|i| {
+        let w = &b[i..i + 16];
+        let shape = w.iter().enumerate().all(|(k, c)| match k {
+            4 | 7 => *c == b'-',
+            10 => *c == b'T' || *c == b' ',
+            13 => *c == b':',
+            _ => c.is_ascii_digit(),
+        });
+        shape.then(|| heading[i..].split_whitespace().next().unwrap_or_default().to_string())
+    })
+}
+
+fn trim_end(b: &[u8]) -> &[u8] {
+    let end = b.iter().rposition(|c| !c.is_ascii_whitespace()).map_or(0, |i| i + 1);
+    &b[..end]
+}
+
+/// A merged block (`<!-- pplan:merge … sha=X -->` to `<!-- /pplan:merge sha=X -->`) that is in
+/// the result twice, whole and identical, is kept once (the first).
+fn drop_repeated_merge_blocks(m: &mut Merged) {
+    let sha_of = |l: &[u8], open: bool| -> Option<String> {
+        let s = std::str::from_utf8(l).ok()?.trim();
+        let rest = s.strip_prefix(if open { "<!-- pplan:merge " } else { "<!-- /pplan:merge " })?;
+        rest.split_whitespace().find_map(|w| w.strip_prefix("sha=")).map(str::to_string)
+    };
+    let mut seen: HashMap<String, Vec<Vec<u8>>> = HashMap::new();
+    let mut out: Vec<Vec<u8>> = Vec::with_capacity(m.lines.len());
+    let mut i = 0;
+    while i < m.lines.len() {
+        if let Some(sha) = sha_of(&m.lines[i], true) {
+            let close = (i + 1..m.lines.len()).find(|&k| sha_of(&m.lines[k], false).as_deref() == Some(&sha));
+            if let Some(end) = close {
+                let block = m.lines[i..=end].to_vec();
+                if seen.get(&sha) == Some(&block) {
+                    // Drop it, with the blank line that separated it from what came before.
+                    i = end + 1;
+                    if out.last().is_some_and(|l| trim_end(l).is_empty())
+                        && m.lines.get(i).is_none_or(|l| trim_end(l).is_empty())
+                    {
+                        out.pop();
+                    }
+                    continue;
+                }
+                seen.entry(sha).or_insert(block);
+            }
+        }
+        out.push(std::mem::take(&mut m.lines[i]));
+        i += 1;
+    }
+    m.lines = out;
+}
+
+/// Every line that ours or theirs added (one not in the base) is in the merged lines.
+fn keeps_every_added_line(base: &[&[u8]], ours: &[&[u8]], theirs: &[&[u8]], m: &Merged) -> bool {
+    let norm = |l: &[u8]| trim_end(l).to_vec();
+    let base: HashSet<Vec<u8>> = base.iter().map(|l| norm(l)).collect();
+    let result: HashSet<Vec<u8>> = m.lines.iter().map(|l| norm(l)).collect();
+    ours.iter().chain(theirs).map(|l| norm(l)).filter(|l| !base.contains(l)).all(|l| result.contains(&l))
+}
+
+/// Error rows theirs appended beside ours' may repeat an attempt number ours already used for the
+/// same task: continue the count in the order the rows now stand (`2`, `2` becomes `2`, `3`).
+/// Only rows that came from theirs in such a union are renumbered; every other byte stays.
+fn continue_attempts(text: Vec<u8>, base: &[&[u8]], unioned: &[Vec<u8>]) -> Vec<u8> {
+    let Ok(s) = String::from_utf8(text) else { unreachable!("merged from UTF-8 inputs") };
+    let doc = Document::from_text(s);
+    let plan = Plan::parse(&doc);
+    let Some(table) = rows::target_table(&plan, Log::Errors) else { return doc.into_text().into_bytes() };
+    let col = |c: Column| table.columns.iter().position(|x| rows::column(x) == c);
+    let (Some(task_col), Some(attempt_col)) = (col(Column::Task), col(Column::Attempt)) else {
+        return doc.into_text().into_bytes();
+    };
+    let text = doc.text();
+    let theirs: HashSet<&[u8]> = unioned.iter().map(|l| trim_end(l)).collect();
+    let base: HashSet<&[u8]> = base.iter().map(|l| trim_end(l)).collect();
+    let mut last: HashMap<String, u64> = HashMap::new();
+    let mut edits = Vec::new();
+    for row in table.rows.iter().filter(|r| !r.placeholder) {
+        let (Some(task), Some(cell)) = (row.cells.get(task_col), row.cells.get(attempt_col)) else {
+            continue;
+        };
+        let task = text[task.clone()].trim_matches(['`', '*', ' ']).to_string();
+        let Ok(n) = text[cell.clone()].trim().parse::<u64>() else { continue };
+        let line = trim_end(text[row.line.clone()].as_bytes());
+        let prev = last.get(&task).copied().unwrap_or(0);
+        let n = if theirs.contains(line) && !base.contains(line) && n <= prev {
+            edits.push(crate::md::Edit::replace(cell.clone(), (prev + 1).to_string()));
+            prev + 1
+        } else {
+            n
+        };
+        last.insert(task, n.max(prev));
+    }
+    match crate::md::apply(text, &edits) {
+        Ok(t) => t.into_bytes(),
+        Err(_) => doc.into_text().into_bytes(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(kind: Kind, base: &str, ours: &str, theirs: &str) -> (String, usize) {
+        let r = merge(kind, base.as_bytes(), ours.as_bytes(), theirs.as_bytes(), 7);
+        (String::from_utf8(r.text).unwrap(), r.conflicts)
+    }
+
+    #[test]
+    fn kinds_come_from_file_names() {
+        assert_eq!(Kind::of("a/b/task_plan.md"), Kind::Plan);
+        assert_eq!(Kind::of("progress.md"), Kind::Log);
+        assert_eq!(Kind::of("x/findings_BE-001.md"), Kind::Log);
+        assert_eq!(Kind::of("findings_.md"), Kind::Text);
+        assert_eq!(Kind::of("README.md"), Kind::Text);
+    }
+
+    #[test]
+    fn rows_appended_by_both_sides_are_unioned_and_attempts_continued() {
+        let base = "## Errors Encountered\n| Error | Task | Attempt | Approach | Resolution |\n|---|---|---|---|---|\n| e1 | T-1 | 1 | a | |\n";
+        let ours = format!("{base}| e2 | T-1 | 2 | b | |\n| same | T-2 | 1 | z | |\n");
+        let theirs = format!("{base}| e3 | T-1 | 2 | c | |\n| same | T-2 | 1 | z | |\n");
+        let (text, n) = m(Kind::Plan, base, &ours, &theirs);
+        assert_eq!(n, 0);
+        assert_eq!(
+            text,
+            format!("{base}| e2 | T-1 | 2 | b | |\n| same | T-2 | 1 | z | |\n| e3 | T-1 | 3 | c | |\n")
+        );
+    }
+
+    #[test]
+    fn a_status_changed_differently_on_both_sides_conflicts() {
+        let base = "- [ ] A\n- [ ] B\n";
+        let (text, n) = m(Kind::Plan, base, "- [x] A\n- [ ] B\n", "- [!] A\n- [ ] B\n");
+        assert_eq!(n, 1);
+        assert_eq!(text, "<<<<<<< ours\n- [x] A\n=======\n- [!] A\n>>>>>>> theirs\n- [ ] B\n");
+    }
+
+    #[test]
+    fn line_by_line_settles_overlapping_clusters() {
+        let base = "a\nb\nc\n";
+        let (text, n) = m(Kind::Plan, base, "A\nB\nc\n", "a\nB\nC\n");
+        assert_eq!((text.as_str(), n), ("A\nB\nC\n", 0));
+    }
+
+    #[test]
+    fn log_entries_interleave_by_timestamp() {
+        let base = "# Progress\n";
+        let ours =
+            format!("{base}### 2026-11-21T01:00:00Z\nours one\n\n### 2026-11-21T03:00:00Z\nours two\n");
+        let theirs = format!("{base}### 2026-11-21T02:00:00Z\ntheirs\n");
+        let (text, n) = m(Kind::Log, base, &ours, &theirs);
+        assert_eq!(n, 0);
+        assert_eq!(
+            text,
+            format!(
+                "{base}### 2026-11-21T01:00:00Z\nours one\n\n### 2026-11-21T02:00:00Z\ntheirs\n### 2026-11-21T03:00:00Z\nours two\n"
+            )
+        );
+    }
+
+    #[test]
+    fn a_merge_block_present_on_both_sides_is_kept_once() {
+        let block = "<!-- pplan:merge group=1 agent=A sha=abc -->\n### A\nx\n<!-- /pplan:merge sha=abc -->\n";
+        let base = "# Findings\n";
+        let ours = format!("{base}### 2026-11-21T01:00:00Z\nmine\n\n{block}");
+        let theirs = format!("{base}{block}");
+        let (text, n) = m(Kind::Log, base, &ours, &theirs);
+        assert_eq!(n, 0);
+        assert_eq!(text.matches("sha=abc -->").count(), 2, "{text}");
+        assert_eq!(text.matches("<!-- pplan:merge").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn a_text_file_merges_plainly() {
+        let (_, n) = m(Kind::Text, "a\n", "a\nx\n", "a\ny\n");
+        assert_eq!(n, 1);
+    }
+}
