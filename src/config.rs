@@ -24,6 +24,8 @@ pub struct Config {
     pub gate: Option<Gate>,
     /// How gates retry transient failures and when the circuit breaker opens.
     pub gate_retry: GateRetry,
+    /// The gate a merge runs is killed (with everything it started) after this many seconds.
+    pub gate_timeout_secs: Option<f64>,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -75,14 +77,18 @@ impl Config {
     /// The gate command to run between groups, if `gate:` names one.
     pub fn gate_command(&self) -> Option<&str> {
         match &self.gate {
-            Some(Gate::Command(c)) if !is_off(c) => Some(c),
+            Some(Gate::Command(c)) if !is_off(c) && !is_on(c) => Some(c),
             _ => None,
         }
     }
 
     /// The plan opted in to gating (a `true` or a command).
     pub fn gated(&self) -> bool {
-        matches!(&self.gate, Some(Gate::Enabled(true))) || self.gate_command().is_some()
+        match &self.gate {
+            Some(Gate::Enabled(on)) => *on,
+            Some(Gate::Command(c)) => !is_off(c),
+            None => false,
+        }
     }
 }
 
@@ -94,6 +100,7 @@ impl Default for Config {
             checks: std::collections::BTreeMap::new(),
             gate: None,
             gate_retry: GateRetry::default(),
+            gate_timeout_secs: None,
         }
     }
 }
@@ -117,6 +124,12 @@ impl Config {
     pub fn stall_after(&self) -> Duration {
         Duration::from_secs(self.stall_minutes.saturating_mul(60))
     }
+}
+
+/// `gate: yes` (a string under strict booleans) means on, with no command: the stop hook holds,
+/// merges run no gate (it is not the program `yes`).
+fn is_on(s: &str) -> bool {
+    matches!(s.trim().to_ascii_lowercase().as_str(), "yes" | "on" | "true")
 }
 
 /// `gate: no` (a string under strict booleans) still means off.

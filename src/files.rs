@@ -59,8 +59,15 @@ fn clean(s: &str) -> String {
     s.trim().trim_matches(['`', '*']).trim_start_matches("./").to_string()
 }
 
-/// Every file the logs of `dir` mention that still exists, with its line count; and the ones
-/// dropped because they are gone.
+/// A path the project can hand to a pass: relative, and not climbing out with `..`.
+fn inside(path: &str) -> bool {
+    let p = Path::new(path);
+    p.is_relative()
+        && p.components().all(|c| matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir))
+}
+
+/// Every file the logs of `dir` mention that still exists (and lies inside `dir`), with its line count; and the ones
+/// dropped because they are gone or outside.
 pub fn collect(dir: &Path) -> (Vec<File>, Vec<String>) {
     let mut logs = vec![dir.join("progress.md")];
     let mut agents: Vec<_> = std::fs::read_dir(dir)
@@ -83,6 +90,10 @@ pub fn collect(dir: &Path) -> (Vec<File>, Vec<String>) {
         let Ok(text) = std::fs::read_to_string(&log) else { continue };
         for path in mentioned(&text) {
             if !seen.insert(path.clone()) {
+                continue;
+            }
+            if !inside(&path) {
+                dropped.push(path);
                 continue;
             }
             match std::fs::read(dir.join(&path)) {

@@ -55,6 +55,8 @@ pub enum Outcome {
     /// A real failure: recorded as a strike.
     Fail,
     Interrupted,
+    /// Not run: the circuit breaker is open.
+    Refused,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -69,6 +71,26 @@ pub struct Report {
     /// The task-like key the errors table records the gate under (`gate-1`).
     pub key: String,
     pub breaker_open: bool,
+}
+
+/// A flag set when SIGINT (Ctrl-C) or SIGTERM arrives, so a running gate kills its process group
+/// before pplan exits (a small tokio listener per signal; the gate itself is synchronous).
+pub fn interrupt_flag() -> Arc<std::sync::atomic::AtomicBool> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use tokio::signal::unix::{SignalKind, signal};
+    let flag = Arc::new(AtomicBool::new(false));
+    for kind in [SignalKind::interrupt(), SignalKind::terminate()] {
+        let set = flag.clone();
+        let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { continue };
+        // Register now, so a signal right after this returns is caught, not fatal.
+        let Ok(mut listener) = rt.block_on(async { signal(kind) }) else { continue };
+        std::thread::spawn(move || {
+            if rt.block_on(listener.recv()).is_some() {
+                set.store(true, Ordering::Relaxed);
+            }
+        });
+    }
+    flag
 }
 
 /// Run the command once, in its own process group, within `timeout`; `stop` is polled for an
@@ -166,13 +188,51 @@ pub fn tail(s: &str, n: usize) -> String {
     t
 }
 
+/// The command as recorded and shown: words quoted where a shell would need it; a `sh -c
+/// SCRIPT` (how a gated merge runs `gate:` from pplan.yaml) shows as the script.
+pub fn shown(cmd: &[String]) -> String {
+    if let [sh, c, script] = cmd
+        && sh == "sh"
+        && c == "-c"
+    {
+        return script.clone();
+    }
+    cmd.iter()
+        .map(|w| {
+            let plain = !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || "-_./=:,+@%".contains(c));
+            if plain { w.clone() } else { format!("'{}'", w.replace('\'', "'\\''")) }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Why a failed run counts as transient, if it does.
 fn transient(run: &Run, retry: &GateRetry) -> Option<String> {
     if run.timed_out {
         return Some("timed out".into());
     }
     let lower = run.tail.to_lowercase();
-    retry.patterns.iter().find(|p| lower.contains(&p.to_lowercase())).map(|p| format!("`{p}`"))
+    retry.patterns.iter().find(|p| contains_word(&lower, &p.to_lowercase())).map(|p| format!("`{p}`"))
+}
+
+/// `needle` occurs in `hay` as a whole word: not inside a longer word or number (`429` is in
+/// `HTTP 429` but not in `1.429s`).
+fn contains_word(hay: &str, needle: &str) -> bool {
+    if needle.is_empty() {
+        return false;
+    }
+    let part_of_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '.' || c == '_');
+    hay.match_indices(needle).any(|(at, _)| {
+        let before = hay[..at].chars().next_back();
+        let after = hay[at + needle.len()..].chars().next();
+        // A dot only joins when a digit or letter is on its other side (`1.429`, not `429.`).
+        let before_joins = part_of_word(before)
+            && (before != Some('.') || hay[..at].chars().rev().nth(1).is_some_and(char::is_alphanumeric));
+        let after_joins = part_of_word(after)
+            && (after != Some('.')
+                || hay[at + needle.len()..].chars().nth(1).is_some_and(char::is_alphanumeric));
+        !before_joins && !after_joins
+    })
 }
 
 /// The wait before retry `n` (1-based): base × factor^(n-1) plus up to `jitter`.
@@ -215,7 +275,7 @@ pub fn run(
     }
     let retry = &config.gate_retry;
     let started = Instant::now();
-    let command = cmd.join(" ");
+    let command = shown(cmd);
     let mut attempt = 0;
     let last = loop {
         attempt += 1;
@@ -278,7 +338,7 @@ pub fn run(
             }
         }
         Outcome::Pass | Outcome::Fail => breaker = Breaker::default(),
-        Outcome::Interrupted => {}
+        Outcome::Interrupted | Outcome::Refused => {}
     }
     save_breaker(store, &breaker)?;
     if outcome == Outcome::Fail {
@@ -372,4 +432,27 @@ fn record_result(
 /// Whether this key's strikes call for escalation.
 pub fn escalates(strike: Option<usize>) -> bool {
     strike.is_some_and(|s| s >= STRIKES)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transient_patterns_match_whole_words() {
+        assert!(contains_word("http 429 too many requests", "429"));
+        assert!(contains_word("status: 429.", "429"));
+        assert!(contains_word("error: rate limit exceeded", "rate limit"));
+        assert!(!contains_word("test result: ok. finished in 1.429s", "429"));
+        assert!(!contains_word("id 14290", "429"));
+        assert!(!contains_word("v429_x", "429"));
+    }
+
+    #[test]
+    fn commands_are_shown_as_a_shell_would_read_them() {
+        let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(shown(&words(&["cargo", "test", "--workspace"])), "cargo test --workspace");
+        assert_eq!(shown(&words(&["sh", "-c", "make && make test"])), "make && make test");
+        assert_eq!(shown(&words(&["grep", "it's a b", ""])), "grep 'it'\\''s a b' ''");
+    }
 }

@@ -12,6 +12,8 @@
 //! applied the same way by the next command, so a merge is all-or-resumed, and reruns are
 //! no-ops because the targets are their own log of applied merges.
 
+use std::time::Duration;
+
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -376,7 +378,16 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
     // A gate between groups: the group completes (and the plan advances) only once it passes.
     let gate = crate::config::Config::load(store)?.gate_command().map(str::to_string);
     let (plan_after, plan_report) = plan_after_merge(&doc, g, &merged_ids, gate.is_none())?;
-    let gate_pending = gate.filter(|_| plan_report.group_done);
+    // The gate runs when this merge finished the group's tasks, and again on a later merge while
+    // the group is held by it (every task done, the group not complete and still current).
+    let held = g.is_some_and(|g| {
+        let grp = &plan.groups[g];
+        plan.group_tasks(grp).iter().all(|t| t.status.is_done())
+            && !plan.group_tasks(grp).is_empty()
+            && grp.stored() != Some(Status::Complete)
+            && plan.stated_current() == Some(g)
+    });
+    let gate_pending = gate.filter(|_| plan_report.group_done || held);
     report.tasks_completed = plan_report.tasks_completed;
     report.group_complete = plan_report.group_complete;
     report.advanced_to = plan_report.advanced_to;
@@ -414,16 +425,37 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
         return Ok(report);
     }
     let Some(lock) = lock else { return Ok(report) };
-    if files.is_empty() && retire.is_empty() {
-        return Ok(report);
+    if !(files.is_empty() && retire.is_empty()) {
+        apply_journaled(store, lock, files, retire, group_attr, &group_key, stamp, &place, &mut report)?;
+    } else {
+        drop(lock);
     }
+    if let (Some(command), Some(g)) = (gate_pending, g) {
+        run_gate(store, &command, g, &mut report)?;
+    }
+    Ok(report)
+}
+
+/// Write the journal, apply it (files replaced, agents retired), and note what was retired.
+#[allow(clippy::too_many_arguments)]
+fn apply_journaled(
+    store: &Store,
+    lock: Lock,
+    files: Vec<FileIntent>,
+    retire: Vec<Retire>,
+    group_attr: &str,
+    group_key: &Option<String>,
+    stamp: String,
+    place: &str,
+    report: &mut Report,
+) -> Result<()> {
     let journal = Journal {
         schema_version: 1,
         kind: "merge-journal".into(),
         group: group_attr.to_string(),
         files,
         retire,
-        archive: match &group_key {
+        archive: match group_key {
             Some(k) => format!("archive/group-{}", safe_dir(k)),
             None => "archive/plan".to_string(),
         },
@@ -438,13 +470,12 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
                 journal.retire.iter().map(|r| r.agent.clone()).filter(|a| !retired.contains(a)).collect();
             report.retired = retired;
         }
-        Applied::Abandoned(name) => return Err(Error::MergeInterrupted { path: store.path(&name), place }),
+        Applied::Abandoned(name) => {
+            return Err(Error::MergeInterrupted { path: store.path(&name), place: place.to_string() });
+        }
     }
     drop(lock);
-    if let (Some(command), Some(g)) = (gate_pending, g) {
-        run_gate(store, &command, g, &mut report)?;
-    }
-    Ok(report)
+    Ok(())
 }
 
 /// The gate after a merge completed a group's tasks: pass → the group completes and the plan
@@ -454,7 +485,23 @@ fn run_gate(store: &Store, command: &str, g: usize, report: &mut Report) -> Resu
     let argv = vec!["sh".to_string(), "-c".to_string(), command.to_string()];
     let key = report.group.clone().unwrap_or_default();
     let mut lines = Vec::new();
-    let gate = crate::gate::run(store, &config, &argv, &key, None, &|| false, &mut lines)?;
+    let stop = crate::gate::interrupt_flag();
+    let stopped = move || stop.load(std::sync::atomic::Ordering::Relaxed);
+    let timeout =
+        config.gate_timeout_secs.and_then(|s| Duration::try_from_secs_f64(s).ok()).filter(|t| !t.is_zero());
+    let gate = match crate::gate::run(store, &config, &argv, &key, timeout, &stopped, &mut lines) {
+        Err(Error::BreakerOpen { reason }) => {
+            report.gate = Some(GateSummary {
+                command: command.to_string(),
+                outcome: crate::gate::Outcome::Refused,
+                attempts: 0,
+                tail: reason,
+                strike: None,
+            });
+            return Ok(());
+        }
+        other => other?,
+    };
     let passed = gate.outcome == crate::gate::Outcome::Pass;
     report.gate = Some(GateSummary {
         command: command.to_string(),

@@ -41,7 +41,8 @@ pub fn files(ctx: &Context, n: usize) -> Result<Output> {
         let _ = writeln!(o, "batch {} ({} lines): {}", i + 1, b.lines, super::clip(&names.join(", "), 300));
     }
     if !dropped.is_empty() {
-        let _ = writeln!(o, "dropped (no longer exist): {}", super::clip(&dropped.join(", "), 200));
+        let _ =
+            writeln!(o, "dropped (gone, or outside the project): {}", super::clip(&dropped.join(", "), 200));
     }
     Ok(Output::ok(o))
 }
@@ -83,7 +84,7 @@ pub fn passes(ctx: &Context, n: usize) -> Result<Output> {
             let _ = writeln!(o, "{look}");
             let _ = writeln!(
                 o,
-                "Report: pplan note --agent {agent} \"<finding>\"; when done: pplan mark --agent {agent} COMPLETE\n"
+                "Report as {agent} in your final reply, one line per item (`file:line: what`); write no plan files.\n"
             );
         }
     }

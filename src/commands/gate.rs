@@ -1,8 +1,7 @@
 //! `pplan gate [--group G] [--timeout SECS] -- COMMAND…` and `pplan gate --reset`.
 
 use std::io::Write;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use serde::Serialize;
@@ -34,6 +33,10 @@ pub fn run(
     let store = ctx.store()?;
     if reset {
         gate::reset(&store)?;
+        if ctx.json {
+            let json = serde_json::json!({"schema_version": 1, "kind": "gate_reset", "breaker_open": false});
+            return Ok(Output::json(&json));
+        }
         return Ok(Output::ok("gate: circuit breaker reset\n".into()));
     }
     if command.is_empty() {
@@ -44,10 +47,10 @@ pub fn run(
     }
     let timeout = match timeout.map(Duration::try_from_secs_f64) {
         None => None,
-        Some(Ok(t)) => Some(t),
-        Some(Err(_)) => {
+        Some(Ok(t)) if !t.is_zero() => Some(t),
+        Some(_) => {
             return Err(Error::Usage {
-                message: "`--timeout` must be a number of seconds, 0 or more".into(),
+                message: "`--timeout` must be a number of seconds above 0".into(),
                 hint: "pplan gate --timeout 600 -- cargo test",
             });
         }
@@ -56,17 +59,21 @@ pub fn run(
     let doc = store.read(store::PLAN_FILE)?;
     let plan = Plan::parse(&doc);
     let key = resolve_group(&plan, group)?.map(|g| plan.groups[g].key.clone()).unwrap_or_default();
-    let stop = ctrl_c_flag();
+    let stop = gate::interrupt_flag();
     let stopped = stop.clone();
+    // Under --json stdout holds only the JSON object: the retry lines go to stderr.
+    let mut stderr = std::io::stderr();
+    let say: &mut dyn Write = if ctx.json { &mut stderr } else { stream };
     let report =
-        gate::run(&store, &config, command, &key, timeout, &move || stopped.load(Ordering::Relaxed), stream)?;
+        gate::run(&store, &config, command, &key, timeout, &move || stopped.load(Ordering::Relaxed), say)?;
     let code = match (&report.outcome, gate::escalates(report.strike)) {
         (Outcome::Pass, _) => ExitCode::Ok,
         (Outcome::Interrupted, _) => ExitCode::Interrupted,
         (Outcome::Fail, true) => ExitCode::Escalate,
+        (Outcome::Refused, _) => ExitCode::Busy,
         _ => ExitCode::Problems,
     };
-    let cmd = command.join(" ");
+    let cmd = gate::shown(command);
     if ctx.json {
         let json = GateJson { schema_version: 1, kind: "gate", command: cmd, report: &report };
         return Ok(Output { code, ..Output::json(&json) });
@@ -80,6 +87,7 @@ pub fn run(
         Outcome::Transient => {
             format!("gate failed transiently: `{cmd}` ({attempts}, {took}); not a strike\n")
         }
+        Outcome::Refused => format!("gate refused: `{cmd}`: the circuit breaker is open\n"),
         Outcome::Fail => format!(
             "gate failed: `{cmd}` ({took}); strike {} of 3 for {}\n",
             report.strike.unwrap_or(0),
@@ -94,22 +102,10 @@ pub fn run(
     }
     if code == ExitCode::Escalate {
         text.push_str(&format!(
-            "ESCALATE: the gate for {} failed 3 times; ask the user how to proceed.\n",
-            report.key
+            "ESCALATE: the gate for {} has failed {} times; ask the user how to proceed.\n",
+            report.key,
+            report.strike.unwrap_or(3)
         ));
     }
     Ok(Output { stdout: text, code })
-}
-
-/// Set when Ctrl-C arrives (a small tokio listener; the gate itself is synchronous).
-fn ctrl_c_flag() -> Arc<AtomicBool> {
-    let flag = Arc::new(AtomicBool::new(false));
-    let set = flag.clone();
-    std::thread::spawn(move || {
-        let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
-        if rt.block_on(tokio::signal::ctrl_c()).is_ok() {
-            set.store(true, Ordering::Relaxed);
-        }
-    });
-    flag
 }

@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::{Context, Output, unified_diff};
-use crate::error::Result;
+use crate::error::{ExitCode, Result};
+use crate::gate::{self, Outcome};
 use crate::merge::{self, Report};
 
 #[derive(Serialize)]
@@ -21,6 +22,14 @@ struct MergeJson<'a> {
 pub fn run(ctx: &Context, opts: merge::Options) -> Result<Output> {
     let store = ctx.store()?;
     let report = merge::merge(&store, &opts)?;
+    // The merge itself is written either way; the exit code says how its gate went.
+    let code = match &report.gate {
+        Some(g) if g.outcome == Outcome::Fail && gate::escalates(g.strike) => ExitCode::Escalate,
+        Some(g) if g.outcome == Outcome::Refused => ExitCode::Busy,
+        Some(g) if g.outcome == Outcome::Interrupted => ExitCode::Interrupted,
+        Some(g) if g.outcome != Outcome::Pass => ExitCode::Problems,
+        _ => ExitCode::Ok,
+    };
     let diff: String =
         report.diffs.iter().map(|(name, before, after)| unified_diff(name, before, after)).collect();
     if ctx.json {
@@ -31,12 +40,12 @@ pub fn run(ctx: &Context, opts: merge::Options) -> Result<Output> {
             report: &report,
             diff: opts.dry_run.then_some(diff),
         };
-        return Ok(Output::json(&json));
+        return Ok(Output { code, ..Output::json(&json) });
     }
     if opts.dry_run {
         return Ok(Output::ok(diff));
     }
-    Ok(Output::ok(text(&report)))
+    Ok(Output { stdout: text(&report), code })
 }
 
 /// `A, B, C … and 9 more`: output lands in a model's context.
@@ -57,6 +66,9 @@ fn text(r: &Report) -> String {
     }
     if r.merged.is_empty() && r.tasks_completed.is_empty() && r.retired.is_empty() {
         let _ = writeln!(o, "nothing to merge in {place}");
+        if r.gate.is_some() {
+            let _ = writeln!(o, "{place}: every task is done; its gate ran again");
+        }
     } else if r.merged.is_empty() {
         let _ = writeln!(o, "{place}: {} already merged", list(&r.retired));
     } else {
@@ -75,6 +87,13 @@ fn text(r: &Report) -> String {
             .unwrap_or_default();
         if r.group_complete {
             let _ = writeln!(o, "gate `{}` passed", g.command);
+        } else if g.outcome == Outcome::Refused {
+            let _ = writeln!(
+                o,
+                "gate `{}` not run: the circuit breaker is open; {place} stays current",
+                g.command
+            );
+            let _ = writeln!(o, "  {}", g.tail);
         } else {
             let strike = g.strike.map_or(String::new(), |s| format!(", strike {s} of 3"));
             let _ = writeln!(o, "gate `{}`: {outcome}{strike}; {place} stays current", g.command);
@@ -110,6 +129,13 @@ fn text(r: &Report) -> String {
     }
     for w in &r.warnings {
         let _ = writeln!(o, "warning: {w}");
+    }
+    if let Some(g) = r.gate.as_ref().filter(|g| g.outcome == Outcome::Fail && gate::escalates(g.strike)) {
+        let _ = writeln!(
+            o,
+            "ESCALATE: the gate for {place} has failed {} times; ask the user how to proceed.",
+            g.strike.unwrap_or(3)
+        );
     }
     o
 }
