@@ -154,7 +154,14 @@ fn union(kind: Kind, ours: &[&[u8]], theirs: &[&[u8]]) -> (Vec<Vec<u8>>, Vec<Vec
         if let Some(last) = out.last_mut().filter(|l| !l.ends_with(b"\n")) {
             last.push(b'\n');
         }
-        out.extend(block.lines.iter().map(|l| l.to_vec()));
+        // One blank line between entries: a block's leading separator is dropped when the block
+        // before already ends with one (both sides appended `\n### …\n…\n\n`).
+        let blank = |l: &&&[u8]| trim_end(l).is_empty();
+        let skip = match out.last() {
+            Some(l) if trim_end(l).is_empty() => block.lines.iter().take_while(blank).count(),
+            _ => 0,
+        };
+        out.extend(block.lines[skip..].iter().map(|l| l.to_vec()));
     }
     (out, from_theirs)
 }
@@ -378,6 +385,19 @@ mod tests {
             format!(
                 "{base}### 2026-11-21T01:00:00Z\nours one\n\n### 2026-11-21T02:00:00Z\ntheirs\n### 2026-11-21T03:00:00Z\nours two\n"
             )
+        );
+    }
+
+    #[test]
+    fn entries_appended_by_both_sides_keep_one_blank_line_between_them() {
+        let base = "# Progress\n";
+        let ours = format!("{base}\n### 2026-11-21T01:00:00Z\nours\n\n");
+        let theirs = format!("{base}\n### 2026-11-21T01:00:01Z\ntheirs\n\n");
+        let (text, n) = m(Kind::Log, base, &ours, &theirs);
+        assert_eq!(n, 0);
+        assert_eq!(
+            text,
+            format!("{base}\n### 2026-11-21T01:00:00Z\nours\n\n### 2026-11-21T01:00:01Z\ntheirs\n\n")
         );
     }
 

@@ -34,7 +34,7 @@ pub fn run(
     if reset {
         gate::reset(&store)?;
         if ctx.json {
-            let json = serde_json::json!({"schema_version": 1, "kind": "gate_reset", "breaker_open": false});
+            let json = serde_json::json!({"schema_version": 1, "kind": "gate-reset", "breaker_open": false});
             return Ok(Output::json(&json));
         }
         return Ok(Output::ok("gate: circuit breaker reset\n".into()));

@@ -66,7 +66,7 @@ pub fn run(ctx: &Context, global: bool, dry_run: bool) -> Result<Output> {
     let mut out = String::new();
     if dry_run {
         if !missing.is_empty() {
-            out.push_str(&super::unified_diff(&shown, &text, &after));
+            out.push_str(&super::unified_diff(shown.trim_start_matches('/'), &text, &after));
         }
         for (key, value) in &config {
             out.push_str(&format!("would run: git config{} {key} \"{value}\"\n", scope_flag(global)));

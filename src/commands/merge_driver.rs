@@ -53,7 +53,7 @@ fn merge_into_ours(
     if ctx.json {
         let json = serde_json::json!({
             "schema_version": 1,
-            "kind": "merge_driver",
+            "kind": "merge-driver",
             "path": name,
             "merge": match kind { Kind::Plan => "plan", Kind::Log => "log", Kind::Text => "text" },
             "fell_back": merged.fell_back,

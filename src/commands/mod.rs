@@ -73,7 +73,8 @@ impl Context {
 pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
     let ctx = Context { dir: cli.dir, json: cli.json, limits: Limits::from_env() };
     // check, list, doctor and hooks only read (doctor reports a leftover journal; a hook must
-    // never wait on a lock).
+    // never wait on a lock); the git commands never touch a plan (git runs the merge driver in
+    // the middle of its own merge, on its own temp files).
     let reads_only = matches!(
         cli.command,
         Command::Check { .. }
@@ -81,6 +82,8 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
             | Command::Doctor
             | Command::Hook { .. }
             | Command::Demo { .. }
+            | Command::MergeDriver { .. }
+            | Command::GitSetup { .. }
     );
     if !reads_only && !matches!(cli.command, Command::Init { .. } | Command::Merge { .. }) {
         finish_interrupted_merge(&ctx)?;

@@ -320,6 +320,11 @@ fn the_driver_exits_1_on_conflict_and_writes_ours_with_the_marker_size() {
     fs::write(p("base"), "- [ ] A\n").expect("write");
     fs::write(p("ours"), "- [x] A\n").expect("write");
     fs::write(p("theirs"), "- [!] A\n").expect("write");
+    // git runs the driver at the top of the repository, in the middle of its own merge: a plan
+    // there, even one with an interrupted `pplan merge`, is not the driver's business.
+    fs::write(p("task_plan.md"), "# Task Plan: x\n").expect("write");
+    fs::create_dir_all(p(".pplan")).expect("mkdir");
+    fs::write(p(".pplan/journal.json"), "not a journal").expect("write");
     let out = Command::new(BIN)
         .args(["merge-driver", "base", "ours", "theirs", "10", "plans/task_plan.md"])
         .current_dir(tmp.path())
@@ -343,6 +348,7 @@ fn the_driver_exits_1_on_conflict_and_writes_ours_with_the_marker_size() {
         .unwrap();
     assert!(out.status.code().expect("exit code") > 1);
     assert_eq!(fs::read_to_string(p("ours")).expect("read"), "- [x] A\n");
+    assert_eq!(fs::read_to_string(p(".pplan/journal.json")).expect("read"), "not a journal");
 }
 
 #[test]
