@@ -1,15 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark `pplan merge` of 64 COMPLETE agents with 64 KB of content each (32 KB findings,
 # 32 KB progress): median wall time over fresh copies, and the share spent in fsync.
-set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-cd "$root"
-cargo build --release --quiet
-bin="$root/target/release/pplan"
-command -v hyperfine >/dev/null || { apt-get install -y hyperfine >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y hyperfine >/dev/null; }; }
+source "$(dirname "$0")/common.sh"
 command -v strace >/dev/null || apt-get install -y strace >/dev/null 2>&1 || true
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
 tpl="$work/template"
 mkdir -p "$tpl"
 python3 - "$tpl" <<'PY'

@@ -5,14 +5,7 @@
 # appends its own 100 rows and 200 entries. Reference: `git merge-file -p` on the same three
 # files (a plain text merge, which conflicts on these inputs).
 # The outputs are checked first: pplan merges cleanly and keeps every tick, row and entry.
-set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-cd "$root"
-cargo build --release --quiet
-bin="$root/target/release/pplan"
-command -v hyperfine >/dev/null || { apt-get install -y hyperfine >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y hyperfine >/dev/null; }; }
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/common.sh"
 python3 - "$work" <<'PY'
 import random, sys
 d = sys.argv[1]

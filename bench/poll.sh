@@ -3,14 +3,7 @@
 # reads only each file's tail, so the two medians should match), and `pplan spawn` of 50 tasks.
 # The 100 MB files are sparse (a hole, then real text at the end): the tail read is the same
 # work as on a dense file, and the run needs no 20 GB of disk.
-set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-cd "$root"
-cargo build --release --quiet
-bin="$root/target/release/pplan"
-command -v hyperfine >/dev/null || { apt-get install -y hyperfine >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y hyperfine >/dev/null; }; }
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/common.sh"
 
 make_plan() { # dir agents
   python3 - "$1" "$2" <<'PY'

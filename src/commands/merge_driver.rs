@@ -10,18 +10,8 @@ use crate::error::{Error, ExitCode, Result};
 use crate::git_merge::{self, Kind};
 use crate::store;
 
+/// Merge into OURS. The caller wraps an error in [`Error::Driver`], so it never exits 1.
 pub fn run(
-    ctx: &Context,
-    base: &Path,
-    ours: &Path,
-    theirs: &Path,
-    marker_size: usize,
-    path: Option<&str>,
-) -> Result<Output> {
-    merge_into_ours(ctx, base, ours, theirs, marker_size, path).map_err(|e| Error::Driver(Box::new(e)))
-}
-
-fn merge_into_ours(
     ctx: &Context,
     base: &Path,
     ours: &Path,

@@ -116,6 +116,7 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
         Command::Hook { event, .. } => hook::run(&ctx, event.as_deref().unwrap_or_default()),
         Command::MergeDriver { base, ours, theirs, marker_size, path } => {
             merge_driver::run(&ctx, &base, &ours, &theirs, marker_size, path.as_deref())
+                .map_err(|e| crate::Error::Driver(Box::new(e)))
         }
         Command::GitSetup { global, dry_run } => git_setup::run(&ctx, global, dry_run),
         Command::Files { batches } => files::files(&ctx, batches),
