@@ -21,6 +21,7 @@ pub mod hooks;
 pub mod md;
 pub mod merge;
 pub mod plan;
+pub mod progress;
 pub mod reboot;
 pub mod store;
 pub mod strikes;

@@ -199,6 +199,11 @@ impl Store {
 
     /// A hook session's lock (`.pplan/hook-<key>.lock`): a session's hook calls never wait on
     /// plan writers.
+    /// The lock of `.pplan/progress.json` alone, so refreshing it never waits on a merge.
+    pub fn lock_progress(&self) -> Result<Lock> {
+        self.lock_file("progress.lock")
+    }
+
     pub fn lock_hook(&self, key: &str) -> Result<Lock> {
         self.lock_file(&format!("hook-{key}.lock"))
     }

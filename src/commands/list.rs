@@ -9,7 +9,7 @@ use super::{Context, Output};
 use crate::agents::{self, Registry};
 use crate::config::Config;
 use crate::error::Result;
-use crate::plan::{Counts, Plan};
+use crate::plan::Plan;
 use crate::store::{self, Store};
 
 #[derive(Serialize)]
@@ -64,17 +64,7 @@ fn entry(ctx: &Context, root: &Path, dir: &Path) -> Option<Entry> {
     let store = Store::new(dir.to_path_buf(), ctx.limits.clone());
     let doc = store.read(store::PLAN_FILE).ok()?;
     let plan = Plan::parse(&doc);
-    let counts = Counts::of(&plan.tasks);
-    let done_groups = plan.groups.iter().filter(|g| plan.status(g).is_done()).count();
-    let (pct, complete) = if counts.total > 0 {
-        let done = counts.done + counts.skipped;
-        (((200 * done + counts.total) / (2 * counts.total)) as u32, done == counts.total)
-    } else if !plan.groups.is_empty() {
-        let n = plan.groups.len();
-        (((200 * done_groups + n) / (2 * n)) as u32, done_groups == n)
-    } else {
-        (0, false)
-    };
+    let (pct, complete) = plan.progress();
     let current = plan.working_group();
     let stalled = current.is_some() && {
         let registry = Registry::load(&store).unwrap_or_default();

@@ -28,6 +28,7 @@ mod status;
 mod wait;
 mod waves;
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use crate::cli::{Cli, Command};
@@ -88,47 +89,111 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
     if !reads_only && !matches!(cli.command, Command::Init { .. } | Command::Merge { .. }) {
         finish_interrupted_merge(&ctx)?;
     }
-    match cli.command {
-        Command::Init { title, goal, dry_run } => init::run(&ctx, title, goal, dry_run),
-        Command::Status => status::run(&ctx),
-        Command::Set { args, group, text, dry_run } => set::run(&ctx, args, group, text, dry_run),
+    let writer = (!reads_only).then(|| writes(&cli.command)).flatten();
+    let reader = reads_plan(&cli.command);
+    let result = dispatch(cli.command, &ctx, stream);
+    // A failed command wrote nothing, except a third strike (an error that wrote its row).
+    let wrote = match &result {
+        Ok(_) => true,
+        Err(e) => e.exit_code() == ExitCode::Escalate,
+    };
+    if let Some(command) = writer.filter(|_| wrote) {
+        refresh_progress(&ctx, command);
+    } else if let Some(command) = reader {
+        // A person may have edited the plan since pplan last wrote: catch up.
+        if let Ok(store) = ctx.store() {
+            let _ = crate::progress::refresh_if_stale(&store, command);
+        }
+    }
+    result
+}
+
+/// The name of a command that reads the plan directory's files and writes none.
+fn reads_plan(command: &Command) -> Option<&'static str> {
+    Some(match command {
+        Command::Status => "status",
+        Command::Poll { .. } => "poll",
+        Command::Wait { .. } => "wait",
+        Command::Reboot { .. } => "reboot",
+        Command::Waves => "waves",
+        Command::Check { paths, .. } if paths.is_empty() => "check",
+        _ => return None,
+    })
+}
+
+/// The name of a command that writes plan files (and is not a dry run): after it,
+/// `.pplan/progress.json` is refreshed.
+fn writes(command: &Command) -> Option<&'static str> {
+    Some(match command {
+        Command::Init { dry_run: false, .. } => "init",
+        Command::Set { dry_run: false, .. } => "set",
+        Command::Spawn { dry_run: false, .. } => "spawn",
+        Command::Note { .. } => "note",
+        Command::Log { .. } => "log",
+        Command::Mark { .. } => "mark",
+        Command::Respawn { .. } => "respawn",
+        Command::Error { dry_run: false, .. } => "error",
+        Command::Decide { dry_run: false, .. } => "decide",
+        Command::Checkpoint { .. } => "checkpoint",
+        Command::RestartContext { .. } => "restart-context",
+        Command::Gate { .. } => "gate",
+        Command::Merge { dry_run: false, .. } => "merge",
+        _ => return None,
+    })
+}
+
+/// Refresh `.pplan/progress.json` after a writing command. A refresh that fails is said on
+/// stderr and does not change the command's outcome: the command's own write stands.
+fn refresh_progress(ctx: &Context, command: &str) {
+    let Ok(store) = ctx.store() else { return };
+    if let Err(e) = crate::progress::refresh(&store, command) {
+        let _ =
+            writeln!(std::io::stderr(), "warning: could not update .pplan/{}: {e}", crate::progress::FILE);
+    }
+}
+
+fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) -> Result<Output> {
+    match command {
+        Command::Init { title, goal, dry_run } => init::run(ctx, title, goal, dry_run),
+        Command::Status => status::run(ctx),
+        Command::Set { args, group, text, dry_run } => set::run(ctx, args, group, text, dry_run),
         Command::Spawn { ids, group, force, dry_run } => {
-            spawn::run(&ctx, &ids, group.as_deref(), force, dry_run)
+            spawn::run(ctx, &ids, group.as_deref(), force, dry_run)
         }
-        Command::Note { agent, text } => note::run(&ctx, &agent, &text),
-        Command::Log { agent, text, files } => log::run(&ctx, &agent, &text, &files),
+        Command::Note { agent, text } => note::run(ctx, &agent, &text),
+        Command::Log { agent, text, files } => log::run(ctx, &agent, &text, &files),
         Command::Mark { agent, state, resume_from, reason } => {
-            mark::run(&ctx, &agent, &state, resume_from.as_deref(), reason.as_deref())
+            mark::run(ctx, &agent, &state, resume_from.as_deref(), reason.as_deref())
         }
-        Command::Poll { group } => poll::run(&ctx, group.as_deref()),
-        Command::Wait { group, timeout } => wait::run(&ctx, group.as_deref(), timeout, stream),
-        Command::Respawn { id, force } => respawn::run(&ctx, &id, force),
+        Command::Poll { group } => poll::run(ctx, group.as_deref()),
+        Command::Wait { group, timeout } => wait::run(ctx, group.as_deref(), timeout, stream),
+        Command::Respawn { id, force } => respawn::run(ctx, &id, force),
         Command::Error { task, error, approach, resolution, resolve, dry_run } => {
             let record = error::Record { error, approach, resolution };
-            error::run(&ctx, &task, record, resolve.as_deref(), dry_run)
+            error::run(ctx, &task, record, resolve.as_deref(), dry_run)
         }
-        Command::Decide { text, why, dry_run } => decide::run(&ctx, &text, &why, dry_run),
-        Command::Reboot { budget } => reboot::run(&ctx, budget),
-        Command::Check { paths, format } => check::run(&ctx, &paths, format),
-        Command::Waves => waves::run(&ctx),
-        Command::List { dir, all } => list::run(&ctx, dir.as_deref(), all),
-        Command::Doctor => doctor::run(&ctx),
-        Command::Hook { event, .. } => hook::run(&ctx, event.as_deref().unwrap_or_default()),
+        Command::Decide { text, why, dry_run } => decide::run(ctx, &text, &why, dry_run),
+        Command::Reboot { budget } => reboot::run(ctx, budget),
+        Command::Check { paths, format } => check::run(ctx, &paths, format),
+        Command::Waves => waves::run(ctx),
+        Command::List { dir, all } => list::run(ctx, dir.as_deref(), all),
+        Command::Doctor => doctor::run(ctx),
+        Command::Hook { event, .. } => hook::run(ctx, event.as_deref().unwrap_or_default()),
         Command::MergeDriver { base, ours, theirs, marker_size, path } => {
-            merge_driver::run(&ctx, &base, &ours, &theirs, marker_size, path.as_deref())
+            merge_driver::run(ctx, &base, &ours, &theirs, marker_size, path.as_deref())
                 .map_err(|e| crate::Error::Driver(Box::new(e)))
         }
-        Command::GitSetup { global, dry_run } => git_setup::run(&ctx, global, dry_run),
-        Command::Files { batches } => files::files(&ctx, batches),
-        Command::Passes { batches } => files::passes(&ctx, batches),
+        Command::GitSetup { global, dry_run } => git_setup::run(ctx, global, dry_run),
+        Command::Files { batches } => files::files(ctx, batches),
+        Command::Passes { batches } => files::passes(ctx, batches),
         Command::Gate { group, timeout, reset, command } => {
-            gate::run(&ctx, &command, group.as_deref(), timeout, reset, stream)
+            gate::run(ctx, &command, group.as_deref(), timeout, reset, stream)
         }
-        Command::Demo { dir, agents } => demo::run(&ctx, dir, agents, stream),
-        Command::Checkpoint { text, agent, files } => checkpoint::run(&ctx, &text, agent.as_deref(), &files),
-        Command::RestartContext { agent } => restart_context::run(&ctx, agent.as_deref()),
+        Command::Demo { dir, agents } => demo::run(ctx, dir, agents, stream),
+        Command::Checkpoint { text, agent, files } => checkpoint::run(ctx, &text, agent.as_deref(), &files),
+        Command::RestartContext { agent } => restart_context::run(ctx, agent.as_deref()),
         Command::Merge { group, partial, strict, dry_run } => {
-            merge::run(&ctx, crate::merge::Options { group, partial, strict, dry_run })
+            merge::run(ctx, crate::merge::Options { group, partial, strict, dry_run })
         }
     }
 }

@@ -88,12 +88,7 @@ struct Summary {
 impl Summary {
     fn new(plan: &Plan<'_>) -> Summary {
         let counts = Counts::of(&plan.tasks);
-        let progress_pct = if counts.total > 0 {
-            percent(counts.done + counts.skipped, counts.total)
-        } else {
-            let done = plan.groups.iter().filter(|g| plan.status(g).is_done()).count();
-            if plan.groups.is_empty() { 0 } else { percent(done, plan.groups.len()) }
-        };
+        let (progress_pct, _) = plan.progress();
         let derived = plan.derived_current();
         let in_progress =
             (0..plan.tasks.len()).filter(|&i| plan.tasks[i].status == Status::InProgress).collect();
@@ -106,10 +101,6 @@ impl Summary {
             next: plan.ready_tasks(derived),
         }
     }
-}
-
-fn percent(part: usize, whole: usize) -> u32 {
-    ((200 * part + whole) / (2 * whole)) as u32
 }
 
 fn json(plan: &Plan<'_>, doc: &Document, s: &Summary, warnings: Vec<String>) -> String {

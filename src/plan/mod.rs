@@ -242,6 +242,22 @@ impl<'a> Plan<'a> {
     }
 
     /// Rows of the errors tables that hold an error (placeholder rows excluded).
+    /// Done (complete or skipped) tasks over all tasks, in whole percent, rounded half up; a plan
+    /// without tasks counts its done groups instead. With whether everything is done.
+    pub fn progress(&self) -> (u32, bool) {
+        let percent = |part: usize, whole: usize| ((200 * part + whole) / (2 * whole)) as u32;
+        let counts = Counts::of(&self.tasks);
+        let done_groups = self.groups.iter().filter(|g| self.status(g).is_done()).count();
+        if counts.total > 0 {
+            let done = counts.done + counts.skipped;
+            (percent(done, counts.total), done == counts.total)
+        } else if !self.groups.is_empty() {
+            (percent(done_groups, self.groups.len()), done_groups == self.groups.len())
+        } else {
+            (0, false)
+        }
+    }
+
     pub fn error_rows(&self) -> usize {
         self.tables
             .iter()

@@ -58,7 +58,47 @@ impl Orchestrator<'_> {
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
         let out = run_in(self.dir, &args, &[("PPLAN_LOCK_TIMEOUT_MS".into(), "30000".into())]);
         self.bytes.fetch_add(out.stdout.len() + out.stderr.len(), Ordering::Relaxed);
+        self.progress_is_current(&args[0]);
         (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    /// `.pplan/progress.json` after any command: valid, and what `status` and `poll` say now;
+    /// after a writing command, written by it.
+    fn progress_is_current(&self, command: &str) {
+        let Ok(text) = fs::read_to_string(self.dir.join(".pplan/progress.json")) else {
+            assert!(matches!(command, "reboot" | "init"), "no progress.json after `{command}`");
+            return;
+        };
+        let p: serde_json::Value = serde_json::from_str(&text).expect("progress.json is JSON");
+        assert_eq!((p["schema_version"].as_u64(), p["kind"].as_str()), (Some(1), Some("progress")));
+        if !matches!(command, "status" | "wait" | "check" | "reboot" | "poll") {
+            assert_eq!(p["command"], command, "progress.json not written by `{command}`");
+        }
+        let json = |args: &[&str]| -> serde_json::Value {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            serde_json::from_slice(&run_in(self.dir, &args, &[]).stdout).expect("json")
+        };
+        let status = json(&["--json", "status"]);
+        for key in ["total", "done", "in_progress", "blocked", "skipped"] {
+            assert_eq!(p["tasks"][key], status["tasks"][key], "tasks.{key} after `{command}`");
+        }
+        assert_eq!(p["progress_pct"], status["progress_pct"], "after `{command}`");
+        let states: Vec<String> = json(&["--json", "poll"])["agents"]
+            .as_array()
+            .expect("agents")
+            .iter()
+            .map(|a| format!("{}:{}", a["id"].as_str().unwrap_or(""), a["state"].as_str().unwrap_or("")))
+            .collect();
+        let ours: Vec<String> = p["agents"]
+            .as_array()
+            .expect("agents")
+            .iter()
+            .map(|a| format!("{}:{}", a["id"].as_str().unwrap_or(""), a["state"].as_str().unwrap_or("")))
+            .collect();
+        assert_eq!(ours, states, "agents after `{command}`");
+        let history = p["history"].as_array().expect("history");
+        assert!(!history.is_empty() && history.len() <= 50);
+        assert_eq!(history.last().expect("last")["done"], p["tasks"]["done"]);
     }
 
     fn ok(&self, args: &[&str]) -> String {
@@ -122,4 +162,38 @@ fn a_two_group_four_agent_cycle_prints_under_six_kilobytes() {
     let total = o.bytes.load(Ordering::Relaxed);
     eprintln!("bytes printed over the whole cycle: {total}");
     assert!(total < 6 * 1024, "pplan printed {total} bytes over the cycle");
+}
+
+/// A plan pplan never wrote to gets no progress file from reading it; the history of one that
+/// it writes keeps the last 50 changes.
+#[test]
+fn progress_json_is_written_by_writes_only_and_its_history_is_bounded() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), "# Task Plan: x\n\n### Group 1: A\n- [ ] A-1: one\n").expect("plan");
+    for args in [&["status"][..], &["poll"], &["reboot"], &["check"]] {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        run_in(d, &args, &[]);
+    }
+    assert!(!d.join(".pplan").exists(), "reading created .pplan/");
+    for i in 0..60 {
+        let to = if i % 2 == 0 { "complete" } else { "pending" };
+        let out = run_in(d, &["set".into(), "A-1".into(), to.into()], &[]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let p: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(d.join(".pplan/progress.json")).expect("read"))
+            .expect("json");
+    let history = p["history"].as_array().expect("history");
+    assert_eq!(history.len(), 50);
+    assert_eq!((p["tasks"]["done"].as_u64(), p["progress_pct"].as_u64()), (Some(0), Some(0)));
+    assert_eq!(history.last().expect("last")["done"], 0);
+    assert_eq!(history[history.len() - 2]["done"], 1);
+    // A hand edit is caught up by the next reading command.
+    fs::write(d.join("task_plan.md"), "# Task Plan: x\n\n### Group 1: A\n- [x] A-1: one\n").expect("edit");
+    run_in(d, &["status".into()], &[]);
+    let p: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(d.join(".pplan/progress.json")).expect("read"))
+            .expect("json");
+    assert_eq!((p["progress_pct"].as_u64(), p["command"].as_str()), (Some(100), Some("status")));
 }

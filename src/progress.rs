@@ -1,0 +1,203 @@
+//! `.pplan/progress.json`: the plan's progress for monitors that do not read markdown.
+//!
+//! Every pplan command that writes refreshes it afterwards, atomically, under its own sidecar
+//! lock (`.pplan/progress.lock`), so a dashboard or `tail -f` can follow a run. It holds only
+//! what the files say: counts and states, and the percentage `pplan status` shows (done tasks
+//! over all tasks).
+//! A bounded history keeps the last [`HISTORY`] changes of those figures.
+
+use std::time::SystemTime;
+
+use serde::{Deserialize, Serialize};
+
+use crate::agents::{self, Observation, Registry};
+use crate::config::Config;
+use crate::error::Result;
+use crate::plan::{Counts, Plan};
+use crate::store::{self, Store};
+
+pub const FILE: &str = "progress.json";
+/// Checkpoints kept in the history.
+pub const HISTORY: usize = 50;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub schema_version: u32,
+    pub kind: String,
+    pub title: Option<String>,
+    /// The plan's status from its tasks: pending, in_progress, blocked or complete.
+    pub status: String,
+    pub current_group: Option<GroupProgress>,
+    pub tasks: TaskCounts,
+    /// As `pplan status` counts it: done (complete or skipped) tasks over all tasks, in whole
+    /// percent (a plan without tasks: done groups over groups).
+    pub progress_pct: u32,
+    pub groups: Vec<GroupProgress>,
+    /// The working group's agents.
+    pub agents: Vec<AgentProgress>,
+    pub updated_at: String,
+    /// The command whose write this snapshot follows (`merge`, `mark`, …).
+    pub command: String,
+    pub history: Vec<Checkpoint>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GroupProgress {
+    pub key: String,
+    pub id: String,
+    pub title: String,
+    pub status: String,
+    /// Tasks complete or skipped.
+    pub done: usize,
+    pub total: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskCounts {
+    pub total: usize,
+    /// Complete (skipped tasks are counted apart, as in `pplan status`).
+    pub done: usize,
+    pub in_progress: usize,
+    pub blocked: usize,
+    pub skipped: usize,
+    pub pending: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgentProgress {
+    pub id: String,
+    pub state: String,
+    pub stalled: bool,
+    pub age_secs: Option<u64>,
+}
+
+/// One change of the figures: when, after which command, and where the plan stood.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    pub at: String,
+    pub command: String,
+    pub status: String,
+    pub current_group: Option<String>,
+    pub done: usize,
+    pub total: usize,
+    /// `ID:STATE` of each agent of the working group.
+    pub agents: Vec<String>,
+}
+
+/// The snapshot of the plan as the files are now (history not filled in).
+pub fn snapshot(store: &Store, command: &str) -> Result<Snapshot> {
+    let doc = store.read(store::PLAN_FILE)?;
+    let plan = Plan::parse(&doc);
+    let counts = Counts::of(plan.tasks.iter());
+    let group = |g: usize| {
+        let grp = &plan.groups[g];
+        let c = plan.counts(grp);
+        GroupProgress {
+            key: grp.key.clone(),
+            id: grp.id.to_string(),
+            title: crate::commands::unescape(grp.title).into_owned(),
+            status: plan.status(grp).as_str().to_string(),
+            done: c.done + c.skipped,
+            total: c.total,
+        }
+    };
+    let working = plan.working_group();
+    let stall = Config::load(store).map(|c| c.stall_after()).unwrap_or(Config::default().stall_after());
+    let registry = Registry::load(store).unwrap_or_default();
+    let now = SystemTime::now();
+    let agents: Vec<AgentProgress> = agents::group_agents(store, &plan, &registry, working)
+        .iter()
+        .map(|id| {
+            let o: Observation = agents::observe(store, id, stall, now);
+            AgentProgress {
+                id: o.id,
+                state: o.state.as_str().to_string(),
+                stalled: o.stalled,
+                age_secs: o.age_secs,
+            }
+        })
+        .collect();
+    Ok(Snapshot {
+        schema_version: 1,
+        kind: "progress".into(),
+        title: plan.title.map(str::to_string),
+        status: counts.derived().as_str().to_string(),
+        current_group: working.map(group),
+        tasks: TaskCounts {
+            total: counts.total,
+            done: counts.done,
+            in_progress: counts.in_progress,
+            blocked: counts.blocked,
+            skipped: counts.skipped,
+            pending: counts.pending(),
+        },
+        progress_pct: plan.progress().0,
+        groups: (0..plan.groups.len()).map(group).collect(),
+        agents,
+        updated_at: crate::clock::now_stamp(),
+        command: command.to_string(),
+        history: Vec::new(),
+    })
+}
+
+impl Snapshot {
+    fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            at: self.updated_at.clone(),
+            command: self.command.clone(),
+            status: self.status.clone(),
+            current_group: self.current_group.as_ref().map(|g| g.key.clone()),
+            done: self.tasks.done,
+            total: self.tasks.total,
+            agents: self.agents.iter().map(|a| format!("{}:{}", a.id, a.state)).collect(),
+        }
+    }
+}
+
+/// Read the last snapshot written, if any (a damaged file reads as none).
+pub fn load(store: &Store) -> Option<Snapshot> {
+    store.read_state(FILE).ok().flatten().and_then(|t| serde_json::from_str(&t).ok())
+}
+
+/// After a reading command: refresh `.pplan/progress.json` when it exists and a plan file
+/// (`task_plan.md`, `findings.md`, `progress.md` or an agent file) changed after it was written,
+/// as when a person edits the plan by hand (an equal time counts: file times are coarser than
+/// the gap between two writes). A plan pplan never wrote to gets no file.
+pub fn refresh_if_stale(store: &Store, command: &str) -> Result<Option<Snapshot>> {
+    let modified = |p: &std::path::Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let Some(written) = modified(&store.path(store::STATE_DIR).join(FILE)) else { return Ok(None) };
+    let plan_file = |name: &str| {
+        name == store::PLAN_FILE
+            || name == "findings.md"
+            || name == "progress.md"
+            || ((name.starts_with("findings_") || name.starts_with("progress_")) && name.ends_with(".md"))
+    };
+    let stale = std::fs::read_dir(store.dir()).into_iter().flatten().flatten().any(|e| {
+        e.file_name().to_str().is_some_and(plan_file) && modified(&e.path()).is_some_and(|m| m >= written)
+    });
+    if stale { refresh(store, command).map(Some) } else { Ok(None) }
+}
+
+/// Refresh `.pplan/progress.json` after `command` wrote: the new snapshot, with the history of
+/// the previous one plus a checkpoint when the figures changed.
+pub fn refresh(store: &Store, command: &str) -> Result<Snapshot> {
+    let lock = store.lock_progress()?;
+    // A refresh killed mid-write leaves its temp file; the next one clears it.
+    store.sweep_temp(&lock, store::STATE_DIR, &[FILE])?;
+    let mut snap = snapshot(store, command)?;
+    let mut history = load(store).map(|s| s.history).unwrap_or_default();
+    let point = snap.checkpoint();
+    let same = |a: &Checkpoint| {
+        (&a.status, &a.current_group, a.done, a.total, &a.agents)
+            == (&point.status, &point.current_group, point.done, point.total, &point.agents)
+    };
+    if !history.last().is_some_and(same) {
+        history.push(point);
+    }
+    let excess = history.len().saturating_sub(HISTORY);
+    history.drain(..excess);
+    snap.history = history;
+    let json = serde_json::to_string_pretty(&snap).unwrap_or_default() + "\n";
+    store.write_state(&lock, FILE, &json)?;
+    Ok(snap)
+}
