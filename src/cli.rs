@@ -303,6 +303,17 @@ pub enum Command {
         dry_run: bool,
     },
 
+    /// One self-contained HTML page of the plan: progress, groups, tasks, dependency waves,
+    /// agents, errors, decisions, and findings.md / progress.md rendered (no scripts, nothing remote)
+    Report {
+        /// Write HTML (the one format so far)
+        #[arg(long, required = true)]
+        html: bool,
+        /// Write the page to FILE [default: stdout]
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+
     /// The files the progress logs record as created or modified, in batches balanced by lines
     Files {
         /// How many batches

@@ -23,6 +23,7 @@ pub mod merge;
 pub mod plan;
 pub mod progress;
 pub mod reboot;
+pub mod report;
 pub mod store;
 pub mod strikes;
 pub mod waves;

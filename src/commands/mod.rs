@@ -20,6 +20,7 @@ mod merge_driver;
 mod note;
 mod poll;
 mod reboot;
+mod report;
 mod respawn;
 mod restart_context;
 mod set;
@@ -116,6 +117,7 @@ fn reads_plan(command: &Command) -> Option<&'static str> {
         Command::Wait { .. } => "wait",
         Command::Reboot { .. } => "reboot",
         Command::Waves => "waves",
+        Command::Report { .. } => "report",
         Command::Check { paths, .. } if paths.is_empty() => "check",
         _ => return None,
     })
@@ -183,6 +185,7 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
             merge_driver::run(ctx, &base, &ours, &theirs, marker_size, path.as_deref())
                 .map_err(|e| crate::Error::Driver(Box::new(e)))
         }
+        Command::Report { output, .. } => report::run(ctx, output.as_deref()),
         Command::GitSetup { global, dry_run } => git_setup::run(ctx, global, dry_run),
         Command::Files { batches } => files::files(ctx, batches),
         Command::Passes { batches } => files::passes(ctx, batches),

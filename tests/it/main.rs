@@ -17,6 +17,7 @@ mod init;
 mod merge;
 mod preservation;
 mod props;
+mod report;
 mod set;
 mod status;
 mod strikes;
