@@ -303,6 +303,10 @@ pub enum Command {
         dry_run: bool,
     },
 
+    /// A live view for a person: goal, groups with bars, the current group's agents, latest
+    /// errors, next step; redrawn as the files change (one line per change when not a terminal)
+    Watch,
+
     /// One self-contained HTML page of the plan: progress, groups, tasks, dependency waves,
     /// agents, errors, decisions, and findings.md / progress.md rendered (no scripts, nothing remote)
     Report {

@@ -26,6 +26,7 @@ pub mod reboot;
 pub mod report;
 pub mod store;
 pub mod strikes;
+pub mod watch;
 pub mod waves;
 
 pub use error::{Error, ExitCode, Result};

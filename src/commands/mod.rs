@@ -27,6 +27,7 @@ mod set;
 mod spawn;
 mod status;
 mod wait;
+mod watch;
 mod waves;
 
 use std::io::Write as _;
@@ -185,6 +186,7 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
             merge_driver::run(ctx, &base, &ours, &theirs, marker_size, path.as_deref())
                 .map_err(|e| crate::Error::Driver(Box::new(e)))
         }
+        Command::Watch => watch::run(ctx, stream),
         Command::Report { output, .. } => report::run(ctx, output.as_deref()),
         Command::GitSetup { global, dry_run } => git_setup::run(ctx, global, dry_run),
         Command::Files { batches } => files::files(ctx, batches),

@@ -21,3 +21,4 @@ mod report;
 mod set;
 mod status;
 mod strikes;
+mod watch;
