@@ -129,18 +129,20 @@ pub fn frame(v: &View, width: usize, style: Style) -> Vec<String> {
             out.push("  none spawned".to_string());
         }
         let id_w = s.agents.iter().map(|a| a.id.chars().count()).max().unwrap_or(0);
+        let state_w = s.agents.iter().map(|a| a.state.len()).max().unwrap_or(0);
         for a in &s.agents {
             let age = a.age_secs.map_or(String::new(), |secs| {
                 format!("  {}", crate::clock::age(std::time::Duration::from_secs(secs)))
             });
             let stalled = if a.stalled { "  STALLED" } else { "" };
-            let plain = format!("  {:<id_w$}  {}{age}{stalled}", a.id, a.state);
+            let pad = " ".repeat(state_w - a.state.len());
+            let plain = format!("  {:<id_w$}  {}{pad}{age}{stalled}", a.id, a.state);
             if plain.chars().count() > width {
                 out.push(fit(&plain, width));
             } else {
                 let state = style.state(&a.state, a.stalled);
                 let stalled = if a.stalled { style.paint("1;33", "  STALLED") } else { String::new() };
-                out.push(format!("  {:<id_w$}  {state}{age}{stalled}", a.id));
+                out.push(format!("  {:<id_w$}  {state}{pad}{age}{stalled}", a.id));
             }
         }
     }

@@ -68,8 +68,8 @@ fn in_tmux_a_marker_change_shows_within_a_second_and_ctrl_c_restores_the_termina
 
     let out = run_in(dir.path(), &["mark".into(), "--agent".into(), "BE-001".into(), "COMPLETE".into()], &[]);
     assert!(out.status.success());
-    let took =
-        until_shown(&session.0, "BE-001  COMPLETE", Duration::from_secs(3)).expect("the change never showed");
+    let took = until_shown(&session.0, "BE-001  COMPLETE   ", Duration::from_secs(3))
+        .expect("the change never showed");
     eprintln!("watch showed the change after {} ms", took.as_millis());
     assert!(took < Duration::from_secs(1), "took {took:?}");
 
