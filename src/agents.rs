@@ -444,6 +444,15 @@ pub fn observe(store: &Store, id: &str, stall_after: std::time::Duration, now: S
     obs
 }
 
+/// Every agent of `group` (as [`group_agents`] finds them) observed now, with the plan's
+/// `stall_minutes` (the default when `pplan.yaml` cannot be read).
+pub fn observe_group(store: &Store, plan: &crate::plan::Plan<'_>, group: Option<usize>) -> Vec<Observation> {
+    let registry = Registry::load(store).unwrap_or_default();
+    let stall = crate::config::Config::load(store).unwrap_or_default().stall_after();
+    let now = SystemTime::now();
+    group_agents(store, plan, &registry, group).iter().map(|id| observe(store, id, stall, now)).collect()
+}
+
 /// The agents of a group (of the whole plan when it has no groups), in task order: its tasks
 /// with a safe id that have agent files or were spawned.
 pub fn group_agents(

@@ -76,18 +76,14 @@ pub struct Report {
 /// A flag set when SIGINT (Ctrl-C) or SIGTERM arrives, so a running gate kills its process group
 /// before pplan exits (a small tokio listener per signal; the gate itself is synchronous).
 pub fn interrupt_flag() -> Arc<std::sync::atomic::AtomicBool> {
+    use crate::signals::{self, SignalKind};
     use std::sync::atomic::{AtomicBool, Ordering};
-    use tokio::signal::unix::{SignalKind, signal};
     let flag = Arc::new(AtomicBool::new(false));
     for kind in [SignalKind::interrupt(), SignalKind::terminate()] {
         let set = flag.clone();
-        let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { continue };
-        // Register now, so a signal right after this returns is caught, not fatal.
-        let Ok(mut listener) = rt.block_on(async { signal(kind) }) else { continue };
-        std::thread::spawn(move || {
-            if rt.block_on(listener.recv()).is_some() {
-                set.store(true, Ordering::Relaxed);
-            }
+        signals::on(kind, move || {
+            set.store(true, Ordering::Relaxed);
+            false
         });
     }
     flag

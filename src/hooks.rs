@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::agents::{self, AgentState, Registry, Seen};
+use crate::agents::{self, AgentState, Seen};
 use crate::config::Config;
 use crate::md::Document;
 use crate::plan::{Plan, Status};
@@ -135,11 +135,8 @@ fn one_line_status(store: &Store, plan: &Plan<'_>) -> Option<String> {
 }
 
 fn agents_line(store: &Store, plan: &Plan<'_>, g: Option<usize>) -> String {
-    let registry = Registry::load(store).unwrap_or_default();
-    let stall = Config::load(store).unwrap_or_default().stall_after();
-    let running: Vec<String> = agents::group_agents(store, plan, &registry, g)
-        .iter()
-        .map(|id| agents::observe(store, id, stall, std::time::SystemTime::now()))
+    let running: Vec<String> = agents::observe_group(store, plan, g)
+        .into_iter()
         .filter(|o| o.state != Seen::Agent(AgentState::Complete))
         .map(|o| format!("{} {}", o.id, o.state.as_str()))
         .collect();

@@ -24,6 +24,7 @@ pub mod plan;
 pub mod progress;
 pub mod reboot;
 pub mod report;
+pub mod signals;
 pub mod store;
 pub mod strikes;
 pub mod watch;

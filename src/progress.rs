@@ -6,12 +6,9 @@
 //! over all tasks).
 //! A bounded history keeps the last [`HISTORY`] changes of those figures.
 
-use std::time::SystemTime;
-
 use serde::{Deserialize, Serialize};
 
-use crate::agents::{self, Observation, Registry};
-use crate::config::Config;
+use crate::agents;
 use crate::error::Result;
 use crate::plan::{Counts, Plan};
 use crate::store::{self, Store};
@@ -102,19 +99,13 @@ pub fn snapshot(store: &Store, command: &str) -> Result<Snapshot> {
         }
     };
     let working = plan.working_group();
-    let stall = Config::load(store).map(|c| c.stall_after()).unwrap_or(Config::default().stall_after());
-    let registry = Registry::load(store).unwrap_or_default();
-    let now = SystemTime::now();
-    let agents: Vec<AgentProgress> = agents::group_agents(store, &plan, &registry, working)
-        .iter()
-        .map(|id| {
-            let o: Observation = agents::observe(store, id, stall, now);
-            AgentProgress {
-                id: o.id,
-                state: o.state.as_str().to_string(),
-                stalled: o.stalled,
-                age_secs: o.age_secs,
-            }
+    let agents: Vec<AgentProgress> = agents::observe_group(store, &plan, working)
+        .into_iter()
+        .map(|o| AgentProgress {
+            id: o.id,
+            state: o.state.as_str().to_string(),
+            stalled: o.stalled,
+            age_secs: o.age_secs,
         })
         .collect();
     Ok(Snapshot {
@@ -166,14 +157,9 @@ pub fn load(store: &Store) -> Option<Snapshot> {
 pub fn refresh_if_stale(store: &Store, command: &str) -> Result<Option<Snapshot>> {
     let modified = |p: &std::path::Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
     let Some(written) = modified(&store.path(store::STATE_DIR).join(FILE)) else { return Ok(None) };
-    let plan_file = |name: &str| {
-        name == store::PLAN_FILE
-            || name == "findings.md"
-            || name == "progress.md"
-            || ((name.starts_with("findings_") || name.starts_with("progress_")) && name.ends_with(".md"))
-    };
     let stale = std::fs::read_dir(store.dir()).into_iter().flatten().flatten().any(|e| {
-        e.file_name().to_str().is_some_and(plan_file) && modified(&e.path()).is_some_and(|m| m >= written)
+        e.file_name().to_str().is_some_and(store::is_plan_file)
+            && modified(&e.path()).is_some_and(|m| m >= written)
     });
     if stale { refresh(store, command).map(Some) } else { Ok(None) }
 }

@@ -4,8 +4,7 @@
 
 use serde::Serialize;
 
-use crate::agents::{self, AgentState, Registry, Seen};
-use crate::config::Config;
+use crate::agents::{self, AgentState, Seen};
 use crate::md::{Block, Document, Outline};
 use crate::plan::{Plan, Status};
 use crate::store::Store;
@@ -128,11 +127,8 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
     if !running.is_empty() {
         lines.push(format!("in progress: {}", cap(&running, lists)));
     }
-    let registry = Registry::load(store).unwrap_or_default();
-    let stall = Config::load(store).unwrap_or_default().stall_after();
-    let agents: Vec<String> = agents::group_agents(store, plan, &registry, current)
-        .iter()
-        .map(|id| agents::observe(store, id, stall, std::time::SystemTime::now()))
+    let agents: Vec<String> = agents::observe_group(store, plan, current)
+        .into_iter()
         .filter(|o| o.state != Seen::Agent(AgentState::Complete))
         .map(|o| format!("{} {}", o.id, o.state.as_str()))
         .collect();

@@ -20,6 +20,15 @@ const LOCK_FILE: &str = "lock";
 const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
 const DEFAULT_LOCK_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// A plan file of a plan directory, by name: `task_plan.md`, `findings.md`, `progress.md`, or
+/// an agent's `findings_<ID>.md` / `progress_<ID>.md`.
+pub fn is_plan_file(name: &str) -> bool {
+    name == PLAN_FILE
+        || name == "findings.md"
+        || name == "progress.md"
+        || ((name.starts_with("findings_") || name.starts_with("progress_")) && name.ends_with(".md"))
+}
+
 /// Limits read from the environment once (`PPLAN_MAX_FILE_BYTES`, `PPLAN_LOCK_TIMEOUT_MS`).
 #[derive(Clone, Debug)]
 pub struct Limits {

@@ -1,13 +1,11 @@
 //! `pplan list [DIR] [--all]`: the plans in a tree that are not complete (all with --all).
 
 use std::path::Path;
-use std::time::SystemTime;
 
 use serde::Serialize;
 
 use super::{Context, Output};
-use crate::agents::{self, Registry};
-use crate::config::Config;
+use crate::agents;
 use crate::error::Result;
 use crate::plan::Plan;
 use crate::store::{self, Store};
@@ -66,13 +64,8 @@ fn entry(ctx: &Context, root: &Path, dir: &Path) -> Option<Entry> {
     let plan = Plan::parse(&doc);
     let (pct, complete) = plan.progress();
     let current = plan.working_group();
-    let stalled = current.is_some() && {
-        let registry = Registry::load(&store).unwrap_or_default();
-        let stall = Config::load(&store).unwrap_or_default().stall_after();
-        agents::group_agents(&store, &plan, &registry, current)
-            .iter()
-            .any(|id| agents::observe(&store, id, stall, SystemTime::now()).stalled)
-    };
+    let stalled =
+        current.is_some() && agents::observe_group(&store, &plan, current).iter().any(|o| o.stalled);
     let rel = dir.strip_prefix(root).map_or_else(|_| dir.to_path_buf(), Path::to_path_buf);
     let path = if rel.as_os_str().is_empty() { ".".to_string() } else { rel.display().to_string() };
     Some(Entry {

@@ -111,13 +111,9 @@ fn watch_files(store: &Store, tx: Sender<Wake>) -> Result<notify::RecommendedWat
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         let Ok(event) = event else { return };
         let plan_file = event.paths.iter().any(|p| {
-            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-                n == store::PLAN_FILE
-                    || n == "findings.md"
-                    || n == "progress.md"
-                    || n == crate::config::CONFIG_FILE
-                    || ((n.starts_with("findings_") || n.starts_with("progress_")) && n.ends_with(".md"))
-            })
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| store::is_plan_file(n) || n == crate::config::CONFIG_FILE)
         });
         if plan_file && !event.kind.is_access() {
             let _ = tx.send(Wake::Files);
@@ -136,20 +132,14 @@ fn watch_files(store: &Store, tx: Sender<Wake>) -> Result<notify::RecommendedWat
 
 /// SIGINT and SIGTERM quit; SIGWINCH redraws (tokio listeners on their own threads).
 fn listen_signals(tx: Sender<Wake>) {
-    use tokio::signal::unix::{SignalKind, signal};
-    for (kind, wake) in
-        [(SignalKind::interrupt(), 0), (SignalKind::terminate(), 0), (SignalKind::window_change(), 1)]
-    {
+    use crate::signals::{self, SignalKind};
+    for (kind, quit) in [
+        (SignalKind::interrupt(), true),
+        (SignalKind::terminate(), true),
+        (SignalKind::window_change(), false),
+    ] {
         let tx = tx.clone();
-        let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { continue };
-        let Ok(mut listener) = rt.block_on(async { signal(kind) }) else { continue };
-        std::thread::spawn(move || {
-            while rt.block_on(listener.recv()).is_some() {
-                if tx.send(if wake == 0 { Wake::Quit } else { Wake::Resize }).is_err() {
-                    break;
-                }
-            }
-        });
+        signals::on(kind, move || tx.send(if quit { Wake::Quit } else { Wake::Resize }).is_ok());
     }
 }
 

@@ -4,18 +4,8 @@
 use std::fs;
 use std::path::Path;
 
-use crate::harness::{TempDir, run_in};
+use crate::harness::{TempDir, pplan};
 use crate::set::CANONICAL;
-
-fn pplan(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    let out = run_in(dir, &args, &[]);
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn plan_dir() -> TempDir {
     let dir = TempDir::new();

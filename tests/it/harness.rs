@@ -146,6 +146,17 @@ pub fn run_in(dir: &Path, args: &[String], env: &[(String, String)]) -> Output {
     cmd.output().expect("run pplan")
 }
 
+/// Run pplan in `dir`: its exit code, stdout and stderr.
+pub fn pplan(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let out = run_in(dir, &args, &[]);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// `pplan -C dir status --json`, parsed.
 pub fn status_json(dir: &Path) -> serde_json::Value {
     let out = run_in(dir, &["status".into(), "--json".into()], &[]);

@@ -5,18 +5,8 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::corpus::corpus_files;
-use crate::harness::{TempDir, Test, run_in};
+use crate::harness::{TempDir, Test, pplan};
 use crate::set::CANONICAL;
-
-fn pplan(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    let out = run_in(dir, &args, &[]);
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn plan_dir(plan: &str) -> TempDir {
     let dir = TempDir::new();
