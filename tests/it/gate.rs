@@ -119,13 +119,23 @@ fn a_gated_merge_advances_only_when_the_gate_passes() {
         assert_eq!(code, Some(if advanced { 0 } else { 1 }), "{out}");
         let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
         if advanced {
-            assert!(out.contains("gate `exit 0` passed\ngroup 1 complete; current group → 2\n"), "{out}");
+            assert_eq!(
+                out,
+                "merged group 1: BE-001, FE-001 (findings.md, progress.md)\ncomplete: BE-001, FE-001\n\
+                 gate `exit 0` passed\ngroup 1 complete; current group → 2\n\
+                 retired the files of BE-001, FE-001 to .pplan/archive/\n"
+            );
             assert!(
                 plan.contains("## Current Group\nGroup 2\n") && plan.contains("- **Status:** complete"),
                 "{plan}"
             );
         } else {
-            assert!(out.contains("gate `exit 1`: fail, strike 1 of 3; group 1 stays current\n"), "{out}");
+            assert_eq!(
+                out,
+                "merged group 1: BE-001, FE-001 (findings.md, progress.md)\ncomplete: BE-001, FE-001\n\
+                 gate `exit 1`: fail, strike 1 of 3; group 1 stays current\n\
+                 retired the files of BE-001, FE-001 to .pplan/archive/\n"
+            );
             assert!(
                 plan.contains("## Current Group\nGroup 1\n")
                     && plan.contains("- [x] BE-001")
@@ -159,12 +169,11 @@ fn a_gated_merge_with_the_breaker_open_is_written_and_says_the_gate_did_not_run(
     }
     let (code, out, _) = pplan(d, &["merge"]);
     assert_eq!(code, Some(4), "{out}");
-    assert!(
-        out.starts_with(
-            "merged group 1: BE-001, FE-001 (findings.md, progress.md)\ncomplete: BE-001, FE-001\n\
-             gate `exit 0` not run: the circuit breaker is open; group 1 stays current\n  3 in a row\n"
-        ),
-        "{out}"
+    assert_eq!(
+        out,
+        "merged group 1: BE-001, FE-001 (findings.md, progress.md)\ncomplete: BE-001, FE-001\n\
+         gate `exit 0` not run: the circuit breaker is open; group 1 stays current\n  3 in a row\n\
+         retired the files of BE-001, FE-001 to .pplan/archive/\n"
     );
     let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
     assert!(plan.contains("## Current Group\nGroup 1\n") && plan.contains("- [x] FE-001"), "{plan}");
