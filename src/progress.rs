@@ -84,7 +84,11 @@ pub struct Checkpoint {
 /// The snapshot of the plan as the files are now (history not filled in).
 pub fn snapshot(store: &Store, command: &str) -> Result<Snapshot> {
     let doc = store.read(store::PLAN_FILE)?;
-    let plan = Plan::parse(&doc);
+    Ok(snapshot_of(store, &Plan::parse(&doc), command))
+}
+
+/// The snapshot of `plan`, already parsed from `store`'s plan file (the agents are read here).
+pub fn snapshot_of(store: &Store, plan: &Plan<'_>, command: &str) -> Snapshot {
     let counts = Counts::of(plan.tasks.iter());
     let group = |g: usize| {
         let grp = &plan.groups[g];
@@ -99,7 +103,7 @@ pub fn snapshot(store: &Store, command: &str) -> Result<Snapshot> {
         }
     };
     let working = plan.working_group();
-    let agents: Vec<AgentProgress> = agents::observe_group(store, &plan, working)
+    let agents: Vec<AgentProgress> = agents::observe_group(store, plan, working)
         .into_iter()
         .map(|o| AgentProgress {
             id: o.id,
@@ -108,7 +112,7 @@ pub fn snapshot(store: &Store, command: &str) -> Result<Snapshot> {
             age_secs: o.age_secs,
         })
         .collect();
-    Ok(Snapshot {
+    Snapshot {
         schema_version: 1,
         kind: "progress".into(),
         title: plan.title.map(str::to_string),
@@ -128,7 +132,7 @@ pub fn snapshot(store: &Store, command: &str) -> Result<Snapshot> {
         updated_at: crate::clock::now_stamp(),
         command: command.to_string(),
         history: Vec::new(),
-    })
+    }
 }
 
 impl Snapshot {

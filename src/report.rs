@@ -21,7 +21,7 @@ const SVG_TASKS: usize = 200;
 pub fn html(store: &Store) -> Result<String> {
     let doc = store.read(store::PLAN_FILE)?;
     let plan = Plan::parse(&doc);
-    let snap = progress::snapshot(store, "report")?;
+    let snap = progress::snapshot_of(store, &plan, "report");
     let read = |name: &str| store.read(name).map(|d| d.into_text()).ok();
     let (findings, log) = (read("findings.md"), read("progress.md"));
     let title = plan.title.unwrap_or("Plan");

@@ -21,9 +21,9 @@ const ERRORS: usize = 3;
 
 impl View {
     pub fn load(store: &Store) -> crate::Result<View> {
-        let snap = crate::progress::snapshot(store, "watch")?;
         let doc = store.read(store::PLAN_FILE)?;
         let plan = Plan::parse(&doc);
+        let snap = crate::progress::snapshot_of(store, &plan, "watch");
         let text = doc.text();
         let mut errors = Vec::new();
         let mut error_total = 0;
