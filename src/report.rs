@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use crate::error::Result;
 use crate::plan::rows;
-use crate::plan::{Log, Plan, Status};
+use crate::plan::{Log, Plan};
 use crate::progress;
 use crate::store::{self, Store};
 use crate::waves;
@@ -258,7 +258,7 @@ fn waves_svg(plan: &Plan<'_>, w: &waves::Waves) -> String {
             s,
             "<g><title>{}</title><rect x=\"{x:.0}\" y=\"{y:.0}\" width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"4\" class=\"task {}\" /><text x=\"{:.0}\" y=\"{:.0}\">{}</text></g>",
             esc(&format!("{}: {}", task_name(plan, t), task.text)),
-            status_class(task.status),
+            task.status.as_str(),
             x + 8.0,
             y + 16.0,
             esc(&label)
@@ -298,10 +298,6 @@ fn wave_bars_svg(w: &waves::Waves) -> String {
     );
     s.push_str("</svg>\n");
     s
-}
-
-fn status_class(s: Status) -> &'static str {
-    s.as_str()
 }
 
 /// Markdown a person or agent wrote, as HTML that cannot run or fetch anything: raw HTML is
