@@ -209,6 +209,15 @@ pub fn merge(
         i = j;
     }
     out.extend(base[at..].iter().map(|l| l.to_vec()));
+    // A side's last line may have no line ending (ours dropped the final newline) while the
+    // other side added lines after it: it must end before the next line, or two lines become
+    // one (`| e1 || e2 |`) and a row or heading is lost as such.
+    let last = out.len().saturating_sub(1);
+    for line in &mut out[..last] {
+        if !line.ends_with(b"\n") {
+            line.extend_from_slice(markers.eol);
+        }
+    }
     Merged { lines: out, conflicts }
 }
 

@@ -95,6 +95,14 @@ pub enum Error {
     Busy { lock: PathBuf, holder: String },
     #[error("`{}` changed while pplan was updating it; nothing written", path.display())]
     ConcurrentEdit { path: PathBuf },
+    #[error("`{}` is being saved by another program (it kept changing while pplan read it)", path.display())]
+    Changing { path: PathBuf },
+    #[error("`{}` was edited while pplan wrote it; pplan's version is in place and the other was saved as `{}`", path.display(), saved.display())]
+    BothKept { path: PathBuf, saved: PathBuf },
+    #[error("`{}` is not a plain file or directory of pplan's state (a symlink, a link or another kind of file); pplan will not use it", path.display())]
+    UnsafeState { path: PathBuf },
+    #[error("`{}` names {what}; it was not written by this pplan and nothing was done with it", path.display())]
+    UnsafeJournal { path: PathBuf, what: String },
     #[error("refusing to write `{}`: {why}", path.display())]
     Unverified { path: PathBuf, why: String },
     #[error("refusing to write `{}`: {source}", path.display())]
@@ -118,7 +126,10 @@ impl Error {
                 ExitCode::Ok | ExitCode::Problems => ExitCode::Usage,
                 code => code,
             },
-            Error::Busy { .. } | Error::ConcurrentEdit { .. } => ExitCode::Busy,
+            Error::Busy { .. }
+            | Error::ConcurrentEdit { .. }
+            | Error::Changing { .. }
+            | Error::BothKept { .. } => ExitCode::Busy,
             Error::Escalate { .. } => ExitCode::Escalate,
             Error::NotReady { .. } => ExitCode::NotReady,
             Error::BreakerOpen { .. } => ExitCode::Busy,
@@ -166,7 +177,11 @@ impl Error {
             Error::UnknownState(_) => "unknown_state",
             Error::NoStatusPlace { .. } => "no_status_place",
             Error::Busy { .. } => "busy",
-            Error::ConcurrentEdit { .. } => "concurrent_edit",
+            Error::ConcurrentEdit { .. } | Error::Changing { .. } | Error::BothKept { .. } => {
+                "concurrent_edit"
+            }
+            Error::UnsafeState { .. } => "unsafe_state",
+            Error::UnsafeJournal { .. } => "unsafe_journal",
             Error::Unverified { .. } => "unverified_edit",
             Error::Splice { .. } => "unverified_edit",
             Error::Io { .. } => "io",
@@ -220,6 +235,18 @@ impl Error {
             Error::ConcurrentEdit { .. } => {
                 Some("someone edited the file meanwhile; rerun the command".into())
             }
+            Error::Changing { .. } => Some("retry when the editor has finished saving".into()),
+            Error::BothKept { .. } => {
+                Some("compare the two files and keep what you want; rerun the command after".into())
+            }
+            Error::UnsafeState { path } => Some(format!(
+                "remove `{}` (pplan recreates what it needs under `.pplan/`)",
+                path.display()
+            )),
+            Error::UnsafeJournal { path, .. } => Some(format!(
+                "inspect it, then delete it: `rm {}` (`pplan doctor` shows it)",
+                path.display()
+            )),
             Error::TooLarge { .. } => {
                 Some("raise `PPLAN_MAX_FILE_BYTES` if this file is really a plan".into())
             }

@@ -19,11 +19,8 @@ pub fn changed_files(dir: &Path, timeout: Duration) -> Result<Vec<String>, Strin
     })?;
     Ok(text
         .lines()
-        .filter(|l| l.len() > 3)
-        .map(|l| {
-            let path = &l[3..];
-            path.rsplit_once(" -> ").map_or(path, |(_, to)| to).trim_matches('"').to_string()
-        })
+        .filter_map(|l| l.get(3..).filter(|p| !p.is_empty()))
+        .map(|path| path.rsplit_once(" -> ").map_or(path, |(_, to)| to).trim_matches('"').to_string())
         .collect())
 }
 

@@ -279,11 +279,13 @@ fn drop_repeated_merge_blocks(m: &mut Merged) {
     m.lines = out;
 }
 
-/// Every line that ours or theirs added (one not in the base) is in the merged lines.
+/// Every line that ours or theirs added (one not in the base) is a whole line of the merged
+/// text (read back from the bytes, so two lines glued into one fail the check).
 fn keeps_every_added_line(base: &[&[u8]], ours: &[&[u8]], theirs: &[&[u8]], m: &Merged) -> bool {
     let norm = |l: &[u8]| trim_end(l).to_vec();
     let base: HashSet<Vec<u8>> = base.iter().map(|l| norm(l)).collect();
-    let result: HashSet<Vec<u8>> = m.lines.iter().map(|l| norm(l)).collect();
+    let text = m.text();
+    let result: HashSet<Vec<u8>> = diff3::lines(&text).iter().map(|l| norm(l)).collect();
     ours.iter().chain(theirs).map(|l| norm(l)).filter(|l| !base.contains(l)).all(|l| result.contains(&l))
 }
 

@@ -160,7 +160,6 @@ fn with_session<T>(store: &Store, payload: &Value, f: impl FnOnce(&mut SessionSt
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or_default();
     let out = f(&mut state);
-    let _ = std::fs::create_dir_all(store.path(store::STATE_DIR).join("hooks"));
     store.write_state(&lock, &name, &serde_json::to_string(&state).unwrap_or_default()).ok()?;
     Some(out)
 }

@@ -5,6 +5,7 @@
 //! Commands ([`commands`]) call the core and format output; nothing in the library prints.
 
 pub mod agents;
+mod atomic;
 pub mod check;
 pub mod cli;
 pub mod clock;

@@ -28,8 +28,8 @@ use crate::store::{self, Lock, Store};
 pub const JOURNAL: &str = "journal.json";
 /// What `## Current Group` says once the last group is merged.
 pub const ALL_COMPLETE: &str = "All groups complete";
-pub const FINDINGS: &str = "findings.md";
-pub const PROGRESS: &str = "progress.md";
+pub const FINDINGS: &str = store::FINDINGS_FILE;
+pub const PROGRESS: &str = store::PROGRESS_FILE;
 
 /// The first 8 bytes of SHA-256, in hex: the content address of a block or a file's bytes.
 pub fn sha(bytes: &[u8]) -> String {
@@ -179,10 +179,10 @@ fn block_sha(group: &str, agent: &str, kind: &str, body: &str) -> String {
     sha(format!("{group}\0{agent}\0{kind}\0{body}").as_bytes())
 }
 
-/// A leftover journal, if any, rolled forward (and temp files killed writers left swept).
+/// A leftover journal, if any, rolled forward. A journal that names anything but the plan's own
+/// files, safe agent ids and an archive folder is refused whole: nothing is written.
 /// Returns whether there was one.
 pub fn roll_forward(store: &Store, lock: &Lock) -> Result<Option<Applied>> {
-    sweep(store, lock)?;
     let Some(text) = store.read_state(JOURNAL)? else { return Ok(None) };
     let journal: Journal = match serde_json::from_str(&text) {
         Ok(j) => j,
@@ -193,19 +193,49 @@ pub fn roll_forward(store: &Store, lock: &Lock) -> Result<Option<Applied>> {
             return Ok(Some(Applied::Abandoned(JOURNAL.into())));
         }
     };
+    if let Err(what) = journal.check() {
+        return Err(Error::UnsafeJournal { path: store.path(store::STATE_DIR).join(JOURNAL), what });
+    }
     apply(store, lock, &journal).map(Some)
 }
 
-/// Temp files of the files the plan lock protects: the shared files, the tool state, manifests.
-fn sweep(store: &Store, lock: &Lock) -> Result<()> {
-    store.sweep_temp(lock, ".", &[store::PLAN_FILE, FINDINGS, PROGRESS])?;
-    store.sweep_temp(lock, store::STATE_DIR, &["agents.json", JOURNAL, ".gitignore"])?;
-    let archive = store.path(store::STATE_DIR).join("archive");
-    for group in std::fs::read_dir(&archive).into_iter().flatten().flatten() {
-        let dir = format!("{}/archive/{}", store::STATE_DIR, group.file_name().to_string_lossy());
-        store.sweep_temp(lock, &dir, &["manifest.json"])?;
+impl Journal {
+    /// A journal is untrusted input (a cloned repository can carry one): it may name only the
+    /// three shared files, valid agent ids, content addresses and an archive folder of pplan's.
+    fn check(&self) -> std::result::Result<(), String> {
+        if self.kind != "merge-journal" {
+            return Err(format!("the kind `{}`", self.kind.chars().take(40).collect::<String>()));
+        }
+        let hex = |s: &str| s.len() == 16 && s.bytes().all(|b| b.is_ascii_hexdigit());
+        for (i, f) in self.files.iter().enumerate() {
+            if ![store::PLAN_FILE, FINDINGS, PROGRESS].contains(&f.name.as_str()) {
+                return Err(format!("the file `{}`", f.name.chars().take(80).collect::<String>()));
+            }
+            if !hex(&f.before) {
+                return Err(format!("a content address of `{}` that is not one", f.name));
+            }
+            if self.files[..i].iter().any(|g| g.name == f.name) {
+                return Err(format!("the file `{}` twice", f.name));
+            }
+        }
+        for r in &self.retire {
+            if agents::check_id(&r.agent).is_err() {
+                return Err(format!("the agent `{}`", r.agent.chars().take(80).collect::<String>()));
+            }
+            if !hex(&r.findings_sha) || !hex(&r.progress_sha) {
+                return Err(format!("a content address of `{}` that is not one", r.agent));
+            }
+        }
+        let archive_ok = self.archive == "archive/plan"
+            || self.archive.strip_prefix("archive/group-").is_some_and(|k| {
+                !k.is_empty()
+                    && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || b == b'_')
+            });
+        if !archive_ok {
+            return Err(format!("the archive `{}`", self.archive.chars().take(80).collect::<String>()));
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 fn load_manifest(store: &Store, archive: &str) -> Result<Vec<ManifestEntry>> {

@@ -70,13 +70,15 @@ fn date_in(s: &str) -> Option<&str> {
     let b = s.as_bytes();
     (0..b.len().saturating_sub(9)).find_map(|i| {
         let d = &b[i..i + 10];
-        let ok = d[..4].iter().all(u8::is_ascii_digit)
-            && d[4] == b'-'
-            && d[7] == b'-'
-            && d[5..7].iter().all(u8::is_ascii_digit);
+        // Every byte is an ASCII digit or `-`, so both ends of the slice are character
+        // boundaries (`2026-03-1日` is not a date).
+        let ok =
+            d[4] == b'-' && d[7] == b'-' && [0, 1, 2, 3, 5, 6, 8, 9].iter().all(|&k| d[k].is_ascii_digit());
         ok.then(|| {
-            let end = if b.get(i + 10) == Some(&b'T') { (i + 16).min(b.len()) } else { i + 10 };
-            &s[i..end]
+            let time = b.get(i + 10..i + 16).filter(|t| {
+                t[0] == b'T' && t[3] == b':' && [1, 2, 4, 5].iter().all(|&k| t[k].is_ascii_digit())
+            });
+            &s[i..if time.is_some() { i + 16 } else { i + 10 }]
         })
     })
 }

@@ -179,7 +179,17 @@ pub fn html(store: &Store) -> Result<String> {
         h.push_str("</section>\n");
     }
     h.push_str("</main>\n</body>\n</html>\n");
-    Ok(h)
+    Ok(xml_chars(h))
+}
+
+/// Characters XML 1.0 does not allow (C0 controls but tab, line feed and carriage return;
+/// U+FFFE, U+FFFF) become U+FFFD, so the page stays well-formed whatever a log holds.
+fn xml_chars(page: String) -> String {
+    let bad = |c: char| (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{FFFE}' | '\u{FFFF}');
+    if !page.contains(bad) {
+        return page;
+    }
+    page.chars().map(|c| if bad(c) { '\u{FFFD}' } else { c }).collect()
 }
 
 fn task_name(plan: &Plan<'_>, i: usize) -> String {

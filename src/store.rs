@@ -8,24 +8,31 @@
 
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{Read, Write};
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::atomic::{self, Replaced};
 use crate::error::{Error, Result};
 use crate::md::{DecodeError, Document, Edit};
 
 pub const PLAN_FILE: &str = "task_plan.md";
+pub const FINDINGS_FILE: &str = "findings.md";
+pub const PROGRESS_FILE: &str = "progress.md";
 pub const STATE_DIR: &str = ".pplan";
 const LOCK_FILE: &str = "lock";
 const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
 const DEFAULT_LOCK_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long an empty file is watched for an editor's save to land, and how long a file that is
+/// being saved may keep changing before a read gives up (busy).
+const SETTLE_TIME: Duration = Duration::from_millis(100);
 
 /// A plan file of a plan directory, by name: `task_plan.md`, `findings.md`, `progress.md`, or
 /// an agent's `findings_<ID>.md` / `progress_<ID>.md`.
 pub fn is_plan_file(name: &str) -> bool {
     name == PLAN_FILE
-        || name == "findings.md"
-        || name == "progress.md"
+        || name == FINDINGS_FILE
+        || name == PROGRESS_FILE
         || ((name.starts_with("findings_") || name.starts_with("progress_")) && name.ends_with(".md"))
 }
 
@@ -139,7 +146,11 @@ impl Store {
     /// Read and decode a plan file: a regular file, within the size limit, UTF-8, not empty.
     pub fn read(&self, name: &str) -> Result<Document> {
         let path = self.path(name);
-        let bytes = self.read_bytes(&path)?;
+        let (_, bytes) = self.read_settled(&path)?;
+        self.decode(path, bytes)
+    }
+
+    fn decode(&self, path: PathBuf, bytes: Vec<u8>) -> Result<Document> {
         if bytes.is_empty() {
             return Err(Error::Empty { path });
         }
@@ -149,7 +160,37 @@ impl Store {
         })
     }
 
-    fn read_bytes(&self, path: &Path) -> Result<Vec<u8>> {
+    /// Read a file that an editor may be saving right now. An empty read is looked at again for a
+    /// moment (editors that truncate and rewrite leave one); bytes that change between two reads
+    /// are a save in progress: "busy" after a short wait, never parsed half-written. The file
+    /// stays open, so a guarded replace can see what happens to this inode later.
+    fn read_settled(&self, path: &Path) -> Result<(File, Vec<u8>)> {
+        let (mut file, mut bytes) = self.read_bytes(path)?;
+        if !bytes.is_empty() {
+            return Ok((file, bytes));
+        }
+        // Empty: an editor may have truncated it to rewrite it. Look again for a moment.
+        let deadline = Instant::now() + SETTLE_TIME;
+        loop {
+            std::thread::sleep(Duration::from_millis(10));
+            let (next_file, next) = self.read_bytes(path)?;
+            if next.is_empty() && bytes.is_empty() {
+                if Instant::now() >= deadline {
+                    return Ok((file, bytes)); // simply empty
+                }
+                continue;
+            }
+            if next == bytes {
+                return Ok((file, bytes)); // the save landed and holds still
+            }
+            if Instant::now() >= deadline {
+                return Err(Error::Changing { path: path.to_path_buf() });
+            }
+            (file, bytes) = (next_file, next);
+        }
+    }
+
+    fn read_bytes(&self, path: &Path) -> Result<(File, Vec<u8>)> {
         let meta = fs::symlink_metadata(path).map_err(|e| Error::io("read", path, e))?;
         // A symlinked plan file is followed for reading; it must end at a regular file.
         let meta = if meta.file_type().is_symlink() {
@@ -160,73 +201,113 @@ impl Store {
         if !meta.is_file() {
             return Err(Error::NotAFile { path: path.to_path_buf() });
         }
-        if meta.len() > self.limits.max_bytes {
-            return Err(Error::TooLarge {
-                path: path.to_path_buf(),
-                size: meta.len(),
-                limit: self.limits.max_bytes,
-            });
+        let limit = self.limits.max_bytes;
+        if meta.len() > limit {
+            return Err(Error::TooLarge { path: path.to_path_buf(), size: meta.len(), limit });
         }
-        let file = File::open(path).map_err(|e| Error::io("read", path, e))?;
-        let mut bytes = Vec::with_capacity(meta.len() as usize);
-        file.take(self.limits.max_bytes + 1)
+        let mut file = File::open(path).map_err(|e| Error::io("read", path, e))?;
+        let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+        (&mut file)
+            .take(limit.saturating_add(1))
             .read_to_end(&mut bytes)
             .map_err(|e| Error::io("read", path, e))?;
-        if bytes.len() as u64 > self.limits.max_bytes {
-            return Err(Error::TooLarge {
-                path: path.to_path_buf(),
-                size: bytes.len() as u64,
-                limit: self.limits.max_bytes,
-            });
+        if bytes.len() as u64 > limit {
+            return Err(Error::TooLarge { path: path.to_path_buf(), size: bytes.len() as u64, limit });
         }
-        Ok(bytes)
+        Ok((file, bytes))
     }
 
-    /// Create `.pplan/` (with a `.gitignore` of `*`) if it is missing.
+    /// Create `.pplan/` (with a `.gitignore` of `*`) if it is missing. A `.pplan` that is a
+    /// symlink or not a directory is refused: tool state never leads outside the plan.
     pub fn ensure_state_dir(&self) -> Result<PathBuf> {
         let state = self.path(STATE_DIR);
-        if !state.is_dir() {
-            fs::create_dir_all(&state).map_err(|e| Error::io("create", &state, e))?;
-        }
+        real_dir(&state, true)?;
         let ignore = state.join(".gitignore");
-        if !ignore.exists() {
-            write_atomic(&ignore, b"*\n")?;
+        if fs::symlink_metadata(&ignore).is_err() {
+            atomic::write(&ignore, b"*\n").map_err(|e| Error::io("write", &ignore, e))?;
         }
         Ok(state)
     }
 
+    /// The path of tool state `.pplan/<rel>`: `rel` is relative, made of plain names, and every
+    /// directory on the way is a real directory (created when `create`), never a symlink.
+    pub fn state_path(&self, rel: &str, create: bool) -> Result<PathBuf> {
+        let mut path = if create { self.ensure_state_dir()? } else { self.path(STATE_DIR) };
+        if !create {
+            real_dir(&path, false)?;
+        }
+        let parts: Vec<&str> = rel.split('/').collect();
+        for (i, part) in parts.iter().enumerate() {
+            if part.is_empty() || *part == "." || *part == ".." || part.contains('\\') {
+                return Err(Error::UnsafeState { path: self.path(STATE_DIR).join(rel) });
+            }
+            path.push(part);
+            if i + 1 < parts.len() {
+                real_dir(&path, create)?;
+            }
+        }
+        Ok(path)
+    }
+
     /// Take the plan's sidecar lock `.pplan/lock`, waiting at most the configured time.
+    /// Temp files that a killed writer of the plan's shared files or tool state left are swept
+    /// here, under the lock that guards them.
     pub fn lock(&self) -> Result<Lock> {
-        self.lock_file(LOCK_FILE)
+        let lock = self.lock_file(LOCK_FILE)?;
+        self.sweep_temp(&lock, ".", &[PLAN_FILE, FINDINGS_FILE, PROGRESS_FILE])?;
+        self.sweep_state_temps(&lock, STATE_DIR)?;
+        let archive = format!("{STATE_DIR}/archive");
+        for group in fs::read_dir(self.path(&archive)).into_iter().flatten().flatten() {
+            if group.file_type().is_ok_and(|t| t.is_dir()) {
+                self.sweep_temp(
+                    &lock,
+                    &format!("{archive}/{}", group.file_name().to_string_lossy()),
+                    &["manifest.json"],
+                )?;
+            }
+        }
+        Ok(lock)
+    }
+
+    /// Temps of the JSON state the plan lock guards in `dir`: everything but `progress.json`
+    /// (its own lock) and hook state (a hook session's lock).
+    fn sweep_state_temps(&self, lock: &Lock, dir: &str) -> Result<usize> {
+        let Ok(entries) = fs::read_dir(self.path(dir)) else { return Ok(0) };
+        let names: Vec<String> = entries
+            .flatten()
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .filter_map(|f| {
+                let (stem, tail) = f.strip_prefix('.')?.rsplit_once('.')?;
+                let guarded = stem != "progress.json" && !stem.starts_with("hook-") && !stem.is_empty();
+                (guarded && tail.len() == 6).then(|| stem.to_string())
+            })
+            .collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        self.sweep_temp(lock, dir, &names)
     }
 
     /// The lock of one agent's files (`.pplan/agent-<ID>.lock`): concurrent `note`/`log`/`mark`
     /// calls of one agent queue on it. Whoever needs both takes the plan lock first.
     pub fn lock_agent(&self, id: &str) -> Result<Lock> {
-        self.lock_file(&format!("agent-{id}.lock"))
+        let lock = self.lock_file(&format!("agent-{id}.lock"))?;
+        self.sweep_temp(&lock, ".", &[&format!("findings_{id}.md"), &format!("progress_{id}.md")])?;
+        Ok(lock)
     }
 
-    /// A hook session's lock (`.pplan/hook-<key>.lock`): a session's hook calls never wait on
-    /// plan writers.
     /// The lock of `.pplan/progress.json` alone, so refreshing it never waits on a merge.
     pub fn lock_progress(&self) -> Result<Lock> {
         self.lock_file("progress.lock")
     }
 
+    /// A hook session's lock (`.pplan/hook-<key>.lock`): a session's hook calls never wait on
+    /// plan writers.
     pub fn lock_hook(&self, key: &str) -> Result<Lock> {
         self.lock_file(&format!("hook-{key}.lock"))
     }
 
     fn lock_file(&self, name: &str) -> Result<Lock> {
-        let state = self.ensure_state_dir()?;
-        let path = state.join(name);
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .map_err(|e| Error::io("open", &path, e))?;
+        let path = self.state_path(name, true)?;
+        let mut file = open_state_file(&path, true)?;
         let deadline = Instant::now() + self.limits.lock_timeout;
         let mut pause = Duration::from_millis(2);
         loop {
@@ -237,7 +318,8 @@ impl Store {
                     pause = (pause * 2).min(Duration::from_millis(25));
                 }
                 Err(TryLockError::WouldBlock) => {
-                    let holder = fs::read_to_string(&path).unwrap_or_default();
+                    let mut holder = String::new();
+                    let _ = (&mut file).take(4096).read_to_string(&mut holder);
                     let holder = holder.trim();
                     let holder =
                         if holder.is_empty() { "another process".to_string() } else { holder.to_string() };
@@ -252,37 +334,50 @@ impl Store {
         Ok(Lock { _file: file })
     }
 
-    /// Create a file that must not exist yet. The caller holds the lock.
+    /// Create a file that must not exist yet (not even one that appears while we write). The
+    /// caller holds the lock.
     pub fn create(&self, _lock: &Lock, name: &str, contents: &str) -> Result<()> {
         let path = self.path(name);
-        if fs::symlink_metadata(&path).is_ok() {
-            return Err(Error::Exists { path });
+        match atomic::create_new(&path, contents.as_bytes()) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(Error::Exists { path }),
+            Err(e) => Err(Error::io("write", path, e)),
         }
-        write_atomic(&path, contents.as_bytes())
     }
 
-    /// Tool state under `.pplan/` (JSON the tool owns), if present.
+    /// Tool state under `.pplan/` (JSON the tool owns), if present. Untrusted: a symlink, a
+    /// non-regular file or one over the size limit is refused.
     pub fn read_state(&self, name: &str) -> Result<Option<String>> {
-        let path = self.path(STATE_DIR).join(name);
-        match fs::read_to_string(&path) {
-            Ok(s) => Ok(Some(s)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(Error::io("read", &path, e)),
+        let path = self.state_path(name, false)?;
+        let mut file = match open_state_file(&path, false) {
+            Ok(f) => f,
+            Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(None);
+            }
+            Err(e) => return Err(e),
+        };
+        let mut text = String::new();
+        (&mut file)
+            .take(self.limits.max_bytes.saturating_add(1))
+            .read_to_string(&mut text)
+            .map_err(|e| Error::io("read", &path, e))?;
+        if text.len() as u64 > self.limits.max_bytes {
+            return Err(Error::TooLarge { path, size: text.len() as u64, limit: self.limits.max_bytes });
         }
+        Ok(Some(text))
     }
 
     /// Replace tool state under `.pplan/` atomically. The caller holds the plan lock.
     pub fn write_state(&self, _lock: &Lock, name: &str, contents: &str) -> Result<()> {
-        let state = self.ensure_state_dir()?;
-        write_atomic(&state.join(name), contents.as_bytes())
+        let path = self.state_path(name, true)?;
+        atomic::write(&path, contents.as_bytes()).map_err(|e| Error::io("write", &path, e))
     }
 
     /// Remove tool state under `.pplan/` (a missing file is fine), and make that durable.
     pub fn remove_state(&self, _lock: &Lock, name: &str) -> Result<()> {
-        let state = self.path(STATE_DIR);
-        let path = state.join(name);
+        let path = self.state_path(name, false)?;
         match fs::remove_file(&path) {
-            Ok(()) => sync_dir(&state),
+            Ok(()) => sync_dir(atomic_parent(&path)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
             Err(e) => Err(Error::io("remove", path, e)),
         }
@@ -300,28 +395,60 @@ impl Store {
     ) -> Result<()> {
         let path = self.path(name);
         let target = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-        let current = match fs::symlink_metadata(&target) {
-            Ok(_) => self.read_bytes(&target)?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => return Err(Error::io("read", path, e)),
-        };
-        if !expect(&current) {
-            return Err(Error::ConcurrentEdit { path });
+        match fs::symlink_metadata(&target) {
+            Ok(_) => {
+                let (mut held, current) = self.read_settled(&target)?;
+                if !expect(&current) {
+                    return Err(Error::ConcurrentEdit { path });
+                }
+                self.replace_held(&path, &target, &mut held, &current, contents.as_bytes())
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                if !expect(&[]) {
+                    return Err(Error::ConcurrentEdit { path });
+                }
+                match atomic::create_new(&target, contents.as_bytes()) {
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                        Err(Error::ConcurrentEdit { path })
+                    }
+                    other => other.map_err(|e| Error::io("write", path, e)),
+                }
+            }
+            Err(e) => Err(Error::io("read", path, e)),
         }
-        write_atomic(&target, contents.as_bytes())
+    }
+
+    /// Replace `target` (read as `before` through `held`) with `after`, unless a person's edit
+    /// lands meanwhile: then theirs is what stays (or both are kept), and the caller hears "busy".
+    fn replace_held(
+        &self,
+        path: &Path,
+        target: &Path,
+        held: &mut File,
+        before: &[u8],
+        after: &[u8],
+    ) -> Result<()> {
+        let outcome =
+            atomic::replace_guarded(target, held, before, after, || crate::fault::point("before-replace"))
+                .map_err(|e| Error::io("write", path, e))?;
+        match outcome {
+            Ok(Replaced::Written) => Ok(()),
+            Ok(Replaced::Undone) | Err(()) => Err(Error::ConcurrentEdit { path: path.to_path_buf() }),
+            Ok(Replaced::Kept(saved)) => Err(Error::BothKept { path: path.to_path_buf(), saved }),
+        }
     }
 
     /// The bytes of a file, or empty when it does not exist.
     pub fn read_or_empty(&self, name: &str) -> Result<Vec<u8>> {
         let path = self.path(name);
         match fs::symlink_metadata(&path) {
-            Ok(_) => self.read_bytes(&path),
+            Ok(_) => self.read_settled(&path).map(|(_, bytes)| bytes),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
             Err(e) => Err(Error::io("read", path, e)),
         }
     }
 
-    /// Remove temp files a killed writer left for the given files (atomic-write-file names them
+    /// Remove temp files a killed writer left for the given files (the store names them
     /// `.<name>.<6 alphanumerics>`) in `dir` (relative to the plan directory). Only files that
     /// `lock` protects may be named: no live writer can be using those temp files.
     pub fn sweep_temp(&self, _lock: &Lock, dir: &str, names: &[&str]) -> Result<usize> {
@@ -349,10 +476,10 @@ impl Store {
     /// a taken name gets `suffix`). Returns the new name. The rename is atomic (the file is in
     /// one place or the other); call [`Store::sync_dirs`] once after the last move.
     pub fn retire(&self, _lock: &Lock, name: &str, dir: &str, suffix: &str) -> Result<String> {
-        let to_dir = self.ensure_state_dir()?.join(dir);
-        fs::create_dir_all(&to_dir).map_err(|e| Error::io("create", &to_dir, e))?;
+        let to_dir = self.state_path(&format!("{dir}/{name}"), true)?;
+        let to_dir = atomic_parent(&to_dir).to_path_buf();
         let mut dest = name.to_string();
-        if to_dir.join(&dest).exists() {
+        if fs::symlink_metadata(to_dir.join(&dest)).is_ok() {
             dest = match name.rsplit_once('.') {
                 Some((stem, ext)) => format!("{stem}.{suffix}.{ext}"),
                 None => format!("{name}.{suffix}"),
@@ -365,7 +492,8 @@ impl Store {
 
     /// Make moves out of the plan directory into `.pplan/<dir>/` durable.
     pub fn sync_dirs(&self, _lock: &Lock, dir: &str) -> Result<()> {
-        sync_dir(&self.path(STATE_DIR).join(dir))?;
+        let archive = self.state_path(&format!("{dir}/x"), false)?;
+        sync_dir(atomic_parent(&archive))?;
         sync_dir(&self.dir)
     }
 
@@ -396,16 +524,12 @@ impl Store {
         edit: impl FnOnce(&Document) -> Result<Vec<Edit>>,
         verify: impl FnOnce(&Document, &Document) -> std::result::Result<(), String>,
     ) -> Result<Change> {
-        let Prepared { before, after, path, target } = self.prepare(name, edit, verify)?;
+        let Prepared { before, after, path, target, mut held } = self.prepare(name, edit, verify)?;
         if after == before {
             return Ok(Change { before, after, written: false });
         }
-        crate::fault::point("before-replace");
-        // An editor does not take our lock: if the bytes moved under us, write nothing.
-        if self.read_bytes(&target)? != before.as_bytes() {
-            return Err(Error::ConcurrentEdit { path });
-        }
-        write_atomic(&target, after.as_bytes())?;
+        // An editor does not take our lock: if the bytes move under us, theirs stay.
+        self.replace_held(&path, &target, &mut held, before.as_bytes(), after.as_bytes())?;
         Ok(Change { before, after, written: true })
     }
 
@@ -418,17 +542,18 @@ impl Store {
         let path = self.path(name);
         // A symlinked plan is edited where it lives; replacing the link would fork the plan.
         let target = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-        let doc = self.read(name)?;
+        let (held, bytes) = self.read_settled(&path)?;
+        let doc = self.decode(path.clone(), bytes)?;
         let edits = edit(&doc)?;
         let after = crate::md::apply(doc.text(), &edits)
             .map_err(|source| Error::Splice { path: path.clone(), source })?;
         let before = doc.text().to_string();
         if after == before {
-            return Ok(Prepared { before, after, path, target });
+            return Ok(Prepared { before, after, path, target, held });
         }
         let new_doc = Document::from_text(after);
         verify(&doc, &new_doc).map_err(|why| Error::Unverified { path: path.clone(), why })?;
-        Ok(Prepared { before, after: new_doc.into_text(), path, target })
+        Ok(Prepared { before, after: new_doc.into_text(), path, target, held })
     }
 }
 
@@ -437,6 +562,8 @@ struct Prepared {
     after: String,
     path: PathBuf,
     target: PathBuf,
+    /// The file as it was read, kept open for the guarded replace.
+    held: File,
 }
 
 /// Held while a command writes; the OS releases it if the process dies.
@@ -447,11 +574,16 @@ pub struct Lock {
 
 fn command_line() -> String {
     let mut s = String::from("pplan");
-    for a in std::env::args().skip(1) {
+    // `args_os`: an argument that is not UTF-8 (a `-C` path) must not panic here.
+    for a in std::env::args_os().skip(1) {
         s.push(' ');
-        s.push_str(&a);
+        s.push_str(&a.to_string_lossy());
         if s.len() > 160 {
-            s.truncate(160);
+            let mut cut = 160;
+            while !s.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            s.truncate(cut);
             s.push('…');
             break;
         }
@@ -463,26 +595,82 @@ fn command_line() -> String {
 /// only if its bytes are still `expected` (what the caller read and edited; `None`: it did not
 /// exist), so a concurrent edit is never clobbered.
 pub fn replace_file_if(path: &Path, expected: Option<&[u8]>, contents: &[u8]) -> Result<()> {
-    let current = match fs::read(path) {
-        Ok(b) => Some(b),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+    let Some(expected) = expected else {
+        return match atomic::create_new(path, contents) {
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                Err(Error::ConcurrentEdit { path: path.to_path_buf() })
+            }
+            other => other.map_err(|e| Error::io("write", path, e)),
+        };
+    };
+    let mut held = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(Error::ConcurrentEdit { path: path.to_path_buf() });
+        }
         Err(e) => return Err(Error::io("read", path, e)),
     };
-    if current.as_deref() != expected {
-        return Err(Error::ConcurrentEdit { path: path.to_path_buf() });
+    let outcome = atomic::replace_guarded(path, &mut held, expected, contents, || {})
+        .map_err(|e| Error::io("write", path, e))?;
+    match outcome {
+        Ok(Replaced::Written) => Ok(()),
+        Ok(Replaced::Undone) | Err(()) => Err(Error::ConcurrentEdit { path: path.to_path_buf() }),
+        Ok(Replaced::Kept(saved)) => Err(Error::BothKept { path: path.to_path_buf(), saved }),
     }
-    write_atomic(path, contents)
 }
 
 fn sync_dir(dir: &Path) -> Result<()> {
-    File::open(dir).and_then(|d| d.sync_all()).map_err(|e| Error::io("sync", dir, e))
+    atomic::sync_dir(dir).map_err(|e| Error::io("sync", dir, e))
 }
 
-/// Temp file in the same directory, fsync, rename over the target, fsync the directory; the
-/// target's permissions are kept.
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let mut file =
-        atomic_write_file::AtomicWriteFile::options().open(path).map_err(|e| Error::io("write", path, e))?;
-    file.write_all(bytes).map_err(|e| Error::io("write", path, e))?;
-    file.commit().map_err(|e| Error::io("write", path, e))
+fn atomic_parent(path: &Path) -> &Path {
+    path.parent().unwrap_or(Path::new("."))
+}
+
+/// `path` must be a real directory, not a symlink; created (one level) when missing and
+/// `create`, else a missing one is fine.
+fn real_dir(path: &Path, create: bool) -> Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(Error::UnsafeState { path: path.to_path_buf() }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && create => match fs::create_dir(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => Err(Error::io("create", path, e)),
+            _ => real_dir(path, false),
+        },
+        // Not there: nothing below it is either, which the caller's open will say.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(Error::io("open", path, e)),
+    }
+}
+
+/// Open a file under `.pplan/` without following a symlink; it must be a regular file with no
+/// other name (a hard link would let a write land elsewhere).
+fn open_state_file(path: &Path, create: bool) -> Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    if create {
+        options.write(true).create(true).truncate(false);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(nix::libc::O_NOFOLLOW | nix::libc::O_NONBLOCK);
+    }
+    let file = match options.open(path) {
+        Ok(f) => f,
+        #[cfg(unix)]
+        Err(e) if e.raw_os_error() == Some(nix::libc::ELOOP) => {
+            return Err(Error::UnsafeState { path: path.to_path_buf() });
+        }
+        Err(e) => return Err(Error::io("open", path, e)),
+    };
+    let meta = file.metadata().map_err(|e| Error::io("open", path, e))?;
+    #[cfg(unix)]
+    let single = std::os::unix::fs::MetadataExt::nlink(&meta) == 1;
+    #[cfg(not(unix))]
+    let single = true;
+    if !meta.is_file() || !single {
+        return Err(Error::UnsafeState { path: path.to_path_buf() });
+    }
+    Ok(file)
 }

@@ -43,6 +43,13 @@ pub fn run(ctx: &Context, text: &str, why: &str, dry_run: bool) -> Result<Output
             };
             let one_more_row = decisions(&a) == decisions(&b) + 1;
             let first_words: String = text.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+            // Appended at the very end, after a fence that never closes: it would be code.
+            let appended = after.text().starts_with(before.text());
+            if let Some(line) = crate::md::unclosed_fence(before).filter(|_| !one_more_row && appended) {
+                return Err(format!(
+                    "the code block opened at line {line} is never closed, so a new decision at the end would be read as code; close it with a fence line (```), or add a `## Decisions Made` table above it, and retry"
+                ));
+            }
             if !one_more_row && !after.text().contains(&first_words) {
                 return Err("the decision is not in the plan after the edit".into());
             }

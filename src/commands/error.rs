@@ -118,6 +118,11 @@ pub fn run(
         |before: &Document, after: &Document| {
             let (b, a) = (Plan::parse(before), Plan::parse(after));
             if a.error_rows() != b.error_rows() + 1 {
+                if let Some(line) = crate::md::unclosed_fence(before) {
+                    return Err(format!(
+                        "the code block opened at line {line} is never closed, so a new row at the end would be read as code; close it with a fence line (```), or add an `## Errors Encountered` table above it, and retry"
+                    ));
+                }
                 return Err(format!(
                     "the errors table has {} rows after the edit, not {}",
                     a.error_rows(),

@@ -88,11 +88,19 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
             | Command::MergeDriver { .. }
             | Command::GitSetup { .. }
     );
-    if !reads_only && !matches!(cli.command, Command::Init { .. } | Command::Merge { .. }) {
-        finish_interrupted_merge(&ctx)?;
-    }
     let writer = (!reads_only).then(|| writes(&cli.command)).flatten();
     let reader = reads_plan(&cli.command);
+    if !reads_only && !matches!(cli.command, Command::Init { .. } | Command::Merge { .. }) {
+        match finish_interrupted_merge(&ctx) {
+            // A journal or state pplan will not trust stops writers; readers say so and go on.
+            Err(e @ (crate::Error::UnsafeJournal { .. } | crate::Error::UnsafeState { .. }))
+                if reader.is_some() =>
+            {
+                warn(&ctx, &format!("{e}"));
+            }
+            other => other?,
+        }
+    }
     let result = dispatch(cli.command, &ctx, stream);
     // A failed command wrote nothing, except a third strike (an error that wrote its row).
     let wrote = match &result {
@@ -150,8 +158,15 @@ fn writes(command: &Command) -> Option<&'static str> {
 fn refresh_progress(ctx: &Context, command: &str) {
     let Ok(store) = ctx.store() else { return };
     if let Err(e) = crate::progress::refresh(&store, command) {
-        let _ =
-            writeln!(std::io::stderr(), "warning: could not update .pplan/{}: {e}", crate::progress::FILE);
+        warn(ctx, &format!("could not update .pplan/{}: {e}", crate::progress::FILE));
+    }
+}
+
+/// A warning that does not change the outcome, on stderr; under `--json` stderr stays empty
+/// for a result (the JSON on stdout is the whole answer).
+fn warn(ctx: &Context, message: &str) {
+    if !ctx.json {
+        let _ = writeln!(std::io::stderr(), "warning: {message}");
     }
 }
 

@@ -11,4 +11,4 @@ mod outline;
 
 pub use document::{DecodeError, Document, Eol};
 pub use edit::{Edit, EditError, apply};
-pub use outline::{Block, Outline};
+pub use outline::{Block, Outline, unclosed_fence};

@@ -92,6 +92,28 @@ impl Outline {
     }
 }
 
+/// The 1-based line of a fenced code block that is never closed and so runs to the end of the
+/// file, if there is one: anything appended at the end would be read as code.
+pub fn unclosed_fence(doc: &Document) -> Option<usize> {
+    let text = doc.text();
+    let base = doc.body();
+    let mut last = None;
+    for (event, range) in Parser::new_ext(&text[base..], Options::ENABLE_TABLES).into_offset_iter() {
+        if let Event::Start(Tag::CodeBlock(pulldown_cmark::CodeBlockKind::Fenced(_))) = event {
+            last = Some(base + range.start..base + range.end);
+        }
+    }
+    let block = last.filter(|b| b.end >= text.trim_end().len())?;
+    let body = text[block.clone()].trim_end();
+    let opener = body.trim_start().chars().next()?;
+    let closing = body.lines().count() > 1
+        && body.lines().last().is_some_and(|l| {
+            let l = l.trim();
+            l.len() >= 3 && l.chars().all(|c| c == opener)
+        });
+    (!closing).then(|| text[..block.start].matches('\n').count() + 1)
+}
+
 /// Start of the line holding `pos`, never before the body (so a BOM or front matter is never
 /// part of a block's line).
 fn line_start(text: &str, floor: usize, pos: usize) -> usize {

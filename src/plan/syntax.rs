@@ -120,8 +120,13 @@ pub fn task_id(s: &str) -> Option<(Range<usize>, usize)> {
 }
 
 fn is_date(id: &str) -> bool {
+    // Every byte of `YYYY-MM-DD` is checked: the text after it is sliced at byte 10, which must
+    // not fall inside a character (`2026-05-1日`).
     let b = id.as_bytes();
-    b.len() >= 10 && b[4] == b'-' && b[7] == b'-' && b[..4].iter().all(u8::is_ascii_digit)
+    b.len() >= 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && [0, 1, 2, 3, 5, 6, 8, 9].iter().all(|&i| b[i].is_ascii_digit())
 }
 
 /// `(depends: A, B)` anywhere in a task's text: the whole parenthetical and the list inside.

@@ -21,4 +21,5 @@ mod report;
 mod set;
 mod status;
 mod strikes;
+mod trust;
 mod watch;

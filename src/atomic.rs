@@ -1,0 +1,329 @@
+//! Atomic file replacement that never loses what a person wrote meanwhile.
+//!
+//! Every file is written the same way: a temp file beside it (`.<name>.<6 alphanumerics>`,
+//! created exclusively, the target's permissions copied), the bytes written and fsynced, then one
+//! rename, then the directory fsynced. Everything slow happens before the last look at the target.
+//!
+//! An editor takes no lock, so for a file a person may edit, [`replace_guarded`] closes the
+//! window between "the bytes are still what we read" and the rename: on Linux it *exchanges* the
+//! temp file with the target (`renameat2(RENAME_EXCHANGE)`), so the file it displaced stays
+//! reachable at the temp name. It then unlinks that name and reads what was displaced through an
+//! open descriptor: anything other than the bytes we read (an append that landed in between, an
+//! editor's save by rename) is put back and reported, never dropped. Where the exchange is not
+//! available (another OS, a file system without it), the displaced inode is the one we read; we
+//! hold it open and compare it after a plain rename, which catches appends but not an editor's
+//! rename in the microseconds between the check and ours.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// What happened to a guarded replace.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Replaced {
+    /// The new bytes are in place and nothing else was there to lose.
+    Written,
+    /// Someone changed the file before our rename: their version is in place again, ours is
+    /// not written.
+    Undone,
+    /// Someone changed both the file we displaced and the one we wrote: ours stays in place and
+    /// the displaced version was saved whole at this path (nothing is lost; a person decides).
+    Kept(PathBuf),
+}
+
+/// Write `bytes` to a new temp file beside `path`, fsynced, with `path`'s permissions when it
+/// exists. The caller renames it or removes it.
+fn temp_beside(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let dir = parent(path);
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let perms = fs::metadata(path).ok().map(|m| m.permissions());
+    for _ in 0..64 {
+        let seed = u64::from(std::process::id()) << 32
+            ^ u64::from(COUNTER.fetch_add(1, Ordering::Relaxed))
+            ^ u64::from(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.subsec_nanos()),
+            );
+        let temp = dir.join(format!(".{name}.{}", suffix(seed)));
+        let mut file = match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        };
+        let written = (|| {
+            if let Some(p) = &perms {
+                file.set_permissions(p.clone())?;
+            }
+            file.write_all(bytes)?;
+            file.sync_all()
+        })();
+        return match written {
+            Ok(()) => Ok(temp),
+            Err(e) => {
+                let _ = fs::remove_file(&temp);
+                Err(e)
+            }
+        };
+    }
+    Err(io::Error::new(io::ErrorKind::AlreadyExists, "no free temp file name"))
+}
+
+/// Six alphanumerics from a seed (the shape `sweep_temp` recognises).
+fn suffix(mut seed: u64) -> String {
+    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (seed >> 29);
+    (0..6)
+        .map(|_| {
+            let c = ALPHABET[(seed % ALPHABET.len() as u64) as usize] as char;
+            seed /= ALPHABET.len() as u64;
+            c
+        })
+        .collect()
+}
+
+fn parent(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+pub fn sync_dir(dir: &Path) -> io::Result<()> {
+    File::open(dir).and_then(|d| d.sync_all())
+}
+
+/// Replace (or create) a file that only pplan writes: temp, fsync, rename, fsync the directory.
+pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let temp = temp_beside(path, bytes)?;
+    if let Err(e) = fs::rename(&temp, path) {
+        let _ = fs::remove_file(&temp);
+        return Err(e);
+    }
+    sync_dir(parent(path))
+}
+
+/// Create a file that must not exist: fails with `AlreadyExists` (and writes nothing) when
+/// anything is at `path`, even if it appeared a moment ago.
+pub fn create_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let temp = temp_beside(path, bytes)?;
+    // A hard link fails when the name is taken, atomically; the temp name then goes away.
+    let linked = fs::hard_link(&temp, path);
+    let _ = fs::remove_file(&temp);
+    linked?;
+    sync_dir(parent(path))
+}
+
+/// Replace `path` with `after`, only if it still holds `before`, without losing an edit that
+/// lands at any moment before our rename (see the module docs). `held` is the file as we read it
+/// (kept open so the displaced inode can be read on systems without the exchange).
+/// `fault` runs between the temp file's fsync and the last look at the target.
+pub fn replace_guarded(
+    path: &Path,
+    held: &mut File,
+    before: &[u8],
+    after: &[u8],
+    fault: impl FnOnce(),
+) -> io::Result<Result<Replaced, ()>> {
+    let temp = temp_beside(path, after)?;
+    fault();
+    // The last look: from here to the rename is a few microseconds.
+    if !holds(path, before)? {
+        let _ = fs::remove_file(&temp);
+        return Ok(Err(()));
+    }
+    match exchange(&temp, path) {
+        Ok(true) => settle_exchanged(path, &temp, before, after).map(Ok),
+        Ok(false) => {
+            if let Err(e) = fs::rename(&temp, path) {
+                let _ = fs::remove_file(&temp);
+                return Err(e);
+            }
+            sync_dir(parent(path))?;
+            settle_renamed(path, held, before, after).map(Ok)
+        }
+        Err(e) => {
+            let _ = fs::remove_file(&temp);
+            Err(e)
+        }
+    }
+}
+
+/// The temp name now holds what was at `path` an instant ago. Read it through a descriptor after
+/// unlinking its name (no new writer can find it then), and put it back if it is not `before`.
+fn settle_exchanged(path: &Path, temp: &Path, before: &[u8], after: &[u8]) -> io::Result<Replaced> {
+    let mut displaced = File::open(temp)?;
+    let displaced_bytes = read_all(&mut displaced)?;
+    if displaced_bytes == before {
+        fs::remove_file(temp)?;
+        sync_dir(parent(path))?;
+        // A writer that opened the old file before the exchange may still have written to it.
+        if read_all(&mut displaced)? == before {
+            return Ok(Replaced::Written);
+        }
+        return restore(path, &read_all(&mut displaced)?, after);
+    }
+    // Someone wrote in the window: swap back if our file is untouched, else keep both.
+    if holds(path, after)? && exchange(temp, path)? {
+        fs::remove_file(temp)?;
+        sync_dir(parent(path))?;
+        return Ok(Replaced::Undone);
+    }
+    let saved = recovery_name(path);
+    fs::rename(temp, &saved)?;
+    sync_dir(parent(path))?;
+    Ok(Replaced::Kept(saved))
+}
+
+/// After a plain rename: the inode we read is displaced; if a writer changed it after our read,
+/// put its bytes back.
+fn settle_renamed(path: &Path, held: &mut File, before: &[u8], after: &[u8]) -> io::Result<Replaced> {
+    let now = read_all(held)?;
+    if now == before { Ok(Replaced::Written) } else { restore(path, &now, after) }
+}
+
+/// Put a person's version back at `path` when ours is still untouched there; otherwise save
+/// theirs beside it.
+fn restore(path: &Path, theirs: &[u8], after: &[u8]) -> io::Result<Replaced> {
+    if holds(path, after)? {
+        write(path, theirs)?;
+        return Ok(Replaced::Undone);
+    }
+    let saved = recovery_name(path);
+    write(&saved, theirs)?;
+    Ok(Replaced::Kept(saved))
+}
+
+fn recovery_name(path: &Path) -> PathBuf {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    parent(path).join(format!("{name}.edited-meanwhile.{stamp}.{}", std::process::id()))
+}
+
+fn read_all(file: &mut File) -> io::Result<Vec<u8>> {
+    file.seek(SeekFrom::Start(0))?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Whether the file at `path` holds exactly `bytes` (a missing file holds nothing).
+fn holds(path: &Path, bytes: &[u8]) -> io::Result<bool> {
+    match File::open(path) {
+        Ok(mut f) => Ok(f.metadata()?.len() == bytes.len() as u64 && read_all(&mut f)? == bytes),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(bytes.is_empty()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Swap two names atomically. `Ok(false)`: not supported here (use a plain rename).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
+    use nix::errno::Errno;
+    use nix::fcntl::{RenameFlags, renameat2};
+    match renameat2(None, a, None, b, RenameFlags::RENAME_EXCHANGE) {
+        Ok(()) => Ok(true),
+        Err(Errno::EINVAL | Errno::ENOSYS | Errno::EOPNOTSUPP) => Ok(false),
+        Err(e) => Err(io::Error::from(e)),
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn exchange(_a: &Path, _b: &Path) -> io::Result<bool> {
+    Ok(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch() -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "pplan-atomic-{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos())
+        ));
+        fs::create_dir_all(&dir).expect("scratch");
+        dir
+    }
+
+    #[test]
+    fn a_clean_replace_writes_and_leaves_no_temp() {
+        let dir = scratch();
+        let path = dir.join("plan.md");
+        write(&path, b"one\n").expect("write");
+        let mut held = File::open(&path).expect("open");
+        let out = replace_guarded(&path, &mut held, b"one\n", b"two\n", || {}).expect("io");
+        assert_eq!(out, Ok(Replaced::Written));
+        assert_eq!(fs::read(&path).expect("read"), b"two\n");
+        assert_eq!(fs::read_dir(&dir).expect("dir").count(), 1);
+    }
+
+    #[test]
+    fn an_append_before_the_last_look_refuses() {
+        let dir = scratch();
+        let path = dir.join("plan.md");
+        write(&path, b"one\n").expect("write");
+        let mut held = File::open(&path).expect("open");
+        let out = replace_guarded(&path, &mut held, b"one\n", b"two\n", || {
+            let mut f = OpenOptions::new().append(true).open(&path).expect("append");
+            f.write_all(b"human\n").expect("append");
+        })
+        .expect("io");
+        assert_eq!(out, Err(()));
+        assert_eq!(fs::read(&path).expect("read"), b"one\nhuman\n");
+        assert_eq!(fs::read_dir(&dir).expect("dir").count(), 1);
+    }
+
+    /// The window itself: the exchange happened, and the file it displaced is not what we read.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[test]
+    fn a_displaced_file_that_changed_is_put_back() {
+        let dir = scratch();
+        let path = dir.join("plan.md");
+        write(&path, b"one\nhuman\n").expect("write");
+        let temp = temp_beside(&path, b"two\n").expect("temp");
+        assert!(exchange(&temp, &path).expect("exchange"));
+        let out = settle_exchanged(&path, &temp, b"one\n", b"two\n").expect("settle");
+        assert_eq!(out, Replaced::Undone);
+        assert_eq!(fs::read(&path).expect("read"), b"one\nhuman\n");
+        assert_eq!(fs::read_dir(&dir).expect("dir").count(), 1);
+    }
+
+    /// Both sides changed: ours stays, theirs is saved whole beside it.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[test]
+    fn when_both_changed_the_displaced_version_is_saved() {
+        let dir = scratch();
+        let path = dir.join("plan.md");
+        write(&path, b"one\nhuman\n").expect("write");
+        let temp = temp_beside(&path, b"two\n").expect("temp");
+        assert!(exchange(&temp, &path).expect("exchange"));
+        let mut f = OpenOptions::new().append(true).open(&path).expect("append");
+        f.write_all(b"later\n").expect("append");
+        let Replaced::Kept(saved) = settle_exchanged(&path, &temp, b"one\n", b"two\n").expect("settle")
+        else {
+            panic!("not kept")
+        };
+        assert_eq!(fs::read(&path).expect("read"), b"two\nlater\n");
+        assert_eq!(fs::read(&saved).expect("saved"), b"one\nhuman\n");
+    }
+
+    /// Without the exchange: a write into the inode we read, after the rename, is put back.
+    #[test]
+    fn an_append_to_the_displaced_inode_is_put_back_after_a_rename() {
+        let dir = scratch();
+        let path = dir.join("plan.md");
+        write(&path, b"one\n").expect("write");
+        let mut held = File::open(&path).expect("open");
+        let mut late = OpenOptions::new().append(true).open(&path).expect("append");
+        let temp = temp_beside(&path, b"two\n").expect("temp");
+        fs::rename(&temp, &path).expect("rename");
+        late.write_all(b"human\n").expect("append");
+        let out = settle_renamed(&path, &mut held, b"one\n", b"two\n").expect("settle");
+        assert_eq!(out, Replaced::Undone);
+        assert_eq!(fs::read(&path).expect("read"), b"one\nhuman\n");
+    }
+}
