@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::{Context, Output};
-use crate::check::{self, Diagnostic, Severity};
 use crate::error::{ExitCode, Result};
+use crate::views::check::{self, Diagnostic, Severity};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {

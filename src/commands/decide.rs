@@ -4,11 +4,11 @@ use serde::Serialize;
 
 use super::{Context, Output, unified_diff};
 use crate::error::Result;
-use crate::md::Document;
 use crate::plan::edit;
 use crate::plan::rows::{self, Values};
 use crate::plan::{Log, Plan};
 use crate::store;
+use crate::text::Document;
 
 #[derive(Serialize)]
 struct DecideJson {
@@ -29,7 +29,7 @@ pub fn run(ctx: &Context, text: &str, why: &str, dry_run: bool) -> Result<Output
     let values = Values {
         decision: Some(text.to_string()),
         rationale: Some(why.to_string()),
-        stamp: crate::clock::now_stamp(),
+        stamp: crate::store::clock::now_stamp(),
         ..Values::default()
     };
     let change = store.update(

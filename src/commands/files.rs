@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{Context, Output};
 use crate::error::Result;
-use crate::files::{self, Batch};
+use crate::protocol::files::{self, Batch};
 
 #[derive(Serialize)]
 struct FilesJson<'a> {

@@ -7,11 +7,11 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::{Context, Output, resolve_group};
-use crate::config::Config;
 use crate::error::{Error, ExitCode, Result};
-use crate::gate::{self, Outcome};
 use crate::plan::Plan;
+use crate::protocol::gate::{self, Outcome};
 use crate::store;
+use crate::store::config::Config;
 
 #[derive(Serialize)]
 struct GateJson<'a> {

@@ -5,9 +5,9 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::{Context, Output};
-use crate::agents;
 use crate::error::Result;
 use crate::plan::Plan;
+use crate::protocol::agents;
 use crate::store::{self, Store};
 
 #[derive(Serialize)]

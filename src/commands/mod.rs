@@ -104,7 +104,7 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
     } else if let Some(command) = reader {
         // A person may have edited the plan since pplan last wrote: catch up.
         if let Ok(store) = ctx.store() {
-            let _ = crate::progress::refresh_if_stale(&store, command);
+            let _ = crate::protocol::progress::refresh_if_stale(&store, command);
         }
     }
     result
@@ -149,9 +149,12 @@ fn writes(command: &Command) -> Option<&'static str> {
 /// stderr and does not change the command's outcome: the command's own write stands.
 fn refresh_progress(ctx: &Context, command: &str) {
     let Ok(store) = ctx.store() else { return };
-    if let Err(e) = crate::progress::refresh(&store, command) {
-        let _ =
-            writeln!(std::io::stderr(), "warning: could not update .pplan/{}: {e}", crate::progress::FILE);
+    if let Err(e) = crate::protocol::progress::refresh(&store, command) {
+        let _ = writeln!(
+            std::io::stderr(),
+            "warning: could not update .pplan/{}: {e}",
+            crate::protocol::progress::FILE
+        );
     }
 }
 
@@ -198,7 +201,7 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         Command::Checkpoint { text, agent, files } => checkpoint::run(ctx, &text, agent.as_deref(), &files),
         Command::RestartContext { agent } => restart_context::run(ctx, agent.as_deref()),
         Command::Merge { group, partial, strict, dry_run } => {
-            merge::run(ctx, crate::merge::Options { group, partial, strict, dry_run })
+            merge::run(ctx, crate::protocol::merge::Options { group, partial, strict, dry_run })
         }
     }
 }
@@ -207,11 +210,11 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
 /// before anything else reads the plan). Without a journal this costs one `stat`.
 fn finish_interrupted_merge(ctx: &Context) -> Result<()> {
     let Ok(store) = ctx.store() else { return Ok(()) };
-    if !store.path(store::STATE_DIR).join(crate::merge::JOURNAL).exists() {
+    if !store.path(store::STATE_DIR).join(crate::protocol::merge::JOURNAL).exists() {
         return Ok(());
     }
     let lock = store.lock()?;
-    crate::merge::roll_forward(&store, &lock)?;
+    crate::protocol::merge::roll_forward(&store, &lock)?;
     Ok(())
 }
 

@@ -6,11 +6,11 @@ use std::time::SystemTime;
 use serde::Serialize;
 
 use super::{Context, Output, resolve_group};
-use crate::agents::{self, AgentState, Observation, Registry, Seen};
-use crate::clock;
-use crate::config::Config;
 use crate::error::Result;
 use crate::plan::Plan;
+use crate::protocol::agents::{self, AgentState, Observation, Registry, Seen};
+use crate::store::clock;
+use crate::store::config::Config;
 use crate::store::{self, Store};
 
 #[derive(Serialize)]

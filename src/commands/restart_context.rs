@@ -7,10 +7,10 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::{Context, Output};
-use crate::agents::{self, Registry};
 use crate::error::Result;
-use crate::merge::PROGRESS;
 use crate::plan::{Plan, Status};
+use crate::protocol::agents::{self, Registry};
+use crate::protocol::merge::PROGRESS;
 use crate::store;
 
 const FILES_SHOWN: usize = 20;

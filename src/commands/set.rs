@@ -6,10 +6,10 @@ use serde::Serialize;
 
 use super::{Context, Output, clip};
 use crate::error::{Error, Result};
-use crate::md::Document;
 use crate::plan::edit::{self, Target};
 use crate::plan::{Plan, Status};
 use crate::store;
+use crate::text::Document;
 
 #[derive(Serialize)]
 struct SetJson {

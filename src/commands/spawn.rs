@@ -4,10 +4,10 @@
 use serde::Serialize;
 
 use super::{Context, Output, resolve_group};
-use crate::agents::{self, AgentRecord, Header, Registry};
 use crate::error::{Error, Result};
 use crate::plan::edit::{self, Target};
 use crate::plan::{Plan, Status};
+use crate::protocol::agents::{self, AgentRecord, Header, Registry};
 use crate::store::{self, Store};
 
 #[derive(Serialize)]
@@ -85,22 +85,22 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         let text = format!("nothing to spawn in {place}: no pending task is ready\n");
         return Ok(Output::ok(text + skipped_line.as_deref().unwrap_or("")));
     }
-    let changes = |plan: &Plan<'_>, doc: &crate::md::Document| -> Result<Vec<(Target, Status)>> {
+    let changes = |plan: &Plan<'_>, doc: &crate::text::Document| -> Result<Vec<(Target, Status)>> {
         spawns
             .iter()
             .map(|s| Ok((Target::Task(edit::find_task(plan, doc, &s.id)?), Status::InProgress)))
             .collect()
     };
-    let edit_plan = |doc: &crate::md::Document| {
+    let edit_plan = |doc: &crate::text::Document| {
         let plan = Plan::parse(doc);
         edit::set_statuses(&plan, doc, &changes(&plan, doc)?)
     };
-    let verify = |before: &crate::md::Document, after: &crate::md::Document| {
+    let verify = |before: &crate::text::Document, after: &crate::text::Document| {
         let (b, a) = (Plan::parse(before), Plan::parse(after));
         let targets = changes(&b, before).map_err(|e| e.to_string())?;
         edit::verify_sets(&b, &a, &targets)
     };
-    let stamp = crate::clock::now_stamp();
+    let stamp = crate::store::clock::now_stamp();
     let diff = match &lock {
         None => {
             let change = store.update(store::PLAN_FILE, true, edit_plan, verify)?;
@@ -196,7 +196,7 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
 /// an id cannot have agent files; they are reported as skipped.
 fn select(
     plan: &Plan<'_>,
-    doc: &crate::md::Document,
+    doc: &crate::text::Document,
     ids: &[String],
     group: Option<&str>,
 ) -> Result<(Vec<usize>, Option<String>, Vec<String>)> {

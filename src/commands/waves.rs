@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::{Context, Output};
 use crate::error::{Error, ExitCode, Result};
 use crate::plan::Plan;
+use crate::protocol::waves::{self, Cycle};
 use crate::store;
-use crate::waves::{self, Cycle};
 
 const SHOWN: usize = 8;
 

@@ -3,7 +3,7 @@
 
 use super::{Group, GroupForm, Indicator, Place, Plan, Status, status};
 use crate::error::{Error, Result};
-use crate::md::{Document, Edit};
+use crate::text::{Document, Edit};
 
 /// What a `set` changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

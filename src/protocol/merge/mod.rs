@@ -17,13 +17,13 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::agents::{self, AgentState};
 use crate::error::{Error, Result};
-use crate::fault;
-use crate::md::{Document, Edit, Eol};
 use crate::plan::edit::{self, Target};
 use crate::plan::{Plan, Status};
+use crate::protocol::agents::{self, AgentState};
+use crate::store::fault;
 use crate::store::{self, Lock, Store};
+use crate::text::{Document, Edit, Eol};
 
 pub const JOURNAL: &str = "journal.json";
 /// What `## Current Group` says once the last group is merged.
@@ -352,7 +352,7 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
         .warnings
         .extend(empty.iter().map(|id| format!("`{id}` is COMPLETE but wrote no findings and no progress")));
 
-    let stamp = crate::clock::now_stamp();
+    let stamp = crate::store::clock::now_stamp();
     let heading = match g {
         Some(g) => {
             format!("Group {}: {}", plan.groups[g].id, crate::commands::unescape(plan.groups[g].title))
@@ -376,7 +376,7 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
     }
     let merged_ids: Vec<String> = ready.iter().map(|b| b.id.clone()).collect();
     // A gate between groups: the group completes (and the plan advances) only once it passes.
-    let gate = crate::config::Config::load(store)?.gate_command().map(str::to_string);
+    let gate = crate::store::config::Config::load(store)?.gate_command().map(str::to_string);
     let (plan_after, plan_report) = plan_after_merge(&doc, g, &merged_ids, gate.is_none())?;
     // The gate runs when this merge finished the group's tasks, and again on a later merge while
     // the group is held by it (every task done, the group not complete and still current).
@@ -481,19 +481,19 @@ fn apply_journaled(
 /// The gate after a merge completed a group's tasks: pass → the group completes and the plan
 /// advances; fail → the group stays current, and the report says so.
 fn run_gate(store: &Store, command: &str, g: usize, report: &mut Report) -> Result<()> {
-    let config = crate::config::Config::load(store)?;
+    let config = crate::store::config::Config::load(store)?;
     let argv = vec!["sh".to_string(), "-c".to_string(), command.to_string()];
     let key = report.group.clone().unwrap_or_default();
     let mut lines = Vec::new();
-    let stop = crate::gate::interrupt_flag();
+    let stop = crate::protocol::gate::interrupt_flag();
     let stopped = move || stop.load(std::sync::atomic::Ordering::Relaxed);
     let timeout =
         config.gate_timeout_secs.and_then(|s| Duration::try_from_secs_f64(s).ok()).filter(|t| !t.is_zero());
-    let gate = match crate::gate::run(store, &config, &argv, &key, timeout, &stopped, &mut lines) {
+    let gate = match crate::protocol::gate::run(store, &config, &argv, &key, timeout, &stopped, &mut lines) {
         Err(Error::BreakerOpen { reason }) => {
             report.gate = Some(GateSummary {
                 command: command.to_string(),
-                outcome: crate::gate::Outcome::Refused,
+                outcome: crate::protocol::gate::Outcome::Refused,
                 attempts: 0,
                 tail: reason,
                 strike: None,
@@ -502,7 +502,7 @@ fn run_gate(store: &Store, command: &str, g: usize, report: &mut Report) -> Resu
         }
         other => other?,
     };
-    let passed = gate.outcome == crate::gate::Outcome::Pass;
+    let passed = gate.outcome == crate::protocol::gate::Outcome::Pass;
     report.gate = Some(GateSummary {
         command: command.to_string(),
         outcome: gate.outcome,
@@ -538,7 +538,7 @@ fn run_gate(store: &Store, command: &str, g: usize, report: &mut Report) -> Resu
 #[derive(Clone, Debug, Serialize)]
 pub struct GateSummary {
     pub command: String,
-    pub outcome: crate::gate::Outcome,
+    pub outcome: crate::protocol::gate::Outcome,
     pub attempts: u32,
     pub tail: String,
     pub strike: Option<usize>,
@@ -721,7 +721,7 @@ fn plan_after_merge(
     // Only the merge that completes the group advances the plan; a rerun leaves it alone.
     report.group_done = !report.tasks_completed.is_empty() && group.is_some_and(done_after);
     let edits = edit::set_statuses(&plan, doc, &changes)?;
-    let text = crate::md::apply(doc.text(), &edits)
+    let text = crate::text::apply(doc.text(), &edits)
         .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
     let after = Document::from_text(text);
     edit::verify_sets(&plan, &Plan::parse(&after), &changes)
@@ -729,7 +729,7 @@ fn plan_after_merge(
     match group.filter(|_| report.group_done && advance) {
         Some(g) => {
             let (edits, advanced_to) = advance_group(&after, g)?;
-            let text = crate::md::apply(after.text(), &edits)
+            let text = crate::text::apply(after.text(), &edits)
                 .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
             report.group_complete = true;
             report.advanced_to = advanced_to;
@@ -778,7 +778,7 @@ pub fn advance_group(doc: &Document, g: usize) -> Result<(Vec<Edit>, Option<Stri
         };
         edits.push(Edit::replace(step.range.clone(), text));
     }
-    let text = crate::md::apply(doc.text(), &edits)
+    let text = crate::text::apply(doc.text(), &edits)
         .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
     edit::verify_sets(&plan, &Plan::parse(&Document::from_text(text)), &changes)
         .map_err(|why| Error::Unverified { path: store::PLAN_FILE.into(), why })?;

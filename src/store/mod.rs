@@ -1,4 +1,7 @@
-//! The only place that writes plan files.
+//! The store layer: the only place that touches plan files on disk, and what it needs around
+//! that — the plan lock and atomic replace below, `pplan.yaml` ([`config`]), the clock
+//! ([`clock`]), test fault points ([`fault`]) and signal listeners ([`signals`]). It may use
+//! text, error and plan; nothing here knows the planning protocol.
 //!
 //! Every write follows one path: take the sidecar lock `.pplan/lock` (bounded wait, then
 //! "busy" naming the holder), re-read the file inside the lock, compute the edit on those bytes,
@@ -6,13 +9,18 @@
 //! we read it, and replace it atomically (temp file in the same directory, fsync, rename, fsync
 //! the directory, mode kept). Reads validate size, type and encoding before anything parses.
 
+pub mod clock;
+pub mod config;
+pub mod fault;
+pub mod signals;
+
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
-use crate::md::{DecodeError, Document, Edit};
+use crate::text::{DecodeError, Document, Edit};
 
 pub const PLAN_FILE: &str = "task_plan.md";
 pub const STATE_DIR: &str = ".pplan";
@@ -400,7 +408,7 @@ impl Store {
         if after == before {
             return Ok(Change { before, after, written: false });
         }
-        crate::fault::point("before-replace");
+        crate::store::fault::point("before-replace");
         // An editor does not take our lock: if the bytes moved under us, write nothing.
         if self.read_bytes(&target)? != before.as_bytes() {
             return Err(Error::ConcurrentEdit { path });
@@ -420,7 +428,7 @@ impl Store {
         let target = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
         let doc = self.read(name)?;
         let edits = edit(&doc)?;
-        let after = crate::md::apply(doc.text(), &edits)
+        let after = crate::text::apply(doc.text(), &edits)
             .map_err(|source| Error::Splice { path: path.clone(), source })?;
         let before = doc.text().to_string();
         if after == before {

@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
-use crate::agents::{self, AgentState, Seen};
-use crate::md::{Block, Document, Outline};
 use crate::plan::{Plan, Status};
+use crate::protocol::agents::{self, AgentState, Seen};
 use crate::store::Store;
+use crate::text::{Block, Document, Outline};
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Answer {
