@@ -48,6 +48,14 @@ pub fn find_task_by_text(plan: &Plan<'_>, doc: &Document, needle: &str) -> Resul
     }
 }
 
+/// `--group G`, else the group work happens in (`None` when the plan has no groups).
+pub fn resolve_group(plan: &Plan<'_>, group: Option<&str>) -> Result<Option<usize>> {
+    match group {
+        Some(g) => Ok(Some(find_group(plan, g)?)),
+        None => Ok(plan.working_group().or_else(|| plan.groups.len().checked_sub(1))),
+    }
+}
+
 /// The group with this key, or this id (`2`, `Phase 2`), refusing an id several groups share.
 pub fn find_group(plan: &Plan<'_>, id: &str) -> Result<usize> {
     if let Some(i) = plan.groups.iter().position(|g| g.key == id) {

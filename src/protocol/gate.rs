@@ -347,7 +347,7 @@ pub fn run(
 /// A real failure of the gate is an error row of its key; returns the strike number.
 fn record_strike(store: &Store, key: &str, command: &str, tail: &str) -> Result<usize> {
     let error = tail.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("failed").trim().to_string();
-    let error = crate::commands::clip(&error, 200);
+    let error = crate::text::clip(&error, 200);
     let mut strike = 0;
     store.update(
         store::PLAN_FILE,

@@ -11,3 +11,7 @@ pub mod progress;
 pub mod reboot;
 pub mod strikes;
 pub mod waves;
+
+/// What `## Current Group` says once the last group is merged (merge writes it; `check` and
+/// `status` read it).
+pub const ALL_COMPLETE: &str = "All groups complete";

@@ -96,7 +96,7 @@ pub fn snapshot_of(store: &Store, plan: &Plan<'_>, command: &str) -> Snapshot {
         GroupProgress {
             key: grp.key.clone(),
             id: grp.id.to_string(),
-            title: crate::commands::unescape(grp.title).into_owned(),
+            title: crate::text::unescape(grp.title).into_owned(),
             status: plan.status(grp).as_str().to_string(),
             done: c.done + c.skipped,
             total: c.total,

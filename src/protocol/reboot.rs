@@ -62,7 +62,7 @@ pub fn headlines(text: &str, max: usize) -> Vec<String> {
     if dated >= 2 && dated * 2 >= found.len() {
         found.sort_by(|a, b| date_in(b).cmp(&date_in(a)));
     }
-    found.into_iter().take(max).map(|h| crate::commands::clip(&h, 100)).collect()
+    found.into_iter().take(max).map(|h| crate::text::clip(&h, 100)).collect()
 }
 
 /// The first `YYYY-MM-DD` (with an optional `THH:MM`) in a line.
@@ -91,7 +91,7 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
         format!(
             "group {}: {} ({}, {}/{} done)",
             grp.key,
-            crate::commands::clip(grp.title, 60),
+            crate::text::clip(grp.title, 60),
             plan.status(grp),
             c.done + c.skipped,
             c.total
@@ -108,10 +108,8 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
     } else if let (Some(text), None, Some(_)) =
         (plan.current.as_ref().map(|l| l.text), plan.stated_current(), current)
     {
-        gap = Some(format!(
-            "`## Current Group` names `{}`, which is not a group",
-            crate::commands::clip(text, 40)
-        ));
+        gap =
+            Some(format!("`## Current Group` names `{}`, which is not a group", crate::text::clip(text, 40)));
     }
     if let Some(g) = current {
         lines.push(describe(g));
@@ -122,7 +120,7 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
         .tasks
         .iter()
         .filter(|t| t.status == Status::InProgress)
-        .map(|t| t.id.map_or_else(|| crate::commands::clip(t.text, 40), str::to_string))
+        .map(|t| t.id.map_or_else(|| crate::text::clip(t.text, 40), str::to_string))
         .collect();
     if !running.is_empty() {
         lines.push(format!("in progress: {}", cap(&running, lists)));
@@ -160,7 +158,7 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
 
     // What's the goal?
     let (lines, gap) = match plan.goal {
-        Some(g) => (vec![crate::commands::clip(g, 300)], None),
+        Some(g) => (vec![crate::text::clip(g, 300)], None),
         None => (Vec::new(), Some("task_plan.md has no `## Goal`".to_string())),
     };
     out.push(Answer { question: "What's the goal?", lines, gap });
@@ -179,7 +177,7 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
         .tasks
         .iter()
         .filter(|t| t.status == Status::Complete)
-        .map(|t| t.id.map_or_else(|| crate::commands::clip(t.text, 40), str::to_string))
+        .map(|t| t.id.map_or_else(|| crate::text::clip(t.text, 40), str::to_string))
         .collect();
     let counts = crate::plan::Counts::of(&plan.tasks);
     let mut lines = Vec::new();
@@ -208,7 +206,7 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
     let ready: Vec<String> =
         plan.ready_tasks(current).iter().filter_map(|&t| plan.tasks[t].id.map(str::to_string)).collect();
     let (lines, gap) = match (&plan.next_step, current) {
-        (Some(step), _) => (vec![crate::commands::clip(step.text, 200)], None),
+        (Some(step), _) => (vec![crate::text::clip(step.text, 200)], None),
         (None, Some(g)) if !ready.is_empty() => {
             (vec![format!("spawn group {}: {}", key(g), cap(&ready, lists))], None)
         }

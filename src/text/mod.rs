@@ -7,10 +7,12 @@
 //! ([`Outline`]), and splices edits back into the original bytes ([`Edit`], [`apply`]). It keeps
 //! one invariant: bytes outside an edit's range are never changed, and [`apply`] proves it.
 
+mod chars;
 mod document;
 mod edit;
 mod outline;
 
+pub use chars::{clip, unescape};
 pub use document::{DecodeError, Document, Eol};
 pub use edit::{Edit, EditError, apply};
 pub use outline::{Block, Outline};

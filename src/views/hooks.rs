@@ -131,7 +131,7 @@ fn one_line_status(store: &Store, plan: &Plan<'_>) -> Option<String> {
     Some(format!(
         "pplan: group {} ({}) in progress, {}/{} done{agents}. `pplan status` for more.",
         group.key,
-        crate::commands::clip(group.title, 40),
+        crate::text::clip(group.title, 40),
         c.done + c.skipped,
         c.total
     ))

@@ -89,7 +89,7 @@ pub fn html(store: &Store) -> Result<String> {
                 h,
                 "<tr><td class=\"id\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 esc(task.id.unwrap_or("")),
-                esc(&crate::commands::unescape(task.text)),
+                esc(&crate::text::unescape(task.text)),
                 esc(&group),
                 pill(task.status.as_str()),
                 esc(task.depends.trim())

@@ -20,14 +20,13 @@ use sha2::{Digest, Sha256};
 use crate::error::{Error, Result};
 use crate::plan::edit::{self, Target};
 use crate::plan::{Plan, Status};
+use crate::protocol::ALL_COMPLETE;
 use crate::protocol::agents::{self, AgentState};
 use crate::store::fault;
 use crate::store::{self, Lock, Store};
 use crate::text::{Document, Edit, Eol};
 
 pub const JOURNAL: &str = "journal.json";
-/// What `## Current Group` says once the last group is merged.
-pub const ALL_COMPLETE: &str = "All groups complete";
 pub const FINDINGS: &str = "findings.md";
 pub const PROGRESS: &str = "progress.md";
 
@@ -296,7 +295,7 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
     }
     let doc = store.read(store::PLAN_FILE)?;
     let plan = Plan::parse(&doc);
-    let g = crate::commands::resolve_group(&plan, opts.group.as_deref())?;
+    let g = crate::plan::edit::resolve_group(&plan, opts.group.as_deref())?;
     let group_key = g.map(|g| plan.groups[g].key.clone());
     report.group = group_key.clone();
     let registry = agents::Registry::load(store)?;
@@ -355,7 +354,7 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
     let stamp = crate::store::clock::now_stamp();
     let heading = match g {
         Some(g) => {
-            format!("Group {}: {}", plan.groups[g].id, crate::commands::unescape(plan.groups[g].title))
+            format!("Group {}: {}", plan.groups[g].id, crate::text::unescape(plan.groups[g].title))
         }
         None => "Plan".to_string(),
     };

@@ -277,7 +277,7 @@ fn plan_rules(plan: &Plan<'_>, f: &mut FileDiags<'_>) {
     if let Some(line) = &plan.current {
         let all_done = !plan.groups.is_empty() && plan.groups.iter().all(|g| plan.status(g).is_done());
         match plan.stated_current() {
-            None if all_done && line.text.eq_ignore_ascii_case(crate::protocol::merge::ALL_COMPLETE) => {}
+            None if all_done && line.text.eq_ignore_ascii_case(crate::protocol::ALL_COMPLETE) => {}
             None if !plan.groups.is_empty() => f.at(
                 line.range.start,
                 "current-group",
