@@ -1,4 +1,8 @@
-//! The whole command surface (clap derive); doc comments are the help text.
+//! The argument layer: the whole command surface (clap derive); doc comments are the help text.
+//!
+//! It sits just below the commands: `main` parses with it and [`crate::commands`] reads what it
+//! parsed. It may use any layer below the commands (today it needs none: values such as
+//! [`CheckFormat`] are plain argument types), and only the commands and `main` use it.
 
 use std::path::PathBuf;
 
@@ -224,7 +228,7 @@ pub enum Command {
         paths: Vec<PathBuf>,
         /// Output format
         #[arg(long, value_enum, default_value = "text")]
-        format: crate::commands::CheckFormat,
+        format: CheckFormat,
     },
 
     /// Dependency waves: what can run in parallel, and where the groups disagree
@@ -357,4 +361,12 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+/// `pplan check --format`: how diagnostics are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CheckFormat {
+    Text,
+    Json,
+    Github,
 }

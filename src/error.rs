@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use crate::md::EditError;
+use crate::text::EditError;
 
 /// Process exit codes (documented in `pplan --help` and docs/CLI.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,15 +5,9 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::{Context, Output};
-use crate::check::{self, Diagnostic, Severity};
+use crate::cli::CheckFormat;
 use crate::error::{ExitCode, Result};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    Text,
-    Json,
-    Github,
-}
+use crate::views::check::{self, Diagnostic, Severity};
 
 #[derive(Serialize)]
 struct CheckJson<'a> {
@@ -25,7 +19,7 @@ struct CheckJson<'a> {
     diagnostics: &'a [Diagnostic],
 }
 
-pub fn run(ctx: &Context, paths: &[PathBuf], format: Format) -> Result<Output> {
+pub fn run(ctx: &Context, paths: &[PathBuf], format: CheckFormat) -> Result<Output> {
     let paths =
         if paths.is_empty() { vec![crate::store::locate(ctx.dir.as_deref())] } else { paths.to_vec() };
     let targets = check::targets(&paths)?;
@@ -33,15 +27,15 @@ pub fn run(ctx: &Context, paths: &[PathBuf], format: Format) -> Result<Output> {
     let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
     let warnings = diags.len() - errors;
     let code = if errors > 0 { ExitCode::Problems } else { ExitCode::Ok };
-    let format = if ctx.json { Format::Json } else { format };
+    let format = if ctx.json { CheckFormat::Json } else { format };
     let stdout = match format {
-        Format::Json => {
+        CheckFormat::Json => {
             let json =
                 CheckJson { schema_version: 1, kind: "check", files, errors, warnings, diagnostics: &diags };
             serde_json::to_string(&json).unwrap_or_default() + "\n"
         }
-        Format::Github => diags.iter().map(|d| check::github_line(d) + "\n").collect(),
-        Format::Text => {
+        CheckFormat::Github => diags.iter().map(|d| check::github_line(d) + "\n").collect(),
+        CheckFormat::Text => {
             let mut s: String = diags.iter().map(|d| check::text_line(d) + "\n").collect();
             let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
             s.push_str(&format!(

@@ -1,10 +1,10 @@
 //! `pplan checkpoint TEXT [--agent ID]`: a timestamped entry in progress.md (or the agent's).
 
 use super::{Context, Output, text_arg};
-use crate::agents::{self, Entry};
 use crate::error::Result;
-use crate::md::Document;
-use crate::merge::PROGRESS;
+use crate::protocol::agents::{self, Entry};
+use crate::protocol::merge::PROGRESS;
+use crate::text::Document;
 
 #[derive(serde::Serialize)]
 struct CheckpointJson {
@@ -33,7 +33,7 @@ pub(super) fn append_progress(store: &crate::store::Store, text: &str, files: &[
     if !store.path(PROGRESS).exists() {
         store.create(&lock, PROGRESS, include_str!("../../templates/progress.md"))?;
     }
-    let stamp = crate::clock::now_stamp();
+    let stamp = crate::store::clock::now_stamp();
     store.update_held(
         &lock,
         PROGRESS,

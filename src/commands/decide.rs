@@ -4,11 +4,11 @@ use serde::Serialize;
 
 use super::{Context, Output, unified_diff};
 use crate::error::Result;
-use crate::md::Document;
 use crate::plan::edit;
 use crate::plan::rows::{self, Values};
 use crate::plan::{Log, Plan};
 use crate::store;
+use crate::text::Document;
 
 #[derive(Serialize)]
 struct DecideJson {
@@ -29,7 +29,7 @@ pub fn run(ctx: &Context, text: &str, why: &str, dry_run: bool) -> Result<Output
     let values = Values {
         decision: Some(text.to_string()),
         rationale: Some(why.to_string()),
-        stamp: crate::clock::now_stamp(),
+        stamp: crate::store::clock::now_stamp(),
         ..Values::default()
     };
     let change = store.update(
@@ -45,7 +45,7 @@ pub fn run(ctx: &Context, text: &str, why: &str, dry_run: bool) -> Result<Output
             let first_words: String = text.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
             // Appended at the very end, after a fence that never closes: it would be code.
             let appended = after.text().starts_with(before.text());
-            if let Some(line) = crate::md::unclosed_fence(before).filter(|_| !one_more_row && appended) {
+            if let Some(line) = crate::text::unclosed_fence(before).filter(|_| !one_more_row && appended) {
                 return Err(format!(
                     "the code block opened at line {line} is never closed, so a new decision at the end would be read as code; close it with a fence line (```), or add a `## Decisions Made` table above it, and retry"
                 ));

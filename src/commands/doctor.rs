@@ -5,9 +5,9 @@ use std::fs::OpenOptions;
 use serde::Serialize;
 
 use super::{Context, Output};
-use crate::agents::{self, AgentState};
 use crate::error::{ExitCode, Result};
 use crate::plan::Plan;
+use crate::protocol::agents::{self, AgentState};
 use crate::store::{self, Store};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -91,7 +91,7 @@ fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)
             ),
         }
     }
-    let journal = store.path(store::STATE_DIR).join(crate::merge::JOURNAL);
+    let journal = store.path(store::STATE_DIR).join(crate::protocol::merge::JOURNAL);
     if journal.exists() {
         push(
             Level::Warn,
@@ -136,7 +136,7 @@ fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)
     if ids.is_empty() {
         push(Level::Pass, "agents", "no agent files".into());
     }
-    let stall = crate::config::Config::load(store).unwrap_or_default().stall_after();
+    let stall = crate::store::config::Config::load(store).unwrap_or_default().stall_after();
     for id in ids {
         if agents::check_id(&id).is_err() {
             push(Level::Fail, "agents", format!("`progress_{id}.md`: not a safe agent id"));
@@ -158,11 +158,11 @@ fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)
     if let Some((level, detail)) = git_driver(store) {
         push(level, "git merge driver", detail);
     }
-    let (diags, _) = crate::check::run(
-        &[crate::check::Target::Dir(store.dir().to_path_buf())],
+    let (diags, _) = crate::views::check::run(
+        &[crate::views::check::Target::Dir(store.dir().to_path_buf())],
         &store::Limits::from_env(),
     );
-    let errors = diags.iter().filter(|d| d.severity == crate::check::Severity::Error).count();
+    let errors = diags.iter().filter(|d| d.severity == crate::views::check::Severity::Error).count();
     let warnings = diags.len() - errors;
     let level = if errors > 0 {
         Level::Fail
@@ -183,7 +183,7 @@ fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)
 /// attributes name it for every plan file, the driver's arguments are exactly the placeholders
 /// git must pass, and its program can be found. Nothing when the plan is not in a git repository.
 fn git_driver(store: &Store) -> Option<(Level, String)> {
-    use crate::git_merge::{DRIVER, PATTERNS};
+    use crate::git::merge_driver::{DRIVER, PATTERNS};
     let git = |args: &[&str]| crate::git::output(store.dir(), args, crate::git::TIMEOUT);
     git(&["rev-parse", "--show-toplevel"]).ok()?;
     let files: Vec<String> = PATTERNS.iter().map(|p| p.replace('*', "X")).collect();

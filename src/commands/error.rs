@@ -5,14 +5,14 @@ use std::cell::RefCell;
 use serde::Serialize;
 
 use super::{Context, Output, unified_diff};
-use crate::agents;
 use crate::error::{Error, ExitCode, Result};
-use crate::md::{Document, Edit};
 use crate::plan::edit::{self, Target};
 use crate::plan::rows::{self, Column, Values};
 use crate::plan::{Log, Plan, Status};
+use crate::protocol::agents;
+use crate::protocol::strikes::{self, STRIKES};
 use crate::store;
-use crate::strikes::{self, STRIKES};
+use crate::text::{Document, Edit};
 
 /// A new failure, as given on the command line.
 pub struct Record {
@@ -95,7 +95,7 @@ pub fn run(
                 attempt: Some(attempt as u32),
                 approach: Some(approach.clone()),
                 resolution: record.resolution.clone(),
-                stamp: crate::clock::now_stamp(),
+                stamp: crate::store::clock::now_stamp(),
                 ..Values::default()
             };
             let mut edits = vec![rows::append(&plan, doc, Log::Errors, &values)];
@@ -118,7 +118,7 @@ pub fn run(
         |before: &Document, after: &Document| {
             let (b, a) = (Plan::parse(before), Plan::parse(after));
             if a.error_rows() != b.error_rows() + 1 {
-                if let Some(line) = crate::md::unclosed_fence(before) {
+                if let Some(line) = crate::text::unclosed_fence(before) {
                     return Err(format!(
                         "the code block opened at line {line} is never closed, so a new row at the end would be read as code; close it with a fence line (```), or add an `## Errors Encountered` table above it, and retry"
                     ));

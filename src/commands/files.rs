@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{Context, Output};
 use crate::error::Result;
-use crate::files::{self, Batch};
+use crate::protocol::files::{self, Batch};
 
 #[derive(Serialize)]
 struct FilesJson<'a> {
@@ -38,11 +38,15 @@ pub fn files(ctx: &Context, n: usize) -> Result<Output> {
     let mut o = format!("{} files, {lines} lines, in {} batches\n", list.len(), batches.len());
     for (i, b) in batches.iter().enumerate() {
         let names: Vec<&str> = b.files.iter().map(|f| f.path.as_str()).collect();
-        let _ = writeln!(o, "batch {} ({} lines): {}", i + 1, b.lines, super::clip(&names.join(", "), 300));
+        let _ =
+            writeln!(o, "batch {} ({} lines): {}", i + 1, b.lines, crate::text::clip(&names.join(", "), 300));
     }
     if !dropped.is_empty() {
-        let _ =
-            writeln!(o, "dropped (gone, or outside the project): {}", super::clip(&dropped.join(", "), 200));
+        let _ = writeln!(
+            o,
+            "dropped (gone, or outside the project): {}",
+            crate::text::clip(&dropped.join(", "), 200)
+        );
     }
     Ok(Output::ok(o))
 }

@@ -6,12 +6,13 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::{Context, Output, resolve_group};
-use crate::config::Config;
+use super::{Context, Output};
 use crate::error::{Error, ExitCode, Result};
-use crate::gate::{self, Outcome};
 use crate::plan::Plan;
+use crate::plan::edit::resolve_group;
+use crate::protocol::gate::{self, Outcome};
 use crate::store;
+use crate::store::config::Config;
 
 #[derive(Serialize)]
 struct GateJson<'a> {

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use super::{Context, Output};
 use crate::error::{Error, Result};
+use crate::git::merge_driver::{DRIVER, DRIVER_NAME, PATTERNS};
 use crate::git::{self, Failure};
-use crate::git_merge::{DRIVER, DRIVER_NAME, PATTERNS};
 use crate::store;
 
 const HEADER: &str = "# Plan files merge through pplan (pplan git-setup; see docs/GIT.md in pplan)";

@@ -1,5 +1,5 @@
 //! `pplan hook <event>`: the agent host's hook entry point. Never fails: exit 0, and output only
-//! when there is something for the host to act on (see `crate::hooks`).
+//! when there is something for the host to act on (see `crate::views::hooks`).
 
 use std::io::Read;
 
@@ -12,6 +12,6 @@ const MAX_PAYLOAD: u64 = 4 * 1024 * 1024;
 pub fn run(ctx: &Context, event: &str) -> Result<Output> {
     let mut payload = String::new();
     let _ = std::io::stdin().lock().take(MAX_PAYLOAD).read_to_string(&mut payload);
-    let answer = crate::hooks::answer(event, &payload, &ctx.limits);
+    let answer = crate::views::hooks::answer(event, &payload, &ctx.limits);
     Ok(Output::ok(answer.map_or_else(String::new, |a| a + "\n")))
 }

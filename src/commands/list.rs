@@ -5,9 +5,9 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::{Context, Output};
-use crate::agents;
 use crate::error::Result;
 use crate::plan::Plan;
+use crate::protocol::agents;
 use crate::store::{self, Store};
 
 #[derive(Serialize)]
@@ -52,7 +52,7 @@ pub fn run(ctx: &Context, dir: Option<&Path>, all: bool) -> Result<Output> {
     for e in &entries {
         let current = e.current_group.as_deref().map_or_else(|| "-".to_string(), |g| format!("group {g}"));
         let stalled = if e.stalled { "  STALLED" } else { "" };
-        let title = e.title.as_deref().map_or(String::new(), |t| super::clip(t, 50));
+        let title = e.title.as_deref().map_or(String::new(), |t| crate::text::clip(t, 50));
         out.push_str(&format!("{:<width$}  {:>3}%  {current}  {title}{stalled}\n", e.path, e.progress_pct));
     }
     Ok(Output::ok(out))

@@ -2,8 +2,8 @@
 
 use super::note::EntryJson;
 use super::{Context, Output, text_arg};
-use crate::agents::{self, Entry};
 use crate::error::Result;
+use crate::protocol::agents::{self, Entry};
 
 pub fn run(ctx: &Context, agent: &str, text: &str, files: &[String]) -> Result<Output> {
     let text = text_arg(text)?;

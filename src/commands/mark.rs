@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use super::{Context, Output};
-use crate::agents::{self, AgentState};
 use crate::error::{Error, Result};
+use crate::protocol::agents::{self, AgentState};
 
 #[derive(Serialize)]
 struct MarkJson<'a> {

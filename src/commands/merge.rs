@@ -1,4 +1,4 @@
-//! `pplan merge`: fold a group's COMPLETE agents into the shared files (see `crate::merge`).
+//! `pplan merge`: fold a group's COMPLETE agents into the shared files (see `crate::protocol::merge`).
 
 use std::fmt::Write as _;
 
@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use super::{Context, Output, unified_diff};
 use crate::error::{ExitCode, Result};
-use crate::gate::{self, Outcome};
-use crate::merge::{self, Report};
+use crate::protocol::gate::{self, Outcome};
+use crate::protocol::merge::{self, Report};
 
 #[derive(Serialize)]
 struct MergeJson<'a> {

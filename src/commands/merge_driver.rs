@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::{Context, Output};
 use crate::error::{Error, ExitCode, Result};
-use crate::git_merge::{self, Kind};
+use crate::git::merge_driver::{self, Kind};
 use crate::store;
 
 /// Merge into OURS. The caller wraps an error in [`Error::Driver`], so it never exits 1.
@@ -29,7 +29,7 @@ pub fn run(
     let (b, o, t) = (read(base)?, read(ours)?, read(theirs)?);
     let name = path.map_or_else(|| ours.to_string_lossy().into_owned(), str::to_string);
     let kind = Kind::of(&name);
-    let merged = git_merge::merge(kind, &b, &o, &t, marker_size);
+    let merged = merge_driver::merge(kind, &b, &o, &t, marker_size);
     if merged.text != o {
         store::replace_file_if(ours, Some(&o), &merged.text)?;
     }

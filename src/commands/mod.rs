@@ -1,5 +1,7 @@
-//! One module per subcommand: each reads through the core, writes through the store, and
-//! returns its output as a string. Nothing here prints; `main` does.
+//! The commands layer, the top of the library: one module per subcommand. Each reads through
+//! the core, writes through the store, and returns its output as a string; nothing here prints
+//! (`main` does). It may use every layer below (text, error, plan, store, protocol, git, views,
+//! cli), and nothing but `main` uses it.
 
 mod check;
 mod checkpoint;
@@ -36,8 +38,6 @@ use std::path::PathBuf;
 use crate::cli::{Cli, Command};
 use crate::error::{ExitCode, Result};
 use crate::store::{self, Limits, Store};
-
-pub use check::Format as CheckFormat;
 
 /// What a command says on stdout, and how the process should exit.
 #[derive(Debug)]
@@ -112,7 +112,7 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
     } else if let Some(command) = reader {
         // A person may have edited the plan since pplan last wrote: catch up.
         if let Ok(store) = ctx.store() {
-            let _ = crate::progress::refresh_if_stale(&store, command);
+            let _ = crate::protocol::progress::refresh_if_stale(&store, command);
         }
     }
     result
@@ -157,8 +157,8 @@ fn writes(command: &Command) -> Option<&'static str> {
 /// stderr and does not change the command's outcome: the command's own write stands.
 fn refresh_progress(ctx: &Context, command: &str) {
     let Ok(store) = ctx.store() else { return };
-    if let Err(e) = crate::progress::refresh(&store, command) {
-        warn(ctx, &format!("could not update .pplan/{}: {e}", crate::progress::FILE));
+    if let Err(e) = crate::protocol::progress::refresh(&store, command) {
+        warn(ctx, &format!("could not update .pplan/{}: {e}", crate::protocol::progress::FILE));
     }
 }
 
@@ -213,7 +213,7 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         Command::Checkpoint { text, agent, files } => checkpoint::run(ctx, &text, agent.as_deref(), &files),
         Command::RestartContext { agent } => restart_context::run(ctx, agent.as_deref()),
         Command::Merge { group, partial, strict, dry_run } => {
-            merge::run(ctx, crate::merge::Options { group, partial, strict, dry_run })
+            merge::run(ctx, crate::protocol::merge::Options { group, partial, strict, dry_run })
         }
     }
 }
@@ -222,11 +222,11 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
 /// before anything else reads the plan). Without a journal this costs one `stat`.
 fn finish_interrupted_merge(ctx: &Context) -> Result<()> {
     let Ok(store) = ctx.store() else { return Ok(()) };
-    if !store.path(store::STATE_DIR).join(crate::merge::JOURNAL).exists() {
+    if !store.path(store::STATE_DIR).join(crate::protocol::merge::JOURNAL).exists() {
         return Ok(());
     }
     let lock = store.lock()?;
-    crate::merge::roll_forward(&store, &lock)?;
+    crate::protocol::merge::roll_forward(&store, &lock)?;
     Ok(())
 }
 
@@ -249,14 +249,6 @@ pub(crate) fn text_arg(arg: &str) -> Result<String> {
     Ok(text)
 }
 
-/// `--group G`, else the group work happens in (`None` when the plan has no groups).
-pub(crate) fn resolve_group(plan: &crate::plan::Plan<'_>, group: Option<&str>) -> Result<Option<usize>> {
-    match group {
-        Some(g) => Ok(Some(crate::plan::edit::find_group(plan, g)?)),
-        None => Ok(plan.working_group().or_else(|| plan.groups.len().checked_sub(1))),
-    }
-}
-
 /// A unified diff of one file, for `--dry-run`.
 pub(crate) fn unified_diff(name: &str, before: &str, after: &str) -> String {
     similar::TextDiff::from_lines(before, after)
@@ -264,20 +256,4 @@ pub(crate) fn unified_diff(name: &str, before: &str, after: &str) -> String {
         .context_radius(2)
         .header(&format!("a/{name}"), &format!("b/{name}"))
         .to_string()
-}
-
-/// `\|` in a table cell reads as `|`.
-pub(crate) fn unescape(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains("\\|") { s.replace("\\|", "|").into() } else { s.into() }
-}
-
-/// Cut `s` to at most `max` characters, marking the cut.
-pub(crate) fn clip(s: &str, max: usize) -> String {
-    let s = unescape(s);
-    if s.chars().count() <= max {
-        return s.into_owned();
-    }
-    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
 }

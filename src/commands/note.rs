@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use super::{Context, Output, text_arg};
-use crate::agents::{self, Entry};
 use crate::error::Result;
+use crate::protocol::agents::{self, Entry};
 
 #[derive(Serialize)]
 pub(super) struct EntryJson {

@@ -5,12 +5,13 @@ use std::time::SystemTime;
 
 use serde::Serialize;
 
-use super::{Context, Output, resolve_group};
-use crate::agents::{self, AgentState, Observation, Registry, Seen};
-use crate::clock;
-use crate::config::Config;
+use super::{Context, Output};
 use crate::error::Result;
 use crate::plan::Plan;
+use crate::plan::edit::resolve_group;
+use crate::protocol::agents::{self, AgentState, Observation, Registry, Seen};
+use crate::store::clock;
+use crate::store::config::Config;
 use crate::store::{self, Store};
 
 #[derive(Serialize)]
@@ -75,10 +76,10 @@ pub(super) fn line(o: &Observation, width: usize) -> String {
         s.push_str("  STALLED");
     }
     if let Some(r) = &o.resume_from {
-        let _ = write!(s, "  resume: {}", super::clip(r, 60));
+        let _ = write!(s, "  resume: {}", crate::text::clip(r, 60));
     }
     if let Some(r) = &o.reason {
-        let _ = write!(s, "  reason: {}", super::clip(r, 60));
+        let _ = write!(s, "  reason: {}", crate::text::clip(r, 60));
     }
     s.trim_end().to_string()
 }

@@ -5,9 +5,9 @@ use serde::Serialize;
 
 use super::{Context, Output};
 use crate::error::{ExitCode, Result};
-use crate::merge::{FINDINGS, PROGRESS};
 use crate::plan::Plan;
-use crate::reboot::{self, Answer};
+use crate::protocol::merge::{FINDINGS, PROGRESS};
+use crate::protocol::reboot::{self, Answer};
 use crate::store;
 
 #[derive(Serialize)]

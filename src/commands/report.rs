@@ -8,7 +8,7 @@ use crate::store;
 
 pub fn run(ctx: &Context, output: Option<&Path>) -> Result<Output> {
     let store = ctx.store()?;
-    let page = crate::report::html(&store)?;
+    let page = crate::views::report::html(&store)?;
     let Some(path) = output else {
         if ctx.json {
             let json = serde_json::json!({"schema_version": 1, "kind": "report", "path": null, "html": page});

@@ -5,11 +5,11 @@ use serde::Serialize;
 
 use super::spawn::{Continuation, brief, brief_dir};
 use super::{Context, Output};
-use crate::agents::{self, AgentRecord, AgentState, Entry, Registry};
-use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::plan::Plan;
+use crate::protocol::agents::{self, AgentRecord, AgentState, Entry, Registry};
 use crate::store;
+use crate::store::config::Config;
 
 #[derive(Serialize)]
 struct RespawnJson<'a> {

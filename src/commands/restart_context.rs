@@ -7,10 +7,10 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::{Context, Output};
-use crate::agents::{self, Registry};
 use crate::error::Result;
-use crate::merge::PROGRESS;
 use crate::plan::{Plan, Status};
+use crate::protocol::agents::{self, Registry};
+use crate::protocol::merge::PROGRESS;
 use crate::store;
 
 const FILES_SHOWN: usize = 20;
@@ -54,7 +54,7 @@ pub fn run(ctx: &Context, agent: Option<&str>) -> Result<Output> {
             (
                 record.map_or(0, |r| r.restarts),
                 record.map(|r| r.group.clone()),
-                vec![format!("{id} {}", super::clip(text, 60))],
+                vec![format!("{id} {}", crate::text::clip(text, 60))],
             )
         }
         None => {
@@ -65,8 +65,8 @@ pub fn run(ctx: &Context, agent: Option<&str>) -> Result<Output> {
                 .filter(|t| t.status == Status::InProgress)
                 .map(|t| {
                     t.id.map_or_else(
-                        || super::clip(t.text, 40),
-                        |id| format!("{id} {}", super::clip(t.text, 50)),
+                        || crate::text::clip(t.text, 40),
+                        |id| format!("{id} {}", crate::text::clip(t.text, 50)),
                     )
                 })
                 .collect();
@@ -144,7 +144,7 @@ fn entries_since_restart(log: &str) -> Vec<String> {
             entries.clear();
             continue;
         }
-        entries.push(format!("{stamp} {}", super::clip(first, 80)));
+        entries.push(format!("{stamp} {}", crate::text::clip(first, 80)));
     }
     entries
 }

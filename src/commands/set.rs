@@ -4,12 +4,13 @@ use std::cell::RefCell;
 
 use serde::Serialize;
 
-use super::{Context, Output, clip};
+use super::{Context, Output};
 use crate::error::{Error, Result};
-use crate::md::Document;
 use crate::plan::edit::{self, Target};
 use crate::plan::{Plan, Status};
 use crate::store;
+use crate::text::Document;
+use crate::text::clip;
 
 #[derive(Serialize)]
 struct SetJson {

@@ -3,11 +3,12 @@
 
 use serde::Serialize;
 
-use super::{Context, Output, resolve_group};
-use crate::agents::{self, AgentRecord, Header, Registry};
+use super::{Context, Output};
 use crate::error::{Error, Result};
+use crate::plan::edit::resolve_group;
 use crate::plan::edit::{self, Target};
 use crate::plan::{Plan, Status};
+use crate::protocol::agents::{self, AgentRecord, Header, Registry};
 use crate::store::{self, Store};
 
 #[derive(Serialize)]
@@ -63,7 +64,7 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         }
         let attempt = registry.agents.get(id).map_or(1, |r| r.attempt + 1);
         let group = task.group.map_or_else(|| "-".to_string(), |g| plan.groups[g].key.clone());
-        let task = super::unescape(task.text).into_owned();
+        let task = crate::text::unescape(task.text).into_owned();
         spawns.push(Spawn { id: id.to_string(), task, group, attempt, existing: progress });
     }
     let skipped_line =
@@ -85,22 +86,22 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         let text = format!("nothing to spawn in {place}: no pending task is ready\n");
         return Ok(Output::ok(text + skipped_line.as_deref().unwrap_or("")));
     }
-    let changes = |plan: &Plan<'_>, doc: &crate::md::Document| -> Result<Vec<(Target, Status)>> {
+    let changes = |plan: &Plan<'_>, doc: &crate::text::Document| -> Result<Vec<(Target, Status)>> {
         spawns
             .iter()
             .map(|s| Ok((Target::Task(edit::find_task(plan, doc, &s.id)?), Status::InProgress)))
             .collect()
     };
-    let edit_plan = |doc: &crate::md::Document| {
+    let edit_plan = |doc: &crate::text::Document| {
         let plan = Plan::parse(doc);
         edit::set_statuses(&plan, doc, &changes(&plan, doc)?)
     };
-    let verify = |before: &crate::md::Document, after: &crate::md::Document| {
+    let verify = |before: &crate::text::Document, after: &crate::text::Document| {
         let (b, a) = (Plan::parse(before), Plan::parse(after));
         let targets = changes(&b, before).map_err(|e| e.to_string())?;
         edit::verify_sets(&b, &a, &targets)
     };
-    let stamp = crate::clock::now_stamp();
+    let stamp = crate::store::clock::now_stamp();
     let diff = match &lock {
         None => {
             let change = store.update(store::PLAN_FILE, true, edit_plan, verify)?;
@@ -196,7 +197,7 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
 /// an id cannot have agent files; they are reported as skipped.
 fn select(
     plan: &Plan<'_>,
-    doc: &crate::md::Document,
+    doc: &crate::text::Document,
     ids: &[String],
     group: Option<&str>,
 ) -> Result<(Vec<usize>, Option<String>, Vec<String>)> {
@@ -226,7 +227,7 @@ fn select(
     for t in plan.ready_tasks(g) {
         match plan.tasks[t].id {
             Some(id) if agents::check_id(id).is_ok() => tasks.push(t),
-            _ => skipped.push(super::clip(plan.tasks[t].text, 40)),
+            _ => skipped.push(crate::text::clip(plan.tasks[t].text, 40)),
         }
     }
     Ok((tasks, g.map(|g| plan.groups[g].key.clone()), skipped))
@@ -288,13 +289,13 @@ pub(super) fn brief(
             c.restart, c.max
         ));
         if !c.done.is_empty() {
-            b.push_str(&format!("Done so far: {}\n", super::clip(&c.done.join("; "), 300)));
+            b.push_str(&format!("Done so far: {}\n", crate::text::clip(&c.done.join("; "), 300)));
         }
         if let Some(r) = c.blocked {
-            b.push_str(&format!("It was blocked: {}\n", super::clip(r, 200)));
+            b.push_str(&format!("It was blocked: {}\n", crate::text::clip(r, 200)));
         }
         if let Some(r) = c.resume_from {
-            b.push_str(&format!("Resume from: {}\n", super::clip(r, 200)));
+            b.push_str(&format!("Resume from: {}\n", crate::text::clip(r, 200)));
         }
     }
     b.push_str(&rules(dir, id));
@@ -303,7 +304,7 @@ pub(super) fn brief(
 
 /// `ID: task (group G, attempt N)`.
 fn agent_line(id: &str, task: &str, group: &str, attempt: u32) -> String {
-    format!("{id}: {} (group {group}, attempt {attempt})", super::clip(task, 200))
+    format!("{id}: {} (group {group}, attempt {attempt})", crate::text::clip(task, 200))
 }
 
 /// What every sub-agent must follow, for agent `id` (or a `<ID>` placeholder). Compact on

@@ -5,12 +5,13 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::{Context, Output, clip, unescape};
+use super::{Context, Output};
 use crate::error::Result;
-use crate::md::Document;
 use crate::plan::warnings::{LineCounter, warnings};
 use crate::plan::{Counts, Plan, Status};
 use crate::store;
+use crate::text::Document;
+use crate::text::{clip, unescape};
 
 /// At most this many tasks in each JSON list; `*_total` says how many there are.
 const JSON_LIST_MAX: usize = 100;
@@ -182,7 +183,7 @@ fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
         (_, None, _) if plan.groups.is_empty() => "(no groups)".to_string(),
         (Some(st), Some(d), _) if st == d => key(d).to_string(),
         (Some(st), d, _) => format!("{} (stated {})", d.map_or("(all done)", key), key(st)),
-        (None, None, Some(text)) if text.eq_ignore_ascii_case(crate::merge::ALL_COMPLETE) => {
+        (None, None, Some(text)) if text.eq_ignore_ascii_case(crate::protocol::ALL_COMPLETE) => {
             "(all done)".into()
         }
         (None, d, Some(text)) => {

@@ -11,8 +11,8 @@ use serde::Serialize;
 
 use super::poll::Watch;
 use super::{Context, Output};
-use crate::agents::{AgentState, Observation, Seen};
 use crate::error::{Error, ExitCode, Result};
+use crate::protocol::agents::{AgentState, Observation, Seen};
 
 const TICK: Duration = Duration::from_millis(250);
 
@@ -156,7 +156,7 @@ fn report(json: bool, stream: &mut dyn Write, id: &str, from: Option<Seen>, to: 
             agent: id,
             from,
             to,
-            at: crate::clock::now_stamp(),
+            at: crate::store::clock::now_stamp(),
         };
         serde_json::to_string(&t).unwrap_or_default()
     } else {

@@ -15,7 +15,7 @@ use notify::{RecursiveMode, Watcher};
 use super::{Context, Output};
 use crate::error::{Error, ExitCode, Result};
 use crate::store::{self, Store};
-use crate::watch::{self, Style, View};
+use crate::views::watch::{self, Style, View};
 
 /// How long changes are gathered before one redraw (an atomic replace is several events).
 const SETTLE: Duration = Duration::from_millis(50);
@@ -76,7 +76,7 @@ fn log_lines(store: &Store, rx: &Receiver<Wake>, stream: &mut dyn Write) -> Resu
             Err(e) => format!("cannot read the plan: {e}"),
         };
         if line != last {
-            let time = crate::clock::now_stamp();
+            let time = crate::store::clock::now_stamp();
             let _ = writeln!(stream, "{} {line}", &time[11..19]).and_then(|()| stream.flush());
             last = line;
         }
@@ -113,7 +113,7 @@ fn watch_files(store: &Store, tx: Sender<Wake>) -> Result<notify::RecommendedWat
         let plan_file = event.paths.iter().any(|p| {
             p.file_name()
                 .and_then(|n| n.to_str())
-                .is_some_and(|n| store::is_plan_file(n) || n == crate::config::CONFIG_FILE)
+                .is_some_and(|n| store::is_plan_file(n) || n == crate::store::config::CONFIG_FILE)
         });
         if plan_file && !event.kind.is_access() {
             let _ = tx.send(Wake::Files);
@@ -132,7 +132,7 @@ fn watch_files(store: &Store, tx: Sender<Wake>) -> Result<notify::RecommendedWat
 
 /// SIGINT and SIGTERM quit; SIGWINCH redraws (tokio listeners on their own threads).
 fn listen_signals(tx: Sender<Wake>) {
-    use crate::signals::{self, SignalKind};
+    use crate::store::signals::{self, SignalKind};
     for (kind, quit) in [
         (SignalKind::interrupt(), true),
         (SignalKind::terminate(), true),

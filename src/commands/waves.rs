@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::{Context, Output};
 use crate::error::{Error, ExitCode, Result};
 use crate::plan::Plan;
+use crate::protocol::waves::{self, Cycle};
 use crate::store;
-use crate::waves::{self, Cycle};
 
 const SHOWN: usize = 8;
 
@@ -30,7 +30,7 @@ pub fn run(ctx: &Context) -> Result<Output> {
     let name = |i: usize| {
         plan.tasks[i]
             .id
-            .map_or_else(|| format!("\"{}\"", super::clip(plan.tasks[i].text, 30)), str::to_string)
+            .map_or_else(|| format!("\"{}\"", crate::text::clip(plan.tasks[i].text, 30)), str::to_string)
     };
     let w = match waves::compute(&plan) {
         Ok(w) => w,

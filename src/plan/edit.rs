@@ -3,7 +3,7 @@
 
 use super::{Group, GroupForm, Indicator, Place, Plan, Status, status};
 use crate::error::{Error, Result};
-use crate::md::{Document, Edit};
+use crate::text::{Document, Edit};
 
 /// What a `set` changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +45,14 @@ pub fn find_task_by_text(plan: &Plan<'_>, doc: &Document, needle: &str) -> Resul
             text: needle.to_string(),
             lines: many.iter().take(10).map(|&i| doc.line_of(plan.tasks[i].at)).collect(),
         }),
+    }
+}
+
+/// `--group G`, else the group work happens in (`None` when the plan has no groups).
+pub fn resolve_group(plan: &Plan<'_>, group: Option<&str>) -> Result<Option<usize>> {
+    match group {
+        Some(g) => Ok(Some(find_group(plan, g)?)),
+        None => Ok(plan.working_group().or_else(|| plan.groups.len().checked_sub(1))),
     }
 }
 

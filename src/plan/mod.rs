@@ -1,4 +1,6 @@
-//! `task_plan.md` as a typed model: goal, groups, tasks, statuses and where each is written.
+//! The plan layer: `task_plan.md` as a typed model — goal, groups, tasks, statuses and where each
+//! is written — and the surgical edits on it. It may use text and error; it never touches disk
+//! (the store does) and knows nothing of agents or merges (the protocol does).
 //!
 //! [`Plan::parse`] is tolerant: it never fails, and whatever it does not understand it simply
 //! does not model (the bytes stay in the document). Every status the model holds remembers the
@@ -16,7 +18,7 @@ use std::ops::Range;
 
 pub use status::Status;
 
-use crate::md::Document;
+use crate::text::Document;
 
 /// Where a status is written; a new status is spelled the way the file spells that status in
 /// the same kind of place.

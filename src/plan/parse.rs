@@ -12,7 +12,7 @@ use super::{
     Group, GroupForm, Indicator, Line, Log, Place, Plan, Row, SectionSpan, Status, Table, Task, TaskForm,
     Vocabulary, status,
 };
-use crate::md::{Block, Document, Outline};
+use crate::text::{Block, Document, Outline};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Section {

@@ -8,7 +8,7 @@
 use std::ops::Range;
 
 use super::{Log, Plan, Row, Table};
-use crate::md::{Document, Edit};
+use crate::text::{Document, Edit};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Column {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::{Plan, Status};
-use crate::md::Document;
+use crate::text::Document;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {

@@ -186,7 +186,7 @@ fn check_in(files: &[(&str, String)], extra_args: &[&str]) -> (Option<i32>, Stri
 
 #[test]
 fn every_rule_fails_its_failing_case_and_passes_its_passing_one() {
-    let mut ids: Vec<&str> = pplan::check::RULES.iter().map(|r| r.id).collect();
+    let mut ids: Vec<&str> = pplan::views::check::RULES.iter().map(|r| r.id).collect();
     for (rule, failing, want, passing) in cases() {
         ids.retain(|id| *id != rule);
         let (code, out) = check_in(&failing, &[]);
@@ -216,7 +216,7 @@ fn every_rule_fails_its_failing_case_and_passes_its_passing_one() {
 #[test]
 fn every_rule_is_documented() {
     let doc = include_str!("../../docs/CHECKS.md");
-    for r in pplan::check::RULES {
+    for r in pplan::views::check::RULES {
         assert!(doc.contains(&format!("| `{}` |", r.id)), "docs/CHECKS.md lacks `{}`", r.id);
     }
 }
@@ -323,9 +323,9 @@ fn waves_on_a_random_dag_respect_every_edge() {
         let deps = if deps.is_empty() { String::new() } else { format!(" (depends: {})", deps.join(", ")) };
         plan.push_str(&format!("- [ ] T-{i}: task{deps}\n"));
     }
-    let doc = pplan::md::Document::from_text(plan);
+    let doc = pplan::text::Document::from_text(plan);
     let p = pplan::plan::Plan::parse(&doc);
-    let w = pplan::waves::compute(&p).expect("acyclic");
+    let w = pplan::protocol::waves::compute(&p).expect("acyclic");
     let of = w.wave_of(p.tasks.len());
     assert!(w.edges.len() > 10_000, "{} edges", w.edges.len());
     for &(d, t) in &w.edges {

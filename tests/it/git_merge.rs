@@ -5,9 +5,9 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use pplan::git_merge::{Kind, merge};
-use pplan::md::Document;
+use pplan::git::merge_driver::{Kind, merge};
 use pplan::plan::Plan;
+use pplan::text::Document;
 use proptest::prelude::*;
 
 use crate::corpus::corpus_files;

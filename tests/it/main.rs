@@ -14,6 +14,7 @@ mod git_merge;
 mod harness;
 mod hooks;
 mod init;
+mod layers;
 mod merge;
 mod preservation;
 mod props;

@@ -5,9 +5,9 @@
 use std::fs;
 use std::path::PathBuf;
 
-use pplan::md::{Document, apply};
 use pplan::plan::edit::{Target, set_status, status_of, verify_set};
 use pplan::plan::{Place, Plan, Status};
+use pplan::text::{Document, apply};
 
 use crate::corpus::corpus_files;
 use crate::fixtures::cases;

@@ -1,10 +1,10 @@
 //! Property tests for the invariants: any input parses without panicking; a no-op edits
 //! nothing; a set applied twice equals once; an edit keeps the file's line endings.
 
-use pplan::md::{Document, apply};
 use pplan::plan::edit::{Target, set_status, status_of, verify_set};
 use pplan::plan::warnings::warnings;
 use pplan::plan::{Plan, Status};
+use pplan::text::{Document, apply};
 use proptest::prelude::*;
 
 /// Lines that look like plan markdown, with the hard parts mixed in.

@@ -10,11 +10,11 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::agents::{self, AgentState, Seen};
-use crate::config::Config;
-use crate::md::Document;
 use crate::plan::{Plan, Status};
+use crate::protocol::agents::{self, AgentState, Seen};
+use crate::store::config::Config;
 use crate::store::{self, Limits, Store};
+use crate::text::Document;
 
 /// Tools that read or search without saving anything (the 2-action rule counts these).
 const VIEW_TOOLS: &[&str] = &["Read", "Grep", "Glob", "LS", "WebFetch", "WebSearch", "NotebookRead"];
@@ -103,10 +103,13 @@ pub fn answer(event: &str, payload: &str, limits: &Limits) -> Option<String> {
 fn reboot_context(store: &Store, plan: &Plan<'_>) -> String {
     let read =
         |name: &str| String::from_utf8_lossy(&store.read_or_empty(name).unwrap_or_default()).into_owned();
-    let (findings, progress) = (read(crate::merge::FINDINGS), read(crate::merge::PROGRESS));
+    let (findings, progress) =
+        (read(crate::protocol::merge::FINDINGS), read(crate::protocol::merge::PROGRESS));
     let mut lists = 4;
     loop {
-        let text = crate::reboot::render(&crate::reboot::answers(store, plan, &findings, &progress, lists));
+        let text = crate::protocol::reboot::render(&crate::protocol::reboot::answers(
+            store, plan, &findings, &progress, lists,
+        ));
         if text.len() + 40 <= CONTEXT_BUDGET || lists == 1 {
             return format!("pplan: where the plan stands (from the files):\n{text}");
         }
@@ -128,7 +131,7 @@ fn one_line_status(store: &Store, plan: &Plan<'_>) -> Option<String> {
     Some(format!(
         "pplan: group {} ({}) in progress, {}/{} done{agents}. `pplan status` for more.",
         group.key,
-        crate::commands::clip(group.title, 40),
+        crate::text::clip(group.title, 40),
         c.done + c.skipped,
         c.total
     ))
@@ -146,7 +149,7 @@ fn agents_line(store: &Store, plan: &Plan<'_>, g: Option<usize>) -> String {
 /// A file name for a session id: its safe characters, or a hash.
 fn session_key(payload: &Value) -> String {
     let id = payload.get("session_id").and_then(Value::as_str).unwrap_or("default");
-    if agents::check_id(id).is_ok() { id.to_string() } else { crate::merge::sha(id.as_bytes()) }
+    if agents::check_id(id).is_ok() { id.to_string() } else { crate::protocol::merge::sha(id.as_bytes()) }
 }
 
 fn with_session<T>(store: &Store, payload: &Value, f: impl FnOnce(&mut SessionState) -> T) -> Option<T> {
@@ -218,7 +221,7 @@ fn hold_stop(store: &Store, plan: &Plan<'_>, doc: &Document, payload: &Value) ->
     }
     // What changes when work advances: the plan and the agents' markers.
     let agents = agents_line(store, plan, Some(g));
-    let fingerprint = crate::merge::sha(format!("{}\0{agents}", doc.text()).as_bytes());
+    let fingerprint = crate::protocol::merge::sha(format!("{}\0{agents}", doc.text()).as_bytes());
     let c = plan.counts(group);
     let reason = format!(
         "pplan: group {} is in progress ({}/{} done{agents}). Continue the plan (`pplan status`), or finish \

@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
-use crate::agents::{self, AgentState, Seen};
-use crate::md::{Block, Document, Outline};
 use crate::plan::{Plan, Status};
+use crate::protocol::agents::{self, AgentState, Seen};
 use crate::store::Store;
+use crate::text::{Block, Document, Outline};
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Answer {
@@ -62,7 +62,7 @@ pub fn headlines(text: &str, max: usize) -> Vec<String> {
     if dated >= 2 && dated * 2 >= found.len() {
         found.sort_by(|a, b| date_in(b).cmp(&date_in(a)));
     }
-    found.into_iter().take(max).map(|h| crate::commands::clip(&h, 100)).collect()
+    found.into_iter().take(max).map(|h| crate::text::clip(&h, 100)).collect()
 }
 
 /// The first `YYYY-MM-DD` (with an optional `THH:MM`) in a line.
@@ -93,7 +93,7 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
         format!(
             "group {}: {} ({}, {}/{} done)",
             grp.key,
-            crate::commands::clip(grp.title, 60),
+            crate::text::clip(grp.title, 60),
             plan.status(grp),
             c.done + c.skipped,
             c.total
@@ -110,10 +110,8 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
     } else if let (Some(text), None, Some(_)) =
         (plan.current.as_ref().map(|l| l.text), plan.stated_current(), current)
     {
-        gap = Some(format!(
-            "`## Current Group` names `{}`, which is not a group",
-            crate::commands::clip(text, 40)
-        ));
+        gap =
+            Some(format!("`## Current Group` names `{}`, which is not a group", crate::text::clip(text, 40)));
     }
     if let Some(g) = current {
         lines.push(describe(g));
@@ -124,7 +122,7 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
         .tasks
         .iter()
         .filter(|t| t.status == Status::InProgress)
-        .map(|t| t.id.map_or_else(|| crate::commands::clip(t.text, 40), str::to_string))
+        .map(|t| t.id.map_or_else(|| crate::text::clip(t.text, 40), str::to_string))
         .collect();
     if !running.is_empty() {
         lines.push(format!("in progress: {}", cap(&running, lists)));
@@ -162,7 +160,7 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
 
     // What's the goal?
     let (lines, gap) = match plan.goal {
-        Some(g) => (vec![crate::commands::clip(g, 300)], None),
+        Some(g) => (vec![crate::text::clip(g, 300)], None),
         None => (Vec::new(), Some("task_plan.md has no `## Goal`".to_string())),
     };
     out.push(Answer { question: "What's the goal?", lines, gap });
@@ -181,7 +179,7 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
         .tasks
         .iter()
         .filter(|t| t.status == Status::Complete)
-        .map(|t| t.id.map_or_else(|| crate::commands::clip(t.text, 40), str::to_string))
+        .map(|t| t.id.map_or_else(|| crate::text::clip(t.text, 40), str::to_string))
         .collect();
     let counts = crate::plan::Counts::of(&plan.tasks);
     let mut lines = Vec::new();
@@ -210,7 +208,7 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
     let ready: Vec<String> =
         plan.ready_tasks(current).iter().filter_map(|&t| plan.tasks[t].id.map(str::to_string)).collect();
     let (lines, gap) = match (&plan.next_step, current) {
-        (Some(step), _) => (vec![crate::commands::clip(step.text, 200)], None),
+        (Some(step), _) => (vec![crate::text::clip(step.text, 200)], None),
         (None, Some(g)) if !ready.is_empty() => {
             (vec![format!("spawn group {}: {}", key(g), cap(&ready, lists))], None)
         }

@@ -1,7 +1,14 @@
+//! The git layer: the merge driver git runs on plan files ([`merge_driver`], over the line
+//! three-way merge [`diff3`]) and what pplan asks git (below). It stands beside the protocol: it
+//! may use text, error, plan and store, and neither it nor the protocol uses the other.
+//!
 //! What pplan asks git: which files changed (modified, staged or untracked) in the plan's
 //! repository, and the few config and attribute queries of the merge driver's setup. Git is
 //! optional and bounded: no git, no repository or a slow git (over the timeout) is an answer
 //! too, never a crash.
+
+pub mod diff3;
+pub mod merge_driver;
 
 use std::io::Read;
 use std::path::Path;

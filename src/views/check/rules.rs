@@ -4,11 +4,11 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::{Diagnostic, Rule, Severity};
-use crate::agents::{self, AgentState};
-use crate::md::{DecodeError, Document};
 use crate::plan::rows::{self, Column};
 use crate::plan::{Log, Plan, Status};
+use crate::protocol::agents::{self, AgentState};
 use crate::store::{self, Store};
+use crate::text::{DecodeError, Document};
 
 use Severity::{Error, Warning};
 
@@ -264,7 +264,7 @@ fn plan_rules(plan: &Plan<'_>, f: &mut FileDiags<'_>) {
             }
         }
     }
-    if let Err(crate::waves::Cycle(cycle)) = crate::waves::compute(plan) {
+    if let Err(crate::protocol::waves::Cycle(cycle)) = crate::protocol::waves::compute(plan) {
         let names: Vec<&str> = cycle.iter().map(|&i| plan.tasks[i].id.unwrap_or("?")).collect();
         let at = cycle.iter().map(|&i| plan.tasks[i].at).min().unwrap_or(0);
         f.at(
@@ -277,7 +277,7 @@ fn plan_rules(plan: &Plan<'_>, f: &mut FileDiags<'_>) {
     if let Some(line) = &plan.current {
         let all_done = !plan.groups.is_empty() && plan.groups.iter().all(|g| plan.status(g).is_done());
         match plan.stated_current() {
-            None if all_done && line.text.eq_ignore_ascii_case(crate::merge::ALL_COMPLETE) => {}
+            None if all_done && line.text.eq_ignore_ascii_case(crate::protocol::ALL_COMPLETE) => {}
             None if !plan.groups.is_empty() => f.at(
                 line.range.start,
                 "current-group",
@@ -324,12 +324,12 @@ fn plan_rules(plan: &Plan<'_>, f: &mut FileDiags<'_>) {
         if let Some(id) = t.id
             && !strikes.contains_key(id)
         {
-            strikes.insert(id, crate::strikes::attempts(plan, id).len());
+            strikes.insert(id, crate::protocol::strikes::attempts(plan, id).len());
         }
     }
     for t in &plan.tasks {
         if let Some(id) = t.id
-            && strikes.get(id).copied().unwrap_or(0) >= crate::strikes::STRIKES
+            && strikes.get(id).copied().unwrap_or(0) >= crate::protocol::strikes::STRIKES
             && t.status != Status::Blocked
             && !t.status.is_done()
         {

@@ -10,9 +10,9 @@ use std::fmt::Write as _;
 use crate::error::Result;
 use crate::plan::rows;
 use crate::plan::{Log, Plan};
-use crate::progress;
+use crate::protocol::progress;
+use crate::protocol::waves;
 use crate::store::{self, Store};
-use crate::waves;
 
 /// Above this many tasks the waves are drawn as one bar per wave, not a box per task.
 const SVG_TASKS: usize = 200;
@@ -89,7 +89,7 @@ pub fn html(store: &Store) -> Result<String> {
                 h,
                 "<tr><td class=\"id\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 esc(task.id.unwrap_or("")),
-                esc(&crate::commands::unescape(task.text)),
+                esc(&crate::text::unescape(task.text)),
                 esc(&group),
                 pill(task.status.as_str()),
                 esc(task.depends.trim())
@@ -127,8 +127,9 @@ pub fn html(store: &Store) -> Result<String> {
     if !snap.agents.is_empty() {
         h.push_str("<section>\n<h2>Agents</h2>\n<table>\n<thead><tr><th>Agent</th><th>State</th><th>Last write</th></tr></thead>\n<tbody>\n");
         for a in &snap.agents {
-            let age =
-                a.age_secs.map_or(String::new(), |s| crate::clock::age(std::time::Duration::from_secs(s)));
+            let age = a
+                .age_secs
+                .map_or(String::new(), |s| crate::store::clock::age(std::time::Duration::from_secs(s)));
             let stalled = if a.stalled { " <span class=\"pill blocked\">STALLED</span>" } else { "" };
             let _ = writeln!(
                 h,

@@ -13,13 +13,13 @@ use std::time::{Duration, Instant, SystemTime};
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{Config, GateRetry};
 use crate::error::{Error, Result};
-use crate::md::Document;
 use crate::plan::rows::{self, Values};
 use crate::plan::{Log, Plan, edit};
+use crate::protocol::strikes::{self, STRIKES};
+use crate::store::config::{Config, GateRetry};
 use crate::store::{self, Store};
-use crate::strikes::{self, STRIKES};
+use crate::text::Document;
 
 const STATE: &str = "gate.json";
 /// Output kept from a run (the tail).
@@ -76,7 +76,7 @@ pub struct Report {
 /// A flag set when SIGINT (Ctrl-C) or SIGTERM arrives, so a running gate kills its process group
 /// before pplan exits (a small tokio listener per signal; the gate itself is synchronous).
 pub fn interrupt_flag() -> Arc<std::sync::atomic::AtomicBool> {
-    use crate::signals::{self, SignalKind};
+    use crate::store::signals::{self, SignalKind};
     use std::sync::atomic::{AtomicBool, Ordering};
     let flag = Arc::new(AtomicBool::new(false));
     for kind in [SignalKind::interrupt(), SignalKind::terminate()] {
@@ -347,7 +347,7 @@ pub fn run(
 /// A real failure of the gate is an error row of its key; returns the strike number.
 fn record_strike(store: &Store, key: &str, command: &str, tail: &str) -> Result<usize> {
     let error = tail.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("failed").trim().to_string();
-    let error = crate::commands::clip(&error, 200);
+    let error = crate::text::clip(&error, 200);
     let mut strike = 0;
     store.update(
         store::PLAN_FILE,
@@ -360,7 +360,7 @@ fn record_strike(store: &Store, key: &str, command: &str, tail: &str) -> Result<
                 task: Some(key.to_string()),
                 attempt: Some(strike as u32),
                 approach: Some(command.to_string()),
-                stamp: crate::clock::now_stamp(),
+                stamp: crate::store::clock::now_stamp(),
                 ..Values::default()
             };
             Ok(vec![rows::append(&plan, doc, Log::Errors, &values)])
@@ -385,9 +385,9 @@ fn record_result(
     took: Duration,
 ) -> Result<()> {
     let lock = store.lock()?;
-    let name = crate::merge::PROGRESS;
+    let name = crate::protocol::merge::PROGRESS;
     if !store.path(name).exists() {
-        store.create(&lock, name, include_str!("../templates/progress.md"))?;
+        store.create(&lock, name, include_str!("../../templates/progress.md"))?;
     }
     let values = Values {
         command: Some(format!("`{command}`")),
@@ -399,7 +399,7 @@ fn record_result(
                 .unwrap_or_default(),
         ),
         duration: Some(format!("{:.1} s", took.as_secs_f64())),
-        stamp: crate::clock::now_stamp(),
+        stamp: crate::store::clock::now_stamp(),
         ..Values::default()
     };
     store.update_held(

@@ -16,10 +16,10 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::diff3::{self, Cluster, Markers, Merged, Plain, Resolve};
-use crate::md::Document;
+use crate::git::diff3::{self, Cluster, Markers, Merged, Plain, Resolve};
 use crate::plan::rows::{self, Column};
 use crate::plan::{Log, Plan};
+use crate::text::Document;
 
 /// The driver command git runs (`merge.pplan.driver`): exactly these placeholders, in this order.
 pub const DRIVER: &str = "pplan merge-driver %O %A %B %L %P";
@@ -315,14 +315,14 @@ fn continue_attempts(text: Vec<u8>, base: &[&[u8]], unioned: &[Vec<u8>]) -> Vec<
         let line = trim_end(text[row.line.clone()].as_bytes());
         let prev = last.get(&task).copied().unwrap_or(0);
         let n = if theirs.contains(line) && !base.contains(line) && n <= prev {
-            edits.push(crate::md::Edit::replace(cell.clone(), (prev + 1).to_string()));
+            edits.push(crate::text::Edit::replace(cell.clone(), (prev + 1).to_string()));
             prev + 1
         } else {
             n
         };
         last.insert(task, n.max(prev));
     }
-    match crate::md::apply(text, &edits) {
+    match crate::text::apply(text, &edits) {
         Ok(t) => t.into_bytes(),
         Err(_) => doc.into_text().into_bytes(),
     }

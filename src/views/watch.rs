@@ -3,7 +3,7 @@
 
 use crate::plan::rows::{self, Column};
 use crate::plan::{Log, Plan};
-use crate::progress::Snapshot;
+use crate::protocol::progress::Snapshot;
 use crate::store::{self, Store};
 
 /// Everything a frame shows, read from the plan directory.
@@ -23,7 +23,7 @@ impl View {
     pub fn load(store: &Store) -> crate::Result<View> {
         let doc = store.read(store::PLAN_FILE)?;
         let plan = Plan::parse(&doc);
-        let snap = crate::progress::snapshot_of(store, &plan, "watch");
+        let snap = crate::protocol::progress::snapshot_of(store, &plan, "watch");
         let text = doc.text();
         let mut errors = Vec::new();
         let mut error_total = 0;
@@ -132,7 +132,7 @@ pub fn frame(v: &View, width: usize, style: Style) -> Vec<String> {
         let state_w = s.agents.iter().map(|a| a.state.len()).max().unwrap_or(0);
         for a in &s.agents {
             let age = a.age_secs.map_or(String::new(), |secs| {
-                format!("  {}", crate::clock::age(std::time::Duration::from_secs(secs)))
+                format!("  {}", crate::store::clock::age(std::time::Duration::from_secs(secs)))
             });
             let stalled = if a.stalled { "  STALLED" } else { "" };
             let pad = " ".repeat(state_w - a.state.len());

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::config::Config;
+use crate::store::config::Config;
 use crate::store::{self, Limits, Store};
 
 pub use rules::RULES;
@@ -126,7 +126,8 @@ pub fn run(targets: &[Target], limits: &Limits) -> (Vec<Diagnostic>, usize) {
 /// `pplan.yaml`, with a diagnostic when it is not valid or names what does not exist (then the
 /// defaults apply).
 fn config_diagnostics(store: &Store, dir: &Path, out: &mut Vec<Diagnostic>) -> Config {
-    let path = dir.join(crate::config::CONFIG_FILE).to_string_lossy().trim_start_matches("./").to_string();
+    let path =
+        dir.join(crate::store::config::CONFIG_FILE).to_string_lossy().trim_start_matches("./").to_string();
     let diag = |severity, message: String| Diagnostic {
         path: path.clone(),
         line: 1,

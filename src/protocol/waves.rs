@@ -123,7 +123,7 @@ impl Waves {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::md::Document;
+    use crate::text::Document;
 
     fn plan_of(text: &str) -> Document {
         Document::from_text(text.to_string())

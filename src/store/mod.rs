@@ -1,4 +1,7 @@
-//! The only place that writes plan files.
+//! The store layer: the only place that touches plan files on disk, and what it needs around
+//! that — the plan lock and atomic replace below, `pplan.yaml` ([`config`]), the clock
+//! ([`clock`]), test fault points ([`fault`]) and signal listeners ([`signals`]). It may use
+//! text, error and plan; nothing here knows the planning protocol.
 //!
 //! Every write follows one path: take the sidecar lock `.pplan/lock` (bounded wait, then
 //! "busy" naming the holder), re-read the file inside the lock, compute the edit on those bytes,
@@ -6,15 +9,21 @@
 //! we read it, and replace it atomically (temp file in the same directory, fsync, rename, fsync
 //! the directory, mode kept). Reads validate size, type and encoding before anything parses.
 
+mod atomic;
+pub mod clock;
+pub mod config;
+pub mod fault;
+pub mod signals;
+
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{Read, Write};
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::atomic::{self, Replaced};
+use self::atomic::Replaced;
 use crate::error::{Error, Result};
-use crate::md::{DecodeError, Document, Edit};
+use crate::text::{DecodeError, Document, Edit};
 
 pub const PLAN_FILE: &str = "task_plan.md";
 pub const FINDINGS_FILE: &str = "findings.md";
@@ -224,7 +233,13 @@ impl Store {
         real_dir(&state, true)?;
         let ignore = state.join(".gitignore");
         if fs::symlink_metadata(&ignore).is_err() {
-            atomic::write(&ignore, b"*\n").map_err(|e| Error::io("write", &ignore, e))?;
+            // Two bytes, written by whoever creates it first, with no temp file (this runs
+            // outside any lock, where another process may be sweeping temp files).
+            match OpenOptions::new().write(true).create_new(true).open(&ignore) {
+                Ok(mut f) => f.write_all(b"*\n").map_err(|e| Error::io("write", &ignore, e))?,
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(Error::io("write", &ignore, e)),
+            }
         }
         Ok(state)
     }
@@ -428,9 +443,8 @@ impl Store {
         before: &[u8],
         after: &[u8],
     ) -> Result<()> {
-        let outcome =
-            atomic::replace_guarded(target, held, before, after, || crate::fault::point("before-replace"))
-                .map_err(|e| Error::io("write", path, e))?;
+        let outcome = atomic::replace_guarded(target, held, before, after, || fault::point("before-replace"))
+            .map_err(|e| Error::io("write", path, e))?;
         match outcome {
             Ok(Replaced::Written) => Ok(()),
             Ok(Replaced::Undone) | Err(()) => Err(Error::ConcurrentEdit { path: path.to_path_buf() }),
@@ -545,7 +559,7 @@ impl Store {
         let (held, bytes) = self.read_settled(&path)?;
         let doc = self.decode(path.clone(), bytes)?;
         let edits = edit(&doc)?;
-        let after = crate::md::apply(doc.text(), &edits)
+        let after = crate::text::apply(doc.text(), &edits)
             .map_err(|source| Error::Splice { path: path.clone(), source })?;
         let before = doc.text().to_string();
         if after == before {

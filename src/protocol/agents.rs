@@ -16,8 +16,8 @@ use std::time::SystemTime;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::md::{Edit, Eol};
 use crate::store::{Lock, Store};
+use crate::text::{Edit, Eol};
 
 /// How much of a progress file's end `poll` reads: the marker must be within it.
 pub const TAIL_BYTES: u64 = 8 * 1024;
@@ -96,8 +96,8 @@ pub struct Header<'a> {
     pub attempt: u32,
 }
 
-const FINDINGS_TEMPLATE: &str = include_str!("../templates/agent_findings.md");
-const PROGRESS_TEMPLATE: &str = include_str!("../templates/agent_progress.md");
+const FINDINGS_TEMPLATE: &str = include_str!("../../templates/agent_findings.md");
+const PROGRESS_TEMPLATE: &str = include_str!("../../templates/agent_progress.md");
 /// The line that ends the template header; merged content starts after it.
 pub const HEADER_END: &str = "<!-- pplan:agent-header-end -->";
 
@@ -302,7 +302,7 @@ pub fn write_entry(store: &Store, id: &str, kind: Entry, text: &str, files: &[St
         return Err(Error::NoAgent { id: id.to_string() });
     }
     let lock = store.lock_agent(id)?;
-    let stamp = crate::clock::now_stamp();
+    let stamp = crate::store::clock::now_stamp();
     store.update_held(
         &lock,
         &name,
@@ -448,7 +448,7 @@ pub fn observe(store: &Store, id: &str, stall_after: std::time::Duration, now: S
 /// `stall_minutes` (the default when `pplan.yaml` cannot be read).
 pub fn observe_group(store: &Store, plan: &crate::plan::Plan<'_>, group: Option<usize>) -> Vec<Observation> {
     let registry = Registry::load(store).unwrap_or_default();
-    let stall = crate::config::Config::load(store).unwrap_or_default().stall_after();
+    let stall = crate::store::config::Config::load(store).unwrap_or_default().stall_after();
     let now = SystemTime::now();
     group_agents(store, plan, &registry, group).iter().map(|id| observe(store, id, stall, now)).collect()
 }
@@ -549,7 +549,7 @@ mod tests {
     fn log_entries_go_above_the_marker() {
         let text = "# P\n<!-- h -->\n\n---\nORCHESTRATOR STATUS: IN_PROGRESS\n";
         let e = entry("T", "did it\n", &["a.rs".into()], Eol::Lf);
-        let out = crate::md::apply(text, &[insert_log(text, &e, Eol::Lf)]).expect("apply");
+        let out = crate::text::apply(text, &[insert_log(text, &e, Eol::Lf)]).expect("apply");
         assert_eq!(
             out,
             "# P\n<!-- h -->\n\n### T\ndid it\nFiles: a.rs\n\n---\nORCHESTRATOR STATUS: IN_PROGRESS\n"
@@ -560,7 +560,7 @@ mod tests {
     fn marker_rewrite_touches_only_the_block() {
         let text = "# P\r\n\r\n---\r\nORCHESTRATOR STATUS: IN_PROGRESS\r\nhuman note\r\n";
         let block = marker_block(AgentState::Blocked, None, Some("no access\nto db"), Eol::CrLf);
-        let out = crate::md::apply(text, &[rewrite_marker(text, &block, Eol::CrLf)]).expect("apply");
+        let out = crate::text::apply(text, &[rewrite_marker(text, &block, Eol::CrLf)]).expect("apply");
         assert_eq!(
             out,
             "# P\r\n\r\n---\r\nORCHESTRATOR STATUS: BLOCKED\r\nREASON: no access to db\r\nhuman note\r\n"

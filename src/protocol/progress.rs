@@ -8,9 +8,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::agents;
 use crate::error::Result;
 use crate::plan::{Counts, Plan};
+use crate::protocol::agents;
 use crate::store::{self, Store};
 
 pub const FILE: &str = "progress.json";
@@ -96,7 +96,7 @@ pub fn snapshot_of(store: &Store, plan: &Plan<'_>, command: &str) -> Snapshot {
         GroupProgress {
             key: grp.key.clone(),
             id: grp.id.to_string(),
-            title: crate::commands::unescape(grp.title).into_owned(),
+            title: crate::text::unescape(grp.title).into_owned(),
             status: plan.status(grp).as_str().to_string(),
             done: c.done + c.skipped,
             total: c.total,
@@ -129,7 +129,7 @@ pub fn snapshot_of(store: &Store, plan: &Plan<'_>, command: &str) -> Snapshot {
         progress_pct: plan.progress().0,
         groups: (0..plan.groups.len()).map(group).collect(),
         agents,
-        updated_at: crate::clock::now_stamp(),
+        updated_at: crate::store::clock::now_stamp(),
         command: command.to_string(),
         history: Vec::new(),
     }

@@ -1,0 +1,137 @@
+//! `task_plan.md` after a merge: the merged tasks complete and, when that finishes the group
+//! (and no gate stands between), the group complete, `## Current Group` moved on and
+//! `## Next Step` refreshed — in the style the file already uses, verified.
+
+use crate::error::{Error, Result};
+use crate::plan::edit::{self, Target};
+use crate::plan::{Plan, Status};
+use crate::protocol::ALL_COMPLETE;
+use crate::store;
+use crate::text::{Document, Edit};
+
+#[derive(Default)]
+pub(super) struct PlanReport {
+    pub tasks_completed: Vec<String>,
+    /// Every task of the group is now done (the group may still wait for its gate).
+    pub group_done: bool,
+    pub group_complete: bool,
+    pub advanced_to: Option<String>,
+}
+
+/// `task_plan.md` after the merge: merged tasks complete; when this completes the group and
+/// `advance` (no gate stands between), also [`advance_group`].
+pub(super) fn plan_after_merge(
+    doc: &Document,
+    group: Option<usize>,
+    merged: &[String],
+    advance: bool,
+) -> Result<(String, PlanReport)> {
+    let plan = Plan::parse(doc);
+    let mut report = PlanReport::default();
+    let mut changes = Vec::new();
+    for id in merged {
+        let t = edit::find_task(&plan, doc, id)?;
+        if plan.tasks[t].status != Status::Complete {
+            changes.push((Target::Task(t), Status::Complete));
+            report.tasks_completed.push(id.clone());
+        }
+    }
+    let done_after = |g: usize| {
+        plan.groups[g]
+            .tasks
+            .clone()
+            .all(|i| changes.contains(&(Target::Task(i), Status::Complete)) || plan.tasks[i].status.is_done())
+    };
+    // Only the merge that completes the group advances the plan; a rerun leaves it alone.
+    report.group_done = !report.tasks_completed.is_empty() && group.is_some_and(done_after);
+    let edits = edit::set_statuses(&plan, doc, &changes)?;
+    let text = crate::text::apply(doc.text(), &edits)
+        .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
+    let after = Document::from_text(text);
+    edit::verify_sets(&plan, &Plan::parse(&after), &changes)
+        .map_err(|why| Error::Unverified { path: store::PLAN_FILE.into(), why })?;
+    match group.filter(|_| report.group_done && advance) {
+        Some(g) => {
+            let (edits, advanced_to) = advance_group(&after, g)?;
+            let text = crate::text::apply(after.text(), &edits)
+                .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
+            report.group_complete = true;
+            report.advanced_to = advanced_to;
+            Ok((text, report))
+        }
+        None => Ok((after.into_text(), report)),
+    }
+}
+
+/// A finished group's stated status complete, `## Current Group` on the next unfinished group
+/// (or `All groups complete`) and `## Next Step` refreshed: the edits (verified), and the key of
+/// the group the plan moves to.
+pub fn advance_group(doc: &Document, g: usize) -> Result<(Vec<Edit>, Option<String>)> {
+    let plan = Plan::parse(doc);
+    let mut changes = Vec::new();
+    if plan.groups[g].stored().is_some_and(|s| s != Status::Complete) {
+        changes.push((Target::Group(g), Status::Complete));
+    }
+    let mut edits = edit::set_statuses(&plan, doc, &changes)?;
+    let status_of = |i: usize| if i == g { Status::Complete } else { plan.status(&plan.groups[i]) };
+    let next = (g + 1..plan.groups.len()).find(|&n| !status_of(n).is_done());
+    let all_done = (0..plan.groups.len()).all(|i| status_of(i).is_done());
+    let mut advanced_to = None;
+    match (next, &plan.current) {
+        (Some(n), Some(cur)) => {
+            let ng = &plan.groups[n];
+            edits.push(Edit::replace(cur.range.clone(), current_text(cur.text, &ng.id, ng.title)));
+            advanced_to = Some(ng.key.clone());
+        }
+        (None, Some(cur)) if all_done => edits.push(Edit::replace(cur.range.clone(), ALL_COMPLETE)),
+        _ => {}
+    }
+    if let Some(step) = &plan.next_step {
+        let text = match next {
+            Some(n) => {
+                let ready: Vec<&str> =
+                    plan.ready_tasks(Some(n)).iter().filter_map(|&t| plan.tasks[t].id).collect();
+                let ng = &plan.groups[n];
+                if ready.is_empty() {
+                    format!("Group {} is next; no task is ready yet.", ng.id)
+                } else {
+                    format!("Spawn group {}: {}.", ng.id, ready.join(", "))
+                }
+            }
+            None => "All groups complete.".to_string(),
+        };
+        edits.push(Edit::replace(step.range.clone(), text));
+    }
+    let text = crate::text::apply(doc.text(), &edits)
+        .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
+    edit::verify_sets(&plan, &Plan::parse(&Document::from_text(text)), &changes)
+        .map_err(|why| Error::Unverified { path: store::PLAN_FILE.into(), why })?;
+    Ok((edits, advanced_to))
+}
+
+/// The `## Current Group` line for the next group, in the style of the old line.
+fn current_text(old: &str, id: &str, title: &str) -> String {
+    if let Some(h) = crate::plan::syntax::group_heading(old) {
+        let had_title = !old[h.title.clone()].is_empty();
+        let title = if had_title && !title.is_empty() { format!(": {title}") } else { String::new() };
+        return format!("{}{id}{title}", &old[..h.id.start]);
+    }
+    if crate::plan::syntax::is_group_id(old) {
+        return id.to_string();
+    }
+    format!("Group {id}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_current_line_keeps_its_style() {
+        assert_eq!(current_text("Group 1", "2", "Integration"), "Group 2");
+        assert_eq!(current_text("Phase 4: Testing", "5", "Delivery"), "Phase 5: Delivery");
+        assert_eq!(current_text("阶段 3", "4", "x"), "阶段 4");
+        assert_eq!(current_text("3", "4", "x"), "4");
+        assert_eq!(current_text("the backend work", "2", "x"), "Group 2");
+    }
+}
