@@ -3,12 +3,14 @@
 #![allow(clippy::print_stderr, clippy::disallowed_methods)]
 
 mod agents;
+mod beside;
 mod bad_input;
 mod check;
 mod concurrency;
 mod corpus;
 mod cycle;
 mod fixtures;
+mod fuzz;
 mod gate;
 mod git_merge;
 mod harness;
