@@ -273,10 +273,18 @@ fn files_away_from_any_plan_are_not_checked() {
     assert_eq!(String::from_utf8_lossy(&t.stdout), "checked 0 files: 0 errors, 0 warnings\n");
 }
 
-/// Every diagnostic over the corpus is a real problem in that file (see the closing note).
+/// Every diagnostic over the corpus is a real problem in that file (see the closing note). Plans
+/// pplan still misreads (`fixtures/corpus/misread.txt`) are left out: their diagnostics come from
+/// the misreading, and the corpus test holds them to the ratchet.
 #[test]
 fn the_corpus_has_only_real_problems() {
-    let plans = corpus_files("task_plan.md");
+    let misread = include_str!("../../fixtures/corpus/misread.txt");
+    let plans: Vec<_> = corpus_files("task_plan.md")
+        .into_iter()
+        .filter(|p| {
+            !misread.lines().any(|l| p.ends_with(l.trim()) && !l.trim().is_empty() && !l.starts_with('#'))
+        })
+        .collect();
     if plans.is_empty() {
         return;
     }
@@ -297,15 +305,7 @@ fn the_corpus_has_only_real_problems() {
         .filter(|l| l.contains(": error["))
         .map(|l| l.split(": error[").nth(1).unwrap_or("").to_string())
         .collect();
-    assert_eq!(
-        errors,
-        [
-            "current-group]: `## Current Group` names `Phase 35 - `0.1.0` self-hosted release certification.`, which is not a group",
-            "complete-with-open-tasks]: group 1後 is marked complete but 2 of 3 tasks are open",
-            "duplicate-task-id]: task id `T-052` is also used at line 47",
-            "complete-with-open-tasks]: group E is marked complete but 1 of 6 tasks are open",
-        ]
-    );
+    assert_eq!(errors, EXPECTED_CORPUS_ERRORS);
 }
 
 /// Waves on a 10,000-task random DAG: every edge goes from an earlier wave to a later one.
@@ -395,3 +395,13 @@ fn a_task_depending_on_itself_is_a_cycle_and_a_missing_path_is_a_usage_error() {
          checked 1 file: 0 errors, 2 warnings\n"
     );
 }
+
+/// Each a real problem of its file, read by a person: a current group that names no group, groups
+/// stated complete with open tasks (bilbilmyc's 阶段 5 keeps one open test task), a reused id.
+const EXPECTED_CORPUS_ERRORS: &[&str] = &[
+    "current-group]: `## Current Group` names `Phase 35 - `0.1.0` self-hosted release certification.`, which is not a group",
+    "complete-with-open-tasks]: group 1後 is marked complete but 2 of 3 tasks are open",
+    "duplicate-task-id]: task id `T-052` is also used at line 47",
+    "complete-with-open-tasks]: group 5 is marked complete but 1 of 5 tasks are open",
+    "complete-with-open-tasks]: group E is marked complete but 1 of 6 tasks are open",
+];

@@ -3,8 +3,8 @@
 #![allow(clippy::print_stderr, clippy::disallowed_methods)]
 
 mod agents;
-mod beside;
 mod bad_input;
+mod beside;
 mod check;
 mod concurrency;
 mod corpus;

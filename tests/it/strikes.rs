@@ -288,9 +288,22 @@ fn reboot_over_the_corpus() {
         [
             "0cked__FS-braille__task_plan.md",
             "0xBreadguy__howmanypolymarkets__task_plan.md",
+            "123oqwe__townai-cleanroom__task_plan.md",
+            "1265433359-hash__chaos-atlas__task_plan.md",
             "Bensonluo__aiTerm__docs__task_plan.md",
+            "Konan69__paperclip__doc__task_plan.md",
             "NYT87__kakao-list__task_plan.md",
             "Nagato-YUKI__plane-war-game__task_plan.md",
+            "Olamzkid2005__Argus-__docs__task_plan.md",
+            "SeRendizc__decoder-inference-lab__.planning__task_plan.md",
+            "Ted-Engineer__ai-berkshire__.planning__task_plan.md",
+            "Vinchanso__weijie-blog__docs__task_plan.md",
+            "YaeZed__visual_dialogue_assistant__docs__task_plan.md",
+            "betsey77__77HK__.planning__task_plan.md",
+            "moshall__easyclaw__docs__plans__task_plan.md",
+            "north-sea__weekly-admin__docs__plans__task_plan.md",
+            "silent-briefing__the-silent-briefing__docs__plans__task_plan.md",
+            "touch869__uni-agent__planning__task_plan.md",
         ]
     );
 }
