@@ -12,8 +12,37 @@ pub struct Warning {
     pub message: String,
 }
 
+/// When pplan does not see the plan's structure, say so instead of answering as if there were
+/// nothing: nothing at all, tasks but no groups, or groups that carry neither a status nor a task (every one of
+/// them would read as pending). `None` when the structure is seen.
+pub fn unseen_structure(plan: &Plan<'_>) -> Option<String> {
+    let (tasks, groups) = (plan.tasks.len(), plan.groups.len());
+    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    if groups == 0 && tasks == 0 {
+        return Some(
+            "pplan sees no groups and no tasks in this plan; groups are headings, list items or table rows such as `### Phase 1: …`, tasks are checkboxes (docs/FORMAT.md)".into(),
+        );
+    }
+    if groups == 0 && tasks > 0 {
+        return Some(format!(
+            "pplan sees {} but no groups; groups are headings, list items or table rows such as `### Phase 1: …` (docs/FORMAT.md, Groups)",
+            plural(tasks, "task", "tasks")
+        ));
+    }
+    let bare = groups > 0 && plan.groups.iter().all(|g| g.stored().is_none() && g.tasks.is_empty());
+    bare.then(|| {
+        format!(
+            "pplan sees {} but no status and no task in any of them, so each reads as pending; a status is a line such as `- **Status:** complete` under the group (docs/FORMAT.md, Statuses)",
+            plural(groups, "group", "groups")
+        )
+    })
+}
+
 pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
     let mut found: Vec<(usize, String)> = Vec::new();
+    if let Some(message) = unseen_structure(plan) {
+        found.push((0, message));
+    }
     let mut first: HashMap<&str, usize> = HashMap::with_capacity(plan.tasks.len());
     for (i, t) in plan.tasks.iter().enumerate() {
         let Some(id) = t.id else { continue };

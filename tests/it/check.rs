@@ -45,6 +45,15 @@ fn cases() -> Vec<Case> {
             good(),
         ),
         (
+            "unseen-structure",
+            vec![(
+                "task_plan.md",
+                "# Plan\n\n## Goal\nShip.\n\n## Milestone 1: Build\n- [ ] A-1: Build\n".into(),
+            )],
+            "task_plan.md:1:1: warning[unseen-structure]: pplan sees 1 task but no groups; groups are headings, list items or table rows such as `### Phase 1: …` (docs/FORMAT.md, Groups)\n",
+            good(),
+        ),
+        (
             "duplicate-task-id",
             vec![("task_plan.md", GOOD.replace("A-2: two", "A-1: two").replace("A-1, A-2)", "A-1)"))],
             "task_plan.md:11:1: error[duplicate-task-id]: task id `A-1` is also used at line 10\n",

@@ -25,6 +25,11 @@ pub const RULES: &[Rule] = &[
         summary: "pplan.yaml is not valid YAML for pplan (error), or names an unknown rule or severity (warning)",
     },
     Rule { id: "empty-goal", severity: Warning, summary: "task_plan.md has no `## Goal`, or it is empty" },
+    Rule {
+        id: "unseen-structure",
+        severity: Warning,
+        summary: "pplan sees tasks but no groups, or groups with neither a status nor a task",
+    },
     Rule { id: "duplicate-task-id", severity: Error, summary: "two tasks share an id" },
     Rule { id: "unknown-dependency", severity: Error, summary: "`(depends: X)` names no task" },
     Rule {
@@ -219,6 +224,9 @@ fn conflict_markers(f: &mut FileDiags<'_>) {
 fn plan_rules(plan: &Plan<'_>, f: &mut FileDiags<'_>) {
     if plan.goal.is_none() {
         f.at(0, "empty-goal", "task_plan.md has no goal (`## Goal` with a line under it)".into());
+    }
+    if let Some(message) = crate::plan::warnings::unseen_structure(plan) {
+        f.at(0, "unseen-structure", message);
     }
     // Duplicate ids.
     let mut first: HashMap<&str, usize> = HashMap::new();
