@@ -29,6 +29,8 @@ pub enum Replaced {
     Undone,
     /// Someone changed both the file we displaced and the one we wrote: ours stays in place and
     /// the displaced version was saved whole at this path (nothing is lost; a person decides).
+    /// (Rarely the other way round: theirs in place, ours with a late write saved; see
+    /// `put_back`.)
     Kept(PathBuf),
 }
 
@@ -166,10 +168,8 @@ fn settle_exchanged(path: &Path, temp: &Path, before: &[u8], after: &[u8]) -> io
         return restore(path, &read_all(&mut displaced)?, after);
     }
     // Someone wrote in the window: swap back if our file is untouched, else keep both.
-    if holds(path, after)? && exchange(temp, path)? {
-        fs::remove_file(temp)?;
-        sync_dir(parent(path))?;
-        return Ok(Replaced::Undone);
+    if holds(path, after)? {
+        return put_back(path, temp, after);
     }
     let saved = recovery_name(path);
     fs::rename(temp, &saved)?;
@@ -188,11 +188,49 @@ fn settle_renamed(path: &Path, held: &mut File, before: &[u8], after: &[u8]) -> 
 /// theirs beside it.
 fn restore(path: &Path, theirs: &[u8], after: &[u8]) -> io::Result<Replaced> {
     if holds(path, after)? {
-        write(path, theirs)?;
-        return Ok(Replaced::Undone);
+        let temp = temp_beside(path, theirs)?;
+        return put_back(path, &temp, after);
     }
     let saved = recovery_name(path);
     write(&saved, theirs)?;
+    Ok(Replaced::Kept(saved))
+}
+
+/// Put their version (the file at `temp`) back at `path` in place of ours (`after`).
+///
+/// Our file was checked a moment ago, but an edit can land on it between that check and the
+/// swap (tests/it/beside.rs lost appended lines here: a plain rename, or an exchange whose
+/// displaced file was unlinked unread, dropped them). So it is exchanged and what it displaced is
+/// read back: still `after`, it goes; edited meanwhile, ours (with that edit) goes back in place
+/// and theirs is saved beside it, so both are kept.
+fn put_back(path: &Path, temp: &Path, after: &[u8]) -> io::Result<Replaced> {
+    if !exchange(temp, path)? {
+        // No exchange here: a plain rename (an edit to ours in these microseconds is not seen).
+        if let Err(e) = fs::rename(temp, path) {
+            let _ = fs::remove_file(temp);
+            return Err(e);
+        }
+        sync_dir(parent(path))?;
+        return Ok(Replaced::Undone);
+    }
+    let mut ours = File::open(temp)?;
+    if read_all(&mut ours)? == after {
+        fs::remove_file(temp)?;
+        sync_dir(parent(path))?;
+        // A writer that opened ours before the swap may still have written to it.
+        let late = read_all(&mut ours)?;
+        if late == after {
+            return Ok(Replaced::Undone);
+        }
+        let saved = recovery_name(path);
+        write(&saved, &late)?;
+        return Ok(Replaced::Kept(saved));
+    }
+    // Ours was edited too: it goes back in place, theirs is saved whole beside it.
+    exchange(temp, path)?;
+    let saved = recovery_name(path);
+    fs::rename(temp, &saved)?;
+    sync_dir(parent(path))?;
     Ok(Replaced::Kept(saved))
 }
 
@@ -309,6 +347,22 @@ mod tests {
         };
         assert_eq!(fs::read(&path).expect("read"), b"two\nlater\n");
         assert_eq!(fs::read(&saved).expect("saved"), b"one\nhuman\n");
+    }
+
+    /// Putting theirs back after an edit landed on ours: neither is dropped.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[test]
+    fn putting_back_over_an_edited_file_of_ours_keeps_both() {
+        let dir = scratch();
+        let path = dir.join("plan.md");
+        write(&path, b"two\nlater\n").expect("write");
+        let theirs = temp_beside(&path, b"one\nhuman\n").expect("temp");
+        let Replaced::Kept(saved) = put_back(&path, &theirs, b"two\n").expect("put back") else {
+            panic!("not kept")
+        };
+        assert_eq!(fs::read(&path).expect("read"), b"two\nlater\n");
+        assert_eq!(fs::read(&saved).expect("saved"), b"one\nhuman\n");
+        assert_eq!(fs::read_dir(&dir).expect("dir").count(), 2);
     }
 
     /// Without the exchange: a write into the inode we read, after the rename, is put back.
