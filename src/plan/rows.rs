@@ -28,7 +28,9 @@ pub enum Column {
 
 pub fn column(name: &str) -> Column {
     let n = name.trim().trim_matches(['*', '_', '`']).trim().to_lowercase();
-    let is = |names: &[&str]| names.iter().any(|x| n == *x || n.starts_with(&format!("{x} ")));
+    let is = |names: &[&str]| {
+        names.iter().any(|x| n.strip_prefix(x).is_some_and(|rest| rest.is_empty() || rest.starts_with(' ')))
+    };
     if is(&["error", "errors", "错误", "錯誤", "エラー", "오류", "errore", "fehler", "problem", "issue"])
     {
         Column::Error

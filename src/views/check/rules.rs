@@ -94,17 +94,36 @@ struct FileDiags<'a> {
     path: String,
     text: &'a str,
     out: &'a mut Vec<Diagnostic>,
+    /// Where each line starts, built on the first diagnostic: a plan with thousands of
+    /// findings must not rescan the text from the start for each one.
+    starts: Option<Vec<usize>>,
 }
 
-impl FileDiags<'_> {
+impl<'a> FileDiags<'a> {
+    fn new(path: String, text: &'a str, out: &'a mut Vec<Diagnostic>) -> FileDiags<'a> {
+        FileDiags { path, text, out, starts: None }
+    }
+
+    /// The 1-based line holding `offset`, and where that line starts.
+    fn line_of(&mut self, offset: usize) -> (usize, usize) {
+        let text = self.text;
+        let starts = self.starts.get_or_insert_with(|| {
+            std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1)).collect()
+        });
+        let line = starts.partition_point(|&s| s <= offset).max(1);
+        (line, starts[line - 1])
+    }
+
     fn at(&mut self, offset: usize, rule: &'static str, message: String) {
         self.at_as(offset, rule, severity(rule), message);
     }
 
     fn at_as(&mut self, offset: usize, rule: &'static str, severity: Severity, message: String) {
-        let offset = offset.min(self.text.len());
-        let line_start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let line = 1 + self.text[..line_start].matches('\n').count();
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let (line, line_start) = self.line_of(offset);
         let col = 1 + self.text[line_start..offset].chars().count();
         self.out.push(Diagnostic { path: self.path.clone(), line, col, severity, rule, message });
     }
@@ -130,7 +149,7 @@ pub fn check_dir(store: &Store, dir: &Path, only: Option<&str>) -> (Vec<Diagnost
     if let (Some(doc), Some(plan)) = (&plan_doc, &plan)
         && wanted(store::PLAN_FILE)
     {
-        let mut f = FileDiags { path: display(dir, store::PLAN_FILE), text: doc.text(), out: &mut out };
+        let mut f = FileDiags::new(display(dir, store::PLAN_FILE), doc.text(), &mut out);
         plan_rules(plan, &mut f);
     }
     for name in ["findings.md", "progress.md"] {
@@ -146,7 +165,7 @@ pub fn check_dir(store: &Store, dir: &Path, only: Option<&str>) -> (Vec<Diagnost
     for name in names.iter().filter(|n| wanted(n)) {
         let Some(id) = agent_id(name) else { continue };
         read += 1;
-        let mut f = FileDiags { path: display(dir, name), text: "", out: &mut out };
+        let mut f = FileDiags::new(display(dir, name), "", &mut out);
         if agents::check_id(id).is_err() {
             f.at(
                 0,
@@ -164,7 +183,7 @@ pub fn check_dir(store: &Store, dir: &Path, only: Option<&str>) -> (Vec<Diagnost
             continue;
         }
         let Some(doc) = load(store, dir, name, &mut out, true) else { continue };
-        let mut f = FileDiags { path: display(dir, name), text: doc.text(), out: &mut out };
+        let mut f = FileDiags::new(display(dir, name), doc.text(), &mut out);
         agent_rules(plan.as_ref(), id, name.starts_with("progress_"), &doc, &mut f);
     }
     (out, read)
@@ -183,7 +202,7 @@ fn load(store: &Store, dir: &Path, name: &str, out: &mut Vec<Diagnostic>, report
     match Document::decode(bytes.clone()) {
         Ok(doc) => {
             if report {
-                let mut f = FileDiags { path: display(dir, name), text: doc.text(), out };
+                let mut f = FileDiags::new(display(dir, name), doc.text(), out);
                 conflict_markers(&mut f);
             }
             Some(doc)
@@ -195,7 +214,7 @@ fn load(store: &Store, dir: &Path, name: &str, out: &mut Vec<Diagnostic>, report
                     DecodeError::Binary { offset } => (offset, "holds a NUL byte (binary)"),
                 };
                 let lossy = String::from_utf8_lossy(&bytes[..offset]).into_owned();
-                let mut f = FileDiags { path: display(dir, name), text: &lossy, out };
+                let mut f = FileDiags::new(display(dir, name), &lossy, out);
                 f.at(lossy.len(), "invalid-utf8", format!("the file {what} here"));
             }
             let _ = store;
@@ -234,7 +253,7 @@ fn plan_rules(plan: &Plan<'_>, f: &mut FileDiags<'_>) {
         let Some(id) = t.id else { continue };
         match first.get(id) {
             Some(&at) => {
-                let line = 1 + plan.text[..at].matches('\n').count();
+                let (line, _) = f.line_of(at);
                 f.at(t.at, "duplicate-task-id", format!("task id `{id}` is also used at line {line}"));
             }
             None => {
