@@ -74,7 +74,8 @@ const RUN_LIMIT: Duration = Duration::from_secs(5);
 /// The most wall time one command may take whatever its CPU time (it may wait on a lock for up
 /// to `PPLAN_LOCK_TIMEOUT_MS`, default 10 s, but nothing here holds one for long).
 const WALL_LIMIT: Duration = Duration::from_secs(60);
-/// The name of the threads that run a command in-process; the panic hook is silent only there.
+/// The name of the threads that run a command in-process (and, with a suffix, of the threads that
+/// drive them); the panic hook is silent only there.
 const CASE_THREAD: &str = "pplan-fuzz-case";
 /// Failures listed in full; the rest are counted.
 const MAX_REPORTED: usize = 20;
@@ -357,7 +358,7 @@ const MUTATORS: &[(&str, Mutator, u64)] = &[
     ("combining-marks", combining_marks, 2),
     ("cut-date", cut_date, 4),
     ("truncate", truncate, 1),
-    ("plan-lines", plan_lines, 4),
+    ("plan-lines", plan_lines, 6),
     ("duplicate-lines", duplicate_lines, 2),
 ];
 
@@ -826,6 +827,16 @@ fn agent_state_arg(rng: &mut Rng) -> String {
         .to_string()
 }
 
+/// The ids and texts of the plan's tasks, as the library parses them. (The one place this test
+/// uses the library's modules beyond `cli` and `commands`.)
+fn parsed_tasks(text: &str) -> (Vec<String>, Vec<String>) {
+    let doc = pplan::text::Document::from_text(text.to_string());
+    let plan = pplan::plan::Plan::parse(&doc);
+    let ids = plan.tasks.iter().filter_map(|t| t.id.map(str::to_string)).collect();
+    let texts = plan.tasks.iter().map(|t| t.text.to_string()).collect();
+    (ids, texts)
+}
+
 /// What `status --json` and the plan's text offer as targets.
 #[derive(Default)]
 struct Targets {
@@ -857,13 +868,28 @@ impl Targets {
                 }
             }
         }
+        // Every task's id and text as pplan parses them (`status` lists only the open tasks).
+        // (A panic here is the commands' to report, not this test's.)
+        let parsed =
+            std::str::from_utf8(plan).ok().and_then(|text| panic::catch_unwind(|| parsed_tasks(text)).ok());
+        if let Some((ids, texts)) = parsed {
+            t.tasks.extend(ids);
+            t.texts.extend(texts);
+        }
+        // Words shaped like task ids (`BE-001:`, `**1.2**`, `T-3 `): `status` lists only the
+        // open tasks, and an id it does not list is still a target.
         let text = String::from_utf8_lossy(plan);
-        t.tokens = text
-            .split(|c: char| !(c.is_alphanumeric() || matches!(c, '.' | '_' | '-')))
-            .filter(|w| !w.is_empty() && w.len() <= 16 && w.chars().any(|c| c.is_ascii_digit()))
-            .take(40)
-            .map(str::to_string)
-            .collect();
+        for word in text.split(|c: char| c.is_whitespace() || matches!(c, '|' | '`' | '[' | ']' | '(' | ')'))
+        {
+            let id = word.trim_matches('*').trim_end_matches([':', '：', '.', '-']);
+            let shaped = id.len() <= 24
+                && id.starts_with(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit())
+                && id.bytes().any(|b| b.is_ascii_digit())
+                && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+            if shaped && !t.tokens.iter().any(|k| k == id) {
+                t.tokens.push(id.to_string());
+            }
+        }
         t
     }
 
@@ -1151,7 +1177,7 @@ impl QuietPanics {
         let previous: Arc<Hook> = Arc::new(panic::take_hook());
         let chained = Arc::clone(&previous);
         panic::set_hook(Box::new(move |info| {
-            if std::thread::current().name() == Some(CASE_THREAD) {
+            if std::thread::current().name().is_some_and(|n| n.starts_with(CASE_THREAD)) {
                 LAST_PANIC.with(|p| *p.borrow_mut() = Some(info.to_string()));
             } else {
                 chained(info);
@@ -1694,7 +1720,8 @@ fn fuzz_every_command_in_process() {
         let _quiet = QuietPanics::install();
         std::thread::scope(|scope| {
             for _ in 0..workers {
-                scope.spawn(|| {
+                let driver = std::thread::Builder::new().name(format!("{CASE_THREAD}-driver"));
+                let spawned = driver.spawn_scoped(scope, || {
                     loop {
                         let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         let Some(&index) = indices.get(k) else { break };
@@ -1704,6 +1731,7 @@ fn fuzz_every_command_in_process() {
                         fuzz_input(&bases, seed, index, &root, &tally);
                     }
                 });
+                spawned.expect("spawn a driver thread");
             }
         });
     }
