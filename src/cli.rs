@@ -54,6 +54,10 @@ pub enum Command {
 
     /// Start a plan: task_plan.md, findings.md, progress.md and .pplan/ (never overwrites)
     Init {
+        /// Start a named plan in `.planning/<NAME>/` at the project root (planning-with-files'
+        /// layout) and make it the active one (`.planning/.active_plan`)
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
         /// The plan's title
         #[arg(long)]
         title: Option<String>,

@@ -28,15 +28,21 @@ struct Line {
 pub fn run(ctx: &Context) -> Result<Output> {
     let mut lines = Vec::new();
     let mut push = |level, check, detail: String| lines.push(Line { level, check, detail });
-    match store::resolve(ctx.dir.as_deref()) {
+    match ctx.found() {
         Err(e) => push(
             Level::Fail,
             "plan directory",
             format!("{e}{}", e.hint().map_or(String::new(), |h| format!(" ({h})"))),
         ),
-        Ok(dir) => {
-            let store = Store::new(dir.clone(), ctx.limits.clone());
-            push(Level::Pass, "plan directory", dir.display().to_string());
+        Ok(found) => {
+            let store = Store::new(found.dir.clone(), ctx.limits.clone());
+            let others = match found.plans.len() {
+                0 | 1 => String::new(),
+                n => format!("; {n} plans here"),
+            };
+            // Which plan, and why that one (a guess by modification time is a warning).
+            let level = if found.guessed { Level::Warn } else { Level::Pass };
+            push(level, "plan directory", format!("{} ({}{others})", found.dir.display(), found.why));
             plan_checks(&store, &mut push);
         }
     }

@@ -12,6 +12,6 @@ const MAX_PAYLOAD: u64 = 4 * 1024 * 1024;
 pub fn run(ctx: &Context, event: &str) -> Result<Output> {
     let mut payload = String::new();
     let _ = std::io::stdin().lock().take(MAX_PAYLOAD).read_to_string(&mut payload);
-    let answer = crate::views::hooks::answer(event, &payload, &ctx.limits);
+    let answer = crate::views::hooks::answer(event, &payload, &ctx.limits, ctx.dir.as_deref());
     Ok(Output::ok(answer.map_or_else(String::new, |a| a + "\n")))
 }

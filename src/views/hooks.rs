@@ -5,7 +5,7 @@
 //! model should see goes in `hookSpecificOutput.additionalContext`; a stop is held with
 //! `{"decision":"block","reason":…}`. Per-session counters live in `.pplan/hooks/`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use crate::plan::{Plan, Status};
 use crate::protocol::agents::{self, AgentState, Seen};
 use crate::store::config::Config;
-use crate::store::{self, Limits, Store};
+use crate::store::{self, Limits, Store, discover};
 use crate::text::Document;
 
 /// Tools that read or search without saving anything (the 2-action rule counts these).
@@ -70,19 +70,17 @@ struct SessionState {
 }
 
 /// The answer for one hook call: the JSON to print, or nothing.
-pub fn answer(event: &str, payload: &str, limits: &Limits) -> Option<String> {
+pub fn answer(event: &str, payload: &str, limits: &Limits, cli_dir: Option<&Path>) -> Option<String> {
     if std::env::var("PPLAN_DISABLED").is_ok_and(|v| v == "1") {
         return None;
     }
     let event = Event::parse(event)?;
     let payload: Value = serde_json::from_str(payload).ok()?;
-    let dir = std::env::var_os("PPLAN_DIR")
-        .map(PathBuf::from)
-        .or_else(|| payload.get("cwd").and_then(Value::as_str).map(PathBuf::from))?;
-    if !dir.join(store::PLAN_FILE).is_file() {
-        return None;
-    }
-    let store = Store::new(dir, limits.clone());
+    // The payload's `cwd` follows the model's `cd`: search upward from it, like git.
+    let start = payload.get("cwd").and_then(Value::as_str).map_or_else(|| PathBuf::from("."), PathBuf::from);
+    let request = discover::Request::from_env(cli_dir, start).with_host_roots();
+    let found = store::find(&request, false).ok()?;
+    let store = Store::new(found.dir, limits.clone());
     let doc = store.read(store::PLAN_FILE).ok()?;
     let plan = Plan::parse(&doc);
     let context = |text: String| {

@@ -10,7 +10,17 @@ use crate::set::CANONICAL;
 
 fn hook(dir: &Path, event: &str, payload: &str, env: &[(&str, &str)]) -> (Option<i32>, String) {
     let mut cmd = Command::new(BIN);
-    cmd.args(["hook", event]).current_dir("/").env_remove("PPLAN_DIR").env_remove("PPLAN_DISABLED");
+    cmd.args(["hook", event]).current_dir("/");
+    for var in [
+        "PPLAN_DIR",
+        "PPLAN_DISABLED",
+        "PLAN_ID",
+        "PWF_PLAN_ROOT",
+        "CLAUDE_PROJECT_DIR",
+        "GEMINI_PROJECT_DIR",
+    ] {
+        cmd.env_remove(var);
+    }
     for (k, v) in env {
         cmd.env(k, v);
     }
