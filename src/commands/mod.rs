@@ -251,7 +251,9 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         Command::Waves => waves::run(ctx),
         Command::List { dir, all } => list::run(ctx, dir.as_deref(), all),
         Command::Doctor => doctor::run(ctx),
-        Command::Hook { event, .. } => hook::run(ctx, event.as_deref().unwrap_or_default()),
+        Command::Hook { host, event, .. } => {
+            hook::run(ctx, host.as_deref(), event.as_deref().unwrap_or_default())
+        }
         Command::MergeDriver { base, ours, theirs, marker_size, path } => {
             merge_driver::run(ctx, &base, &ours, &theirs, marker_size, path.as_deref())
                 .map_err(|e| crate::Error::Driver(Box::new(e)))
