@@ -254,8 +254,9 @@ pub enum Command {
     /// Check the setup: plan files, journal, temp files, lock, agents, and `pplan check`
     Doctor,
 
-    /// Agent-host hook: reads the payload on stdin, answers in the host's format. Events:
-    /// session-start, user-prompt-submit, post-tool-use, stop, subagent-stop, pre-compact. It
+    /// Agent-host hook: reads the payload on stdin, answers in the host's format
+    ///
+    /// Events: session-start, user-prompt-submit, post-tool-use, stop, subagent-stop, pre-compact. It
     /// never fails: anything unexpected (arguments included) is silence and exit 0. The plan is
     /// found from the payload's `cwd` upward, then $CLAUDE_PROJECT_DIR / $GEMINI_PROJECT_DIR;
     /// `-C` and $PPLAN_DIR pin it; `--json` changes nothing (the answer is the host's JSON)
@@ -268,6 +269,17 @@ pub enum Command {
         /// Ignored: a hook never fails on its arguments
         #[arg(hide = true, num_args = 0.., allow_hyphen_values = true)]
         rest: Vec<String>,
+    },
+
+    /// Wire an agent host to pplan in this project: its hooks, the Agent Skill, the slash
+    /// commands; only what is missing (a second run changes nothing)
+    Setup {
+        /// claude, codex, gemini, copilot, cursor or opencode
+        #[arg(long, value_name = "HOST", required = true)]
+        host: String,
+        /// Print what would change, write nothing
+        #[arg(long)]
+        dry_run: bool,
     },
 
     /// Run a quality gate (tests, lint, build) for a group: transient failures retried with

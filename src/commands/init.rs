@@ -50,21 +50,9 @@ pub fn run(
     Ok(out)
 }
 
-/// Where `.planning/` goes: `-C` or `PPLAN_DIR`, else `PWF_PLAN_ROOT`, else the repository root
-/// above the current directory (or the home), else the current directory.
+/// Where `.planning/` goes: see [`discover::project_root`].
 fn project_root(ctx: &Context) -> PathBuf {
-    let req = discover::Request::from_env(ctx.dir.as_deref(), PathBuf::from("."));
-    if let Some((dir, _)) = req.explicit {
-        return dir;
-    }
-    if let Some(root) = req.pinned_root {
-        return root;
-    }
-    let dirs = discover::upward(&req.start, req.home.as_deref());
-    dirs.iter()
-        .find(|d| d.join(".git").exists() || d.join(discover::NAMED_DIR).is_dir())
-        .cloned()
-        .unwrap_or(req.start)
+    discover::project_root(&discover::Request::from_env(ctx.dir.as_deref(), PathBuf::from(".")))
 }
 
 fn create(

@@ -26,6 +26,7 @@ mod report;
 mod respawn;
 mod restart_context;
 mod set;
+mod setup;
 mod spawn;
 mod status;
 mod wait;
@@ -111,6 +112,7 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
             | Command::Demo { .. }
             | Command::MergeDriver { .. }
             | Command::GitSetup { .. }
+            | Command::Setup { .. }
     );
     let writer = (!reads_only).then(|| writes(&cli.command)).flatten();
     ctx.writes = writer.is_some();
@@ -261,6 +263,7 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         Command::Watch => watch::run(ctx, stream),
         Command::Report { output, .. } => report::run(ctx, output.as_deref()),
         Command::GitSetup { global, dry_run } => git_setup::run(ctx, global, dry_run),
+        Command::Setup { host, dry_run } => setup::run(ctx, &host, dry_run),
         Command::Files { batches } => files::files(ctx, batches),
         Command::Passes { batches } => files::passes(ctx, batches),
         Command::Gate { group, timeout, reset, command } => {

@@ -246,3 +246,18 @@ fn same_dir(a: &Path, b: &Path) -> bool {
         _ => a == b,
     }
 }
+
+/// The project root for a request: `-C`/`PPLAN_DIR`, else `PWF_PLAN_ROOT`, else the nearest
+/// directory upward holding `.git` or `.planning/` (within the search's bounds), else the start.
+pub fn project_root(req: &Request) -> PathBuf {
+    if let Some((dir, _)) = &req.explicit {
+        return dir.clone();
+    }
+    if let Some(root) = &req.pinned_root {
+        return root.clone();
+    }
+    upward(&req.start, req.home.as_deref())
+        .into_iter()
+        .find(|d| d.join(".git").exists() || d.join(NAMED_DIR).is_dir())
+        .unwrap_or_else(|| req.start.clone())
+}

@@ -654,6 +654,20 @@ pub fn create_named_dir(root: &Path, id: &str) -> Result<PathBuf> {
     Ok(dir)
 }
 
+/// Write `<root>/<rel>` (a host's settings, a skill): created with its directories (never through
+/// a symlink) when `expected` is `None`, else replaced atomically only if it still holds
+/// `expected`.
+pub fn write_project_file(root: &Path, rel: &str, expected: Option<&[u8]>, contents: &[u8]) -> Result<()> {
+    let path = root.join(rel);
+    let mut dir = root.to_path_buf();
+    let parts: Vec<&str> = rel.split('/').collect();
+    for part in &parts[..parts.len().saturating_sub(1)] {
+        dir.push(part);
+        real_dir(&dir, true)?;
+    }
+    replace_file_if(&path, expected, contents)
+}
+
 /// Point `<root>/.planning/.active_plan` at `id` (atomic replace; a pointer that already says so
 /// is left byte-identical).
 pub fn set_active_plan(root: &Path, id: &str) -> Result<()> {

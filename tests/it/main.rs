@@ -23,6 +23,8 @@ mod preservation;
 mod props;
 mod report;
 mod set;
+mod setup;
+mod skill;
 mod status;
 mod strikes;
 mod trust;
