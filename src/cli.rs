@@ -262,7 +262,7 @@ pub enum Command {
     /// `-C` and $PPLAN_DIR pin it; `--json` changes nothing (the answer is the host's JSON)
     Hook {
         /// The host whose format to answer in: claude (default), codex, gemini, copilot, cursor
-        #[arg(long, value_name = "HOST")]
+        #[arg(long, value_name = "HOST", num_args = 0..=1, default_missing_value = "")]
         host: Option<String>,
         /// The hook event (an unknown or missing one is silence)
         event: Option<String>,

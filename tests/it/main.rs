@@ -21,6 +21,7 @@ mod layers;
 mod merge;
 mod preservation;
 mod props;
+mod recovery;
 mod report;
 mod set;
 mod setup;
