@@ -20,6 +20,8 @@ Exit codes:
 
 Environment:
   PPLAN_DIR              plan directory when -C is not given
+  PLAN_ID                which named plan (.planning/<PLAN_ID>/) to use
+  PWF_PLAN_ROOT          the project root whose plan or .planning/ to use
   PPLAN_LOCK_TIMEOUT_MS  how long to wait for the plan lock (default 10000)
   PPLAN_MAX_FILE_BYTES   largest plan file read (default 67108864)";
 
@@ -27,7 +29,8 @@ Environment:
 #[derive(Debug, Parser)]
 #[command(name = "pplan", version, after_help = AFTER_HELP, max_term_width = 100)]
 pub struct Cli {
-    /// Plan directory [default: $PPLAN_DIR, else the current directory]
+    /// Plan directory, or its task_plan.md [default: $PPLAN_DIR, else found from the current
+    /// directory upward, like git]
     #[arg(short = 'C', long = "plan", value_name = "DIR", global = true)]
     pub dir: Option<PathBuf>,
 
@@ -54,6 +57,10 @@ pub enum Command {
 
     /// Start a plan: task_plan.md, findings.md, progress.md and .pplan/ (never overwrites)
     Init {
+        /// Start a named plan in `.planning/<NAME>/` at the project root (planning-with-files'
+        /// layout) and make it the active one (`.planning/.active_plan`)
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
         /// The plan's title
         #[arg(long)]
         title: Option<String>,
@@ -247,14 +254,32 @@ pub enum Command {
     /// Check the setup: plan files, journal, temp files, lock, agents, and `pplan check`
     Doctor,
 
-    /// Agent-host hook (Claude Code): reads the payload on stdin, answers in the host's format;
-    /// events: session-start, user-prompt-submit, pre-tool-use, post-tool-use, stop, pre-compact
+    /// Agent-host hook: reads the payload on stdin, answers in the host's format
+    ///
+    /// Events: session-start, user-prompt-submit, post-tool-use, stop, subagent-stop, pre-compact. It
+    /// never fails: anything unexpected (arguments included) is silence and exit 0. The plan is
+    /// found from the payload's `cwd` upward, then $CLAUDE_PROJECT_DIR / $GEMINI_PROJECT_DIR;
+    /// `-C` and $PPLAN_DIR pin it; `--json` changes nothing (the answer is the host's JSON)
     Hook {
+        /// The host whose format to answer in: claude (default), codex, gemini, copilot, cursor
+        #[arg(long, value_name = "HOST", num_args = 0..=1, default_missing_value = "")]
+        host: Option<String>,
         /// The hook event (an unknown or missing one is silence)
         event: Option<String>,
         /// Ignored: a hook never fails on its arguments
         #[arg(hide = true, num_args = 0.., allow_hyphen_values = true)]
         rest: Vec<String>,
+    },
+
+    /// Wire an agent host to pplan in this project: its hooks, the Agent Skill, the slash
+    /// commands; only what is missing (a second run changes nothing)
+    Setup {
+        /// claude, codex, gemini, copilot, cursor or opencode
+        #[arg(long, value_name = "HOST", required = true)]
+        host: String,
+        /// Print what would change, write nothing
+        #[arg(long)]
+        dry_run: bool,
     },
 
     /// Run a quality gate (tests, lint, build) for a group: transient failures retried with

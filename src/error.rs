@@ -33,6 +33,10 @@ pub enum Error {
     Driver(Box<Error>),
     #[error("no `task_plan.md` in `{}`", dir.display())]
     NoPlan { dir: PathBuf, candidates: Vec<PathBuf> },
+    #[error("{what} names no plan: no `{}`", path.display())]
+    BadPlanPin { what: String, path: PathBuf },
+    #[error("{} plans, and only modification times would choose between them", plans.len())]
+    AmbiguousPlan { plans: Vec<PathBuf> },
     #[error("`{}` is not valid UTF-8 (line {line})", path.display())]
     InvalidUtf8 { path: PathBuf, line: usize },
     #[error("`{}` is binary (NUL byte at offset {offset})", path.display())]
@@ -146,7 +150,8 @@ impl Error {
     pub fn code(&self) -> &'static str {
         match self {
             Error::Driver(inner) => inner.code(),
-            Error::NoPlan { .. } => "no_plan",
+            Error::NoPlan { .. } | Error::BadPlanPin { .. } => "no_plan",
+            Error::AmbiguousPlan { .. } => "ambiguous_plan",
             Error::InvalidUtf8 { .. } => "invalid_utf8",
             Error::Binary { .. } => "binary_file",
             Error::Empty { .. } => "empty_file",
@@ -197,6 +202,16 @@ impl Error {
                 Some(format!("plans found below: {}; pass one with `-C DIR`", list.join(", ")))
             }
             Error::NoPlan { .. } => Some("run `pplan init` to start a plan, or pass `-C DIR`".into()),
+            Error::BadPlanPin { .. } => {
+                Some("fix the pin, or unset it; `pplan list` shows the plans there are".into())
+            }
+            Error::AmbiguousPlan { plans } => {
+                let list: Vec<String> = plans.iter().take(8).map(|p| format!("`{}`", p.display())).collect();
+                Some(format!(
+                    "choose one with `PLAN_ID=<id>`, `.planning/.active_plan` or `-C DIR`: {}",
+                    list.join(", ")
+                ))
+            }
             Error::UnknownTask { nearest, .. } if !nearest.is_empty() => Some(format!(
                 "did you mean {}?",
                 nearest.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")

@@ -28,15 +28,21 @@ struct Line {
 pub fn run(ctx: &Context) -> Result<Output> {
     let mut lines = Vec::new();
     let mut push = |level, check, detail: String| lines.push(Line { level, check, detail });
-    match store::resolve(ctx.dir.as_deref()) {
+    match ctx.found() {
         Err(e) => push(
             Level::Fail,
             "plan directory",
             format!("{e}{}", e.hint().map_or(String::new(), |h| format!(" ({h})"))),
         ),
-        Ok(dir) => {
-            let store = Store::new(dir.clone(), ctx.limits.clone());
-            push(Level::Pass, "plan directory", dir.display().to_string());
+        Ok(found) => {
+            let store = Store::new(found.dir.clone(), ctx.limits.clone());
+            let others = match found.plans.len() {
+                0 | 1 => String::new(),
+                n => format!("; {n} plans here"),
+            };
+            // Which plan, and why that one (a guess by modification time is a warning).
+            let level = if found.guessed { Level::Warn } else { Level::Pass };
+            push(level, "plan directory", format!("{} ({}{others})", found.dir.display(), found.why));
             plan_checks(&store, &mut push);
         }
     }
@@ -155,6 +161,7 @@ fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)
         Some(place) => push(Level::Pass, "agent hooks", format!("wired in {place}")),
         None => push(Level::Warn, "agent hooks", "not wired: see docs/INTEGRATION.md (optional)".into()),
     }
+    host_wiring(store, push);
     if let Some((level, detail)) = git_driver(store) {
         push(level, "git merge driver", detail);
     }
@@ -177,6 +184,55 @@ fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)
         "check",
         format!("{}, {} (pplan check)", plural(errors, "error"), plural(warnings, "warning")),
     );
+}
+
+/// The wiring of every agent host the project shows signs of (`.claude/`, `.codex/`, `.gemini/`,
+/// `.github/hooks/`, `.cursor/`, `.opencode/`), one line each; a Gemini hook of pplan with a
+/// timeout under a second (Gemini counts milliseconds) is a warning.
+fn host_wiring(store: &Store, push: &mut impl FnMut(Level, &'static str, String)) {
+    let req = store::discover::Request::from_env(Some(store.dir()), store.dir().to_path_buf());
+    let mut root = store::discover::project_root(&req);
+    for dir in store::discover::upward(store.dir(), req.home.as_deref()) {
+        if dir.join(".git").exists() {
+            root = dir;
+        }
+    }
+    for (host, path, wired) in crate::views::hosts::hosts_found(&root) {
+        let check = "host wiring";
+        if !wired {
+            push(Level::Warn, check, format!("{host}: not wired in {path}: run `pplan setup --host {host}`"));
+            continue;
+        }
+        let short = if host == "gemini" { gemini_short_timeout(&root.join(path)) } else { None };
+        match short {
+            Some(ms) => push(
+                Level::Warn,
+                check,
+                format!(
+                    "{host}: a pplan hook in {path} times out after {ms} ms (Gemini counts milliseconds; use 10000)"
+                ),
+            ),
+            None => push(Level::Pass, check, format!("{host}: wired in {path}")),
+        }
+    }
+}
+
+fn gemini_short_timeout(path: &std::path::Path) -> Option<u64> {
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    let mut short = None;
+    for entries in json.get("hooks")?.as_object()?.values() {
+        for group in entries.as_array().into_iter().flatten() {
+            for hook in group.get("hooks").and_then(|h| h.as_array()).into_iter().flatten() {
+                let runs_pplan =
+                    hook.get("command").and_then(|c| c.as_str()).is_some_and(|c| c.contains("pplan hook"));
+                let timeout = hook.get("timeout").and_then(|t| t.as_u64());
+                if let (true, Some(ms)) = (runs_pplan, timeout.filter(|t| *t < 1000)) {
+                    short = Some(ms);
+                }
+            }
+        }
+    }
+    short
 }
 
 /// Whether git merges this plan's files through `pplan merge-driver` (`pplan git-setup`): the

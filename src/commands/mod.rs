@@ -26,17 +26,20 @@ mod report;
 mod respawn;
 mod restart_context;
 mod set;
+mod setup;
 mod spawn;
 mod status;
 mod wait;
 mod watch;
 mod waves;
 
+use std::cell::OnceCell;
 use std::io::Write as _;
 use std::path::PathBuf;
 
 use crate::cli::{Cli, Command};
 use crate::error::{ExitCode, Result};
+use crate::store::discover::Found;
 use crate::store::{self, Limits, Store};
 
 /// What a command says on stdout, and how the process should exit.
@@ -63,18 +66,40 @@ pub struct Context {
     pub dir: Option<PathBuf>,
     pub json: bool,
     pub limits: Limits,
+    /// The command writes plan files: a plan only modification times would choose is refused.
+    pub writes: bool,
+    /// The plan found, once found.
+    found: OnceCell<Found>,
 }
 
 impl Context {
-    /// The store of the resolved plan directory (which must hold a plan).
+    /// The store of the plan found from `-C`, the environment or the current directory upward
+    /// (see [`store::discover`]).
     pub fn store(&self) -> Result<Store> {
-        Ok(Store::new(store::resolve(self.dir.as_deref())?, self.limits.clone()))
+        Ok(Store::new(self.found()?.dir, self.limits.clone()))
+    }
+
+    /// The plan this command works on, and why that one.
+    pub fn found(&self) -> Result<Found> {
+        if let Some(found) = self.found.get() {
+            return Ok(found.clone());
+        }
+        let request = store::discover::Request::from_env(self.dir.as_deref(), PathBuf::from("."));
+        let found = store::find(&request, self.writes)?;
+        let _ = self.found.set(found.clone());
+        Ok(found)
     }
 }
 
 /// Run a command. `stream` receives output that must appear as it happens (`wait`).
 pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
-    let ctx = Context { dir: cli.dir, json: cli.json, limits: Limits::from_env() };
+    let mut ctx = Context {
+        dir: cli.dir,
+        json: cli.json,
+        limits: Limits::from_env(),
+        writes: false,
+        found: OnceCell::new(),
+    };
     // check, list, doctor and hooks only read (doctor reports a leftover journal; a hook must
     // never wait on a lock); the git commands never touch a plan (git runs the merge driver in
     // the middle of its own merge, on its own temp files).
@@ -87,8 +112,10 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
             | Command::Demo { .. }
             | Command::MergeDriver { .. }
             | Command::GitSetup { .. }
+            | Command::Setup { .. }
     );
     let writer = (!reads_only).then(|| writes(&cli.command)).flatten();
+    ctx.writes = writer.is_some();
     let reader = reads_plan(&cli.command);
     if !reads_only && !matches!(cli.command, Command::Init { .. } | Command::Merge { .. }) {
         match finish_interrupted_merge(&ctx) {
@@ -101,7 +128,10 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
             other => other?,
         }
     }
-    let result = dispatch(cli.command, &ctx, stream);
+    let mut result = dispatch(cli.command, &ctx, stream);
+    if let (Some(found), Ok(output)) = (ctx.found.get(), result.as_mut()) {
+        say_which_plan(&ctx, found, output);
+    }
     // A failed command wrote nothing, except a third strike (an error that wrote its row).
     let wrote = match &result {
         Ok(_) => true,
@@ -162,6 +192,33 @@ fn refresh_progress(ctx: &Context, command: &str) {
     }
 }
 
+/// When the project holds more than one plan, say which one this command used and why: a line on
+/// stderr, or under `--json` a `plan_dir` field (and `plan_why`) in the result, never stderr.
+fn say_which_plan(ctx: &Context, found: &Found, output: &mut Output) {
+    if found.plans.len() < 2 {
+        return;
+    }
+    let dir = found.dir.display().to_string();
+    if ctx.json {
+        let fields = format!(
+            ",\"plan_dir\":{},\"plan_why\":{}}}",
+            serde_json::Value::from(dir),
+            serde_json::Value::from(found.why.as_str())
+        );
+        let trimmed = output.stdout.trim_end();
+        if trimmed.starts_with('{') && trimmed.ends_with('}') && !trimmed.contains('\n') {
+            output.stdout = format!("{}{fields}\n", &trimmed[..trimmed.len() - 1]);
+        }
+        return;
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "note: plan `{dir}` ({}); {} plans here, `pplan list` shows them",
+        found.why,
+        found.plans.len()
+    );
+}
+
 /// A warning that does not change the outcome, on stderr; under `--json` stderr stays empty
 /// for a result (the JSON on stdout is the whole answer).
 fn warn(ctx: &Context, message: &str) {
@@ -172,7 +229,7 @@ fn warn(ctx: &Context, message: &str) {
 
 fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) -> Result<Output> {
     match command {
-        Command::Init { title, goal, dry_run } => init::run(ctx, title, goal, dry_run),
+        Command::Init { name, title, goal, dry_run } => init::run(ctx, name.as_deref(), title, goal, dry_run),
         Command::Status => status::run(ctx),
         Command::Set { args, group, text, dry_run } => set::run(ctx, args, group, text, dry_run),
         Command::Spawn { ids, group, force, dry_run } => {
@@ -196,7 +253,9 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         Command::Waves => waves::run(ctx),
         Command::List { dir, all } => list::run(ctx, dir.as_deref(), all),
         Command::Doctor => doctor::run(ctx),
-        Command::Hook { event, .. } => hook::run(ctx, event.as_deref().unwrap_or_default()),
+        Command::Hook { host, event, .. } => {
+            hook::run(ctx, host.as_deref(), event.as_deref().unwrap_or_default())
+        }
         Command::MergeDriver { base, ours, theirs, marker_size, path } => {
             merge_driver::run(ctx, &base, &ours, &theirs, marker_size, path.as_deref())
                 .map_err(|e| crate::Error::Driver(Box::new(e)))
@@ -204,6 +263,7 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         Command::Watch => watch::run(ctx, stream),
         Command::Report { output, .. } => report::run(ctx, output.as_deref()),
         Command::GitSetup { global, dry_run } => git_setup::run(ctx, global, dry_run),
+        Command::Setup { host, dry_run } => setup::run(ctx, &host, dry_run),
         Command::Files { batches } => files::files(ctx, batches),
         Command::Passes { batches } => files::passes(ctx, batches),
         Command::Gate { group, timeout, reset, command } => {

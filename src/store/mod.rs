@@ -12,6 +12,7 @@
 mod atomic;
 pub mod clock;
 pub mod config;
+pub mod discover;
 pub mod fault;
 pub mod signals;
 
@@ -62,15 +63,22 @@ impl Limits {
     }
 }
 
-/// The plan directory: `-C DIR`, else `PPLAN_DIR`, else the current directory. It must hold a
-/// `task_plan.md`; otherwise the error lists plans found below it (we never guess).
-pub fn resolve(explicit: Option<&Path>) -> Result<PathBuf> {
-    let dir = locate(explicit);
-    let plan = dir.join(PLAN_FILE);
-    if fs::symlink_metadata(&plan).is_ok() {
-        return Ok(dir);
+/// The plan directory, found the way git finds `.git` (see [`discover`]). A write (`write`)
+/// refuses a plan that only modification times chose; a read takes it ([`discover::Found`] says
+/// so).
+pub fn find(req: &discover::Request, write: bool) -> Result<discover::Found> {
+    match discover::discover(req) {
+        Ok(found) if found.guessed && write => Err(Error::AmbiguousPlan { plans: found.plans }),
+        Ok(found) => Ok(found),
+        Err(discover::Miss::BadPin { what, path }) => Err(Error::BadPlanPin { what, path }),
+        Err(discover::Miss::None { dir }) => Err(Error::NoPlan { candidates: candidates_below(&dir), dir }),
     }
-    Err(Error::NoPlan { candidates: candidates_below(&dir), dir })
+}
+
+/// The plan directory for a command run in the current directory (`-C` or the environment
+/// first); see [`find`].
+pub fn resolve(explicit: Option<&Path>) -> Result<PathBuf> {
+    find(&discover::Request::from_env(explicit, PathBuf::from(".")), false).map(|f| f.dir)
 }
 
 /// The directory a command works in, whether or not it holds a plan yet (for `init`).
@@ -630,6 +638,51 @@ pub fn replace_file_if(path: &Path, expected: Option<&[u8]>, contents: &[u8]) ->
         Ok(Replaced::Written) => Ok(()),
         Ok(Replaced::Undone) | Err(()) => Err(Error::ConcurrentEdit { path: path.to_path_buf() }),
         Ok(Replaced::Kept(saved)) => Err(Error::BothKept { path: path.to_path_buf(), saved }),
+    }
+}
+
+/// Create the directory of a named plan, `<root>/.planning/<id>/`, refusing symlinks on the way
+/// (the root itself must exist). Returns the plan directory.
+pub fn create_named_dir(root: &Path, id: &str) -> Result<PathBuf> {
+    if !root.is_dir() {
+        return Err(Error::NotAFile { path: root.to_path_buf() });
+    }
+    let named = root.join(discover::NAMED_DIR);
+    real_dir(&named, true)?;
+    let dir = named.join(id);
+    real_dir(&dir, true)?;
+    Ok(dir)
+}
+
+/// Write `<root>/<rel>` (a host's settings, a skill): created with its directories (never through
+/// a symlink) when `expected` is `None`, else replaced atomically only if it still holds
+/// `expected`.
+pub fn write_project_file(root: &Path, rel: &str, expected: Option<&[u8]>, contents: &[u8]) -> Result<()> {
+    let path = root.join(rel);
+    let mut dir = root.to_path_buf();
+    let parts: Vec<&str> = rel.split('/').collect();
+    for part in &parts[..parts.len().saturating_sub(1)] {
+        dir.push(part);
+        real_dir(&dir, true)?;
+    }
+    replace_file_if(&path, expected, contents)
+}
+
+/// Point `<root>/.planning/.active_plan` at `id` (atomic replace; a pointer that already says so
+/// is left byte-identical).
+pub fn set_active_plan(root: &Path, id: &str) -> Result<()> {
+    let path = root.join(discover::NAMED_DIR).join(discover::ACTIVE_FILE);
+    let contents = format!("{id}\n");
+    match fs::symlink_metadata(&path) {
+        Ok(meta) if !meta.is_file() => Err(Error::NotAFile { path }),
+        Ok(_) => {
+            let current = fs::read(&path).map_err(|e| Error::io("read", &path, e))?;
+            if current == contents.as_bytes() {
+                return Ok(());
+            }
+            replace_file_if(&path, Some(&current), contents.as_bytes())
+        }
+        Err(_) => replace_file_if(&path, None, contents.as_bytes()),
     }
 }
 

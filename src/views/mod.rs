@@ -5,5 +5,6 @@
 
 pub mod check;
 pub mod hooks;
+pub mod hosts;
 pub mod report;
 pub mod watch;

@@ -373,7 +373,7 @@ fn doctor_says_what_is_wrong() {
     let out = String::from_utf8_lossy(&t.stdout).into_owned();
     assert_eq!(
         out.replace(&format!("{}", t.dir.path().display()), "DIR"),
-        "PASS  plan directory: .\nPASS  task_plan.md: 2 groups, 3 tasks\nPASS  findings.md: readable\nPASS  progress.md: readable\n\
+        "PASS  plan directory: . (the current directory)\nPASS  task_plan.md: 2 groups, 3 tasks\nPASS  findings.md: readable\nPASS  progress.md: readable\n\
          PASS  merge journal: none\nWARN  temp files: left by interrupted writes (safe to delete): .findings.md.Ab3dE9\n\
          PASS  lock: free\nFAIL  agents: A-1: NO_MARKER\nWARN  agent hooks: not wired: see docs/INTEGRATION.md (optional)\n\
          FAIL  check: 1 error, 0 warnings (pplan check)\n"

@@ -139,7 +139,10 @@ impl std::ops::Deref for Done {
 
 pub fn run_in(dir: &Path, args: &[String], env: &[(String, String)]) -> Output {
     let mut cmd = Command::new(BIN);
-    cmd.args(args).current_dir(dir).env_remove("PPLAN_DIR");
+    cmd.args(args).current_dir(dir);
+    for var in ["PPLAN_DIR", "PLAN_ID", "PWF_PLAN_ROOT", "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR"] {
+        cmd.env_remove(var);
+    }
     for (k, v) in env {
         cmd.env(k, v);
     }
