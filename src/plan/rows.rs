@@ -273,7 +273,9 @@ fn blank_line_before(before: &str, eol: &str) -> String {
 
 /// A decisions section written as a list gets a list item like its last one.
 fn append_bullet(text: &str, section: Range<usize>, v: &Values, eol: &str) -> Option<Edit> {
-    let body = &text[section.clone()];
+    // `get`, not indexing: in a file whose lines end in a lone CR the section's body (the next
+    // LF) can lie past its end (the next heading), and that range would panic; no bullet then.
+    let body = text.get(section.clone())?;
     let mut last: Option<(usize, &str)> = None;
     let mut pos = section.start;
     for line in body.split_inclusive('\n') {
