@@ -47,6 +47,7 @@
 //! Long mode: `PPLAN_FUZZ_CASES=<n>` runs `n` mutated inputs in-process (rounds over the base
 //! files, each a new mutation) with the base files whole, and `PPLAN_FUZZ_BINARY=<n>` sets how
 //! many cases go through the binary. The counts and the time are printed (`--nocapture`).
+//! `fuzz_reproducers` runs, every time, the exact inputs of the panics this fuzz exists to catch.
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -1829,4 +1830,85 @@ fn fuzz_through_the_binary() {
         let _ = fs::remove_dir_all(&root);
     }
     report_failures("fuzz (binary)", &tally);
+}
+
+/// The reproducers of the panics this fuzz was written to catch (and found), run every time and
+/// checked like any case: a group heading and a findings heading with a date cut inside a
+/// character, a decision in a plan whose lines end in a lone CR, and through the binary a long
+/// CJK note whose command line is cut at byte 160 inside a character (the lock-holder line) and a
+/// write under a `-C` that is not UTF-8.
+#[test]
+fn fuzz_reproducers() {
+    let root = scratch_root("repro");
+    let plan: &[u8] = b"# Plan\n\n## Goal\nShip.\n\n### Phase 1: Build\n- [ ] T-1: build it\n";
+    let agent_files = [
+        (format!("findings_{AGENT}.md"), template("agent_findings.md").into_bytes()),
+        (format!("progress_{AGENT}.md"), template("agent_progress.md").into_bytes()),
+    ];
+    let mut failures = Vec::new();
+    let mut case = |name: &str,
+                    non_utf8: bool,
+                    files: &[(&str, &[u8])],
+                    binary: bool,
+                    steps: &dyn Fn(&Path) -> Vec<Step>| {
+        let mut dir_name = name.as_bytes().to_vec();
+        if non_utf8 {
+            dir_name.extend_from_slice(b"-\xff\xfe");
+        }
+        let dir = root.join(OsString::from_vec(dir_name));
+        fs::create_dir_all(&dir).expect("create reproducer dir");
+        for (file, bytes) in files {
+            fs::write(dir.join(file), bytes).expect("write reproducer file");
+        }
+        for (file, bytes) in &agent_files {
+            fs::write(dir.join(file), bytes).expect("write agent file");
+        }
+        for s in steps(&dir) {
+            run_step(&dir, &s, binary, &mut |f| failures.push(format!("reproducer `{name}`: {f}")));
+        }
+    };
+    let _quiet = QuietPanics::install();
+    let dated_group: &[u8] =
+        b"# Plan\n\n## Goal\nShip.\n\n## 2026-05-1\xe6\x97\xa5 Phase 1\n- [ ] T-1: build it\n";
+    case("dated-group", false, &[("task_plan.md", dated_group)], false, &|_| {
+        vec![step(&["status", "--json"]), step(&["check"]), step(&["reboot"]), step(&["waves"])]
+    });
+    let findings: &[u8] =
+        b"# Findings\n\n## Review 2026-03-1\xe6\x97\xa5\n- a\n\n## 2026-03-01T1\xe6\x97\xa5\n- b\n";
+    case("dated-findings", false, &[("task_plan.md", plan), ("findings.md", findings)], false, &|_| {
+        vec![step(&["reboot"]), step(&["reboot", "--json"])]
+    });
+    // The section's body is found at the next LF (past the section), its end at the next heading.
+    let lone_cr: &[u8] = b"# Plan\n\n## Goal\rShip.\r## Decisions Made\r- use REST\r## Notes\rx\n";
+    case("lone-cr", false, &[("task_plan.md", lone_cr)], false, &|_| {
+        vec![owned_step(
+            vec!["decide".into(), "use gRPC".into(), "--why".into(), "speed".into()],
+            vec![may("task_plan.md", 1, 1, 8)],
+        )]
+    });
+    case("cjk-note", false, &[("task_plan.md", plan)], true, &|dir| {
+        // `pplan -C <dir> note --agent FZ-1 <text>`: the text starts this many bytes in; pad it
+        // so that byte 160 falls in the middle of a three-byte character.
+        let start = format!("pplan -C {} note --agent {AGENT} ", dir.display()).len();
+        let pad = (0..3).find(|p| (160usize.saturating_sub(start + p)) % 3 == 1).unwrap_or(0);
+        let text = format!("{}{}", "x".repeat(pad), "修复解析器的日期处理".repeat(12));
+        vec![owned_step(
+            vec!["note".into(), "--agent".into(), AGENT.into(), text.clone()],
+            vec![may(&format!("findings_{AGENT}.md"), 1, 1, line_count(&text) + 6)],
+        )]
+    });
+    case("non-utf8-dir", true, &[("task_plan.md", plan)], true, &|_| {
+        vec![
+            owned_step(
+                vec!["set".into(), "T-1".into(), "complete".into()],
+                vec![may("task_plan.md", 1, 1, 2)],
+            ),
+            step(&["status", "--json"]),
+        ]
+    });
+    drop(_quiet);
+    if failures.is_empty() {
+        let _ = fs::remove_dir_all(&root);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
