@@ -6,6 +6,7 @@
 
 use crate::plan::rows::{self, Column};
 use crate::plan::{Log, Plan, Row, Table};
+use crate::text::{Document, Edit};
 
 pub const STRIKES: usize = 3;
 
@@ -65,6 +66,35 @@ fn folded(cell: &str, label: &str) -> Option<String> {
     cell.split(" (").skip(1).find_map(|group| {
         let inner = group.split(')').next()?;
         inner.split("; ").find_map(|part| part.strip_prefix(&prefix).map(|v| v.replace("\\|", "|")))
+    })
+}
+
+/// The edit that fills the resolution of the errors table's row `row` (in its resolution
+/// column, or folded into its main cell when the table has none).
+pub fn resolve_edit(plan: &Plan<'_>, doc: &Document, row: usize, resolution: &str) -> Option<Edit> {
+    let table = rows::target_table(plan, Log::Errors)?;
+    let row = table.rows.get(row)?;
+    let text = rows::escape(resolution);
+    let col = table.columns.iter().position(|c| rows::column(c) == Column::Resolution);
+    Some(match col.and_then(|i| row.cells.get(i)) {
+        Some(cell) if cell.is_empty() => {
+            let line = &doc.text()[row.line.clone()];
+            let local = cell.start - row.line.start..cell.end - row.line.start;
+            let raw = rows::raw_cell(line, &local);
+            Edit::replace(raw.start + row.line.start..raw.end + row.line.start, format!(" {text} "))
+        }
+        Some(cell) => Edit::replace(cell.clone(), text),
+        None => {
+            // No resolution column: add it to the values kept in the main cell.
+            let main = table.columns.iter().position(|c| rows::column(c) == Column::Error).unwrap_or(0);
+            let cell = row.cells.get(main.min(row.cells.len().saturating_sub(1)))?;
+            let cell_text = &doc.text()[cell.clone()];
+            if cell_text.ends_with(')') && cell_text.contains(" (") {
+                Edit::insert(cell.end - 1, format!("; resolution: {text}"))
+            } else {
+                Edit::insert(cell.end, format!(" (resolution: {text})"))
+            }
+        }
     })
 }
 

@@ -9,6 +9,7 @@ mod check;
 mod concurrency;
 mod corpus;
 mod cycle;
+mod failures;
 mod fixtures;
 mod fuzz;
 mod gate;

@@ -1,0 +1,231 @@
+//! What pplan says about a plan after real failures: a red gate, a BLOCKED agent, an escalated
+//! task, a skipped task. Each test drives the real binary through the failure and reads back
+//! every view, byte for byte.
+
+use std::fs;
+use std::path::Path;
+
+use crate::harness::{TempDir, pplan};
+
+const PLAN: &str = "# Task Plan: Shop
+
+## Goal
+Ship it.
+
+## Current Group
+Group 1
+
+## Next Step
+Spawn group 1.
+
+## Groups
+
+### Group 1: Backend
+- **Status:** pending
+- [ ] BE-001: Build the payment endpoints
+- [ ] FE-001: Build the cart page
+
+### Group 2: Integration
+- **Status:** pending
+- [ ] INT-001: Wire the cart to the API
+
+## Decisions Made
+| Decision | Rationale |
+|----------|-----------|
+
+## Errors Encountered
+| Error | Task | Attempt | Approach | Resolution |
+|-------|------|---------|----------|------------|
+";
+
+/// Today's date as the files write it, replaced so expectations hold on any day.
+fn dated(s: &str) -> String {
+    let out = std::process::Command::new("date").args(["-u", "+%Y-%m-%d"]).output().expect("date");
+    let today = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    s.replace(&today, "DATE")
+}
+
+/// Run pplan and check its exit code; returns stdout.
+fn ok(dir: &Path, args: &[&str], code: i32) -> String {
+    let (got, out, err) = pplan(dir, args);
+    assert_eq!(got, Some(code), "{args:?}\nstdout:\n{out}\nstderr:\n{err}");
+    out
+}
+
+/// The first line `pplan watch` prints when its output is not a terminal.
+fn watch_line(dir: &Path) -> String {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(crate::harness::BIN)
+        .arg("watch")
+        .current_dir(dir)
+        .env_remove("PPLAN_DIR")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("watch");
+    let mut line = String::new();
+    let stdout = child.stdout.take().expect("stdout");
+    std::io::BufReader::new(stdout).read_line(&mut line).expect("a line");
+    let _ = child.kill();
+    let _ = child.wait();
+    // Without the time it was printed at.
+    line.split_once(' ').map_or(line.clone(), |(_, rest)| rest.to_string())
+}
+
+/// A hook's answer to `event`, the payload naming the plan directory.
+fn hook(dir: &Path, event: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(crate::harness::BIN)
+        .args(["hook", event])
+        .current_dir(dir)
+        .env_remove("PPLAN_DIR")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("hook");
+    let payload = format!("{{\"cwd\": {:?}}}", dir.display().to_string());
+    child.stdin.take().expect("stdin").write_all(payload.as_bytes()).expect("payload");
+    String::from_utf8_lossy(&child.wait_with_output().expect("hook").stdout).into_owned()
+}
+
+/// A plan with pplan.yaml's gate, group 1 spawned, and both agents COMPLETE.
+fn group_one_complete(gate: &str) -> TempDir {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    fs::write(d.join("pplan.yaml"), format!("gate: \"{gate}\"\n")).expect("yaml");
+    ok(d, &["spawn"], 0);
+    for id in ["BE-001", "FE-001"] {
+        ok(d, &["log", "--agent", id, &format!("{id} built"), "--files", &format!("{id}.rs")], 0);
+        ok(d, &["mark", "--agent", id, "COMPLETE"], 0);
+    }
+    dir
+}
+
+#[test]
+fn a_red_gate_holds_its_group_in_every_view_until_a_reopened_task_passes_it() {
+    let dir = group_one_complete("echo test_checkout ... FAILED; exit 1");
+    let d = dir.path();
+    assert_eq!(
+        ok(d, &["merge"], 1),
+        "merged group 1: BE-001, FE-001 (findings.md, progress.md)\n\
+         complete: BE-001, FE-001\n\
+         gate `echo test_checkout ... FAILED; exit 1`: fail, strike 1 of 3; group 1 stays current\n  \
+         test_checkout ... FAILED\n\
+         retired the files of BE-001, FE-001 to .pplan/archive/\n"
+    );
+    // Held: the status says so, progress counts the group as not done.
+    assert_eq!(
+        ok(d, &["status"], 0),
+        "plan: Shop\ngoal: Ship it.\nprogress: 0% (2 of 3 tasks done, 2 groups, 1 error rows)\n\
+         gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED\n\
+         current: 1\ngroups:\n> 1  pending      2/2  Backend\n  2  pending      0/1  Integration\n\
+         in progress: -\nnext: -\n\
+         warning: line 14: group `1` is marked pending but all 2 tasks are done\n"
+    );
+    let json: serde_json::Value = serde_json::from_str(&ok(d, &["status", "--json"], 0)).expect("json");
+    assert_eq!(
+        json["gate"],
+        serde_json::json!({"group": "1", "key": "gate-1", "strike": 1, "strikes": 3, "last": "test_checkout ... FAILED"})
+    );
+    assert_eq!(json["progress_pct"], 0);
+    let reboot = ok(d, &["reboot"], 0);
+    let about = reboot.split("What am I about to do?").nth(1).expect("the last question");
+    assert_eq!(
+        about,
+        "\n  first, the failing gate: gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED; \
+         reopen a task (`pplan respawn ID --reopen`) or add a fix task, then `pplan merge`\n  Spawn group 1.\n"
+    );
+    let progress: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(d.join(".pplan/progress.json")).expect("progress.json"))
+            .expect("json");
+    assert_eq!((progress["progress_pct"].clone(), progress["gate"]["strike"].clone()), (0.into(), 1.into()));
+    assert_eq!(
+        watch_line(d),
+        "in_progress done 2/3, group 1 2/2; gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED; 1 error rows\n"
+    );
+    let report = ok(d, &["report", "--html"], 0);
+    assert!(
+        report.contains(
+            "<p class=\"gate\"><strong>gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED</strong></p>"
+        ),
+        "report shows the red gate"
+    );
+    assert_eq!(
+        hook(d, "user-prompt-submit"),
+        "{\"hookSpecificOutput\":{\"additionalContext\":\"pplan: gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED. \
+         Reopen a task or add a fix task, then merge again.\",\"hookEventName\":\"UserPromptSubmit\"}}\n"
+    );
+
+    // The way forward: reopen a merged task with the failure in its brief, fix, merge again.
+    let brief = ok(d, &["respawn", "BE-001", "--reopen"], 0);
+    assert_eq!(
+        brief.lines().take(2).collect::<Vec<_>>(),
+        [
+            "## Agent BE-001: Build the payment endpoints (group 1, attempt 1)",
+            "Reopened after its merge: gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED. \
+             Its earlier work is in findings.md and progress.md: fix this, do not redo the rest."
+        ]
+    );
+    fs::write(d.join("pplan.yaml"), "gate: \"echo 12 passed\"\n").expect("yaml");
+    ok(d, &["log", "--agent", "BE-001", "fixed the checkout test"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    assert_eq!(
+        ok(d, &["merge"], 0),
+        "merged group 1: BE-001 (findings.md, progress.md)\ncomplete: BE-001\ngate `echo 12 passed` passed\n\
+         group 1 complete; current group → 2\nretired the files of BE-001 to .pplan/archive/\n"
+    );
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert_eq!(
+        dated(plan.lines().last().expect("a row")),
+        "| test_checkout ... FAILED | gate-1 | 1 | echo test_checkout ... FAILED; exit 1 | passed DATE |"
+    );
+    assert_eq!(
+        ok(d, &["status"], 0).lines().nth(2),
+        Some("progress: 67% (2 of 3 tasks done, 2 groups, 1 error rows)")
+    );
+}
+
+#[test]
+fn reboot_names_a_blocked_agent_and_an_escalated_task_with_their_reasons_before_the_next_step() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    ok(d, &["spawn"], 0);
+    ok(d, &["decide", "Use Stripe test mode", "--why", "no live keys in CI"], 0);
+    ok(
+        d,
+        &[
+            "mark",
+            "--agent",
+            "BE-001",
+            "BLOCKED",
+            "--reason",
+            "the sandbox API key is missing; ask the user for one",
+        ],
+        0,
+    );
+    for (error, approach) in [
+        ("cart total is NaN", "parse floats"),
+        ("rounding off", "use cents"),
+        ("totals drift", "use decimal"),
+    ] {
+        let code = if approach == "use decimal" { 3 } else { 0 };
+        ok(d, &["error", "FE-001", "--error", error, "--approach", approach], code);
+    }
+    let reboot = ok(d, &["reboot"], 0);
+    let from = reboot.find("What have I learned?").expect("learned");
+    let to = reboot.find("What have I done?").expect("done");
+    assert_eq!(
+        &reboot[from..to],
+        "What have I learned?\n  open error: FE-001: totals drift\n  open error: FE-001: rounding off\n  \
+         decision: Use Stripe test mode\n"
+    );
+    let about = reboot.split("What am I about to do?").nth(1).expect("the last question");
+    assert_eq!(
+        about,
+        "\n  first, escalated: FE-001 failed 3 times (last: totals drift); ask the user, record the decision with \
+         `pplan error FE-001 --resolve \"<decision>\"`\n  \
+         first, BLOCKED BE-001: the sandbox API key is missing; ask the user for one; settle it, then \
+         `pplan respawn BE-001 --force` or `pplan set BE-001 skipped`\n  Spawn group 1.\n"
+    );
+}
