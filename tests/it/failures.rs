@@ -229,3 +229,75 @@ fn reboot_names_a_blocked_agent_and_an_escalated_task_with_their_reasons_before_
          `pplan respawn BE-001 --force` or `pplan set BE-001 skipped`\n  Spawn group 1.\n"
     );
 }
+
+/// Every `2026-11-23T19:33:39Z` stamp replaced by `STAMP`.
+fn stamps(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < s.len() {
+        let is_stamp = b.len() >= i + 20
+            && b[i + 4] == b'-'
+            && b[i + 10] == b'T'
+            && b[i + 19] == b'Z'
+            && b[i..i + 4].iter().all(u8::is_ascii_digit);
+        if is_stamp {
+            out.push_str("STAMP");
+            i += 20;
+        } else {
+            let c = s[i..].chars().next().expect("a char");
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+#[test]
+fn restart_context_lists_log_entries_blocked_agents_and_strikes_not_merge_headings() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(["-c", "user.email=t@t", "-c", "user.name=t"])
+            .args(args)
+            .current_dir(d)
+            .output()
+            .expect("git");
+        assert!(out.status.success(), "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["add", "-A"]);
+    git(&["commit", "-qm", "plan"]);
+    ok(d, &["restart-context"], 0);
+    ok(d, &["spawn"], 0);
+    fs::create_dir(d.join("src")).expect("src");
+    fs::write(d.join("src/api.rs"), "fn pay() {}\n").expect("api");
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints", "--files", "src/api.rs"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    ok(d, &["log", "--agent", "FE-001", "sketched the cart", "--files", "web/cart.tsx"], 0);
+    ok(
+        d,
+        &["mark", "--agent", "FE-001", "BLOCKED", "--reason", "the cart design is missing; ask the user"],
+        0,
+    );
+    ok(d, &["merge", "--partial"], 0);
+    ok(d, &["error", "FE-001", "--error", "no design", "--approach", "guess the layout"], 0);
+    assert_eq!(
+        stamps(&ok(d, &["restart-context"], 0)),
+        "## Restart context: session, restart 2\ngroup 1 · FE-001 Build the cart page\n\
+         Logged since the last restart (1):\n- STAMP BE-001: built the endpoints\n\
+         BLOCKED FE-001: the cart design is missing; ask the user\nOpen strike: FE-001 strike 1 of 3: no design\n\
+         Files modified (1):\n- src/api.rs\n\
+         Continue, do not redo: read findings.md and the files above first, pick up where the log ends, and log each step.\n"
+    );
+    assert_eq!(
+        stamps(&ok(d, &["restart-context", "--agent", "FE-001"], 0)),
+        "## Restart context: agent FE-001, restart 0\ngroup 1 · FE-001 Build the cart page\n\
+         Logged since the last restart (1):\n- STAMP sketched the cart\n\
+         BLOCKED FE-001: the cart design is missing; ask the user\nOpen strike: FE-001 strike 1 of 3: no design\n\
+         Files modified (1):\n- web/cart.tsx\n\
+         Continue, do not redo: read findings_FE-001.md and the files above first, pick up where the log ends, and log each step.\n"
+    );
+}
