@@ -12,7 +12,7 @@ use crate::plan::{Counts, Plan, Status};
 use crate::protocol::gate::{self, RedGate};
 use crate::store;
 use crate::text::Document;
-use crate::text::{clip, unescape};
+use crate::text::{clip, clip_words, unescape};
 
 /// At most this many tasks in each JSON list; `*_total` says how many there are.
 const JSON_LIST_MAX: usize = 100;
@@ -220,7 +220,7 @@ fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
         for (i, (g, fraction)) in shown.iter().zip(&fractions).enumerate() {
             let mark = if Some(from + i) == s.derived { '>' } else { ' ' };
             let status = plan.status(g).as_str();
-            let title = clip(g.title, 60);
+            let title = clip_words(g.title, 60);
             let _ = writeln!(o, "{mark} {:<width$}  {status:<11}  {fraction:<fw$}  {title}", g.key);
         }
         if to < plan.groups.len() {
@@ -257,8 +257,8 @@ fn task_line(plan: &Plan<'_>, ids: &[usize]) -> String {
         .map(|&i| {
             let t = &plan.tasks[i];
             match t.id {
-                Some(id) => format!("{id} {}", clip(t.text, 40)),
-                None => clip(t.text, 48),
+                Some(id) => format!("{id} {}", clip_words(t.text, 60)),
+                None => clip_words(t.text, 68),
             }
         })
         .collect();

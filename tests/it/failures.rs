@@ -301,3 +301,58 @@ fn restart_context_lists_log_entries_blocked_agents_and_strikes_not_merge_headin
          Continue, do not redo: read findings_FE-001.md and the files above first, pick up where the log ends, and log each step.\n"
     );
 }
+
+/// The ages poll and wait print (`0s`, `12s`) replaced by `AGE`.
+fn ages(s: &str) -> String {
+    s.split(' ')
+        .map(|w| {
+            let digits = w.trim_end_matches('s');
+            if w.ends_with('s') && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+                "AGE"
+            } else {
+                w
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn reasons_and_resume_points_are_never_cut_and_titles_are_cut_at_a_word() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    let reason =
+        "the sandbox API key for the payment provider is missing from the vault; ask the user for a test key";
+    let resume = "wire the cart total to the API response and remove the client-side total computation";
+    fs::write(
+        d.join("task_plan.md"),
+        "# Task Plan: Shop\n\n## Current Group\nGroup 1\n\n## Groups\n\n### Group 1: Backend\n- **Status:** in_progress\n\
+         - [ ] BE-001: Build the payment endpoints that call `stripe_payment_intents_create` with keys\n\
+         - [ ] FE-001: Build the cart page\n- [ ] DOC-001: Write down how the checkout flow retries a declined card payment\n",
+    )
+    .expect("plan");
+    ok(d, &["spawn", "BE-001", "FE-001"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "BLOCKED", "--reason", reason], 0);
+    ok(d, &["mark", "--agent", "FE-001", "CONTINUATION_REQUIRED", "--resume-from", resume], 0);
+    assert_eq!(
+        ages(&ok(d, &["poll"], 0)),
+        format!(
+            "BE-001  BLOCKED                    AGE  reason: {reason}\n\
+             FE-001  CONTINUATION_REQUIRED      AGE  resume: {resume}\n\
+             group 1: 2 agents: 1 CONTINUATION_REQUIRED, 1 BLOCKED\n"
+        )
+    );
+    assert_eq!(
+        ages(&ok(d, &["wait", "--timeout", "1"], 5)).lines().last(),
+        Some(format!("not complete: BE-001 BLOCKED AGE reason: {reason}; FE-001 CONTINUATION_REQUIRED AGE resume: {resume}").as_str())
+    );
+    ok(d, &["set", "BE-001", "pending"], 0);
+    let status = ok(d, &["status"], 0);
+    assert_eq!(
+        status.lines().rev().take(2).collect::<Vec<_>>(),
+        [
+            "next: BE-001 Build the payment endpoints that call… · DOC-001 Write down how the checkout flow retries a declined card…",
+            "in progress: FE-001 Build the cart page",
+        ]
+    );
+}
