@@ -118,9 +118,9 @@ fn a_red_gate_holds_its_group_in_every_view_until_a_reopened_task_passes_it() {
         ok(d, &["status"], 0),
         "plan: Shop\ngoal: Ship it.\nprogress: 0% (2 of 3 tasks done, 2 groups, 1 error rows)\n\
          gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED\n\
-         current: 1\ngroups:\n> 1  pending      2/2  Backend\n  2  pending      0/1  Integration\n\
+         current: 1\ngroups:\n> 1  in_progress  2/2  Backend\n  2  pending      0/1  Integration\n\
          in progress: -\nnext: -\n\
-         warning: line 14: group `1` is marked pending but all 2 tasks are done\n"
+         warning: line 14: group `1` is marked in_progress but all 2 tasks are done\n"
     );
     let json: serde_json::Value = serde_json::from_str(&ok(d, &["status", "--json"], 0)).expect("json");
     assert_eq!(
@@ -354,5 +354,53 @@ fn reasons_and_resume_points_are_never_cut_and_titles_are_cut_at_a_word() {
             "next: BE-001 Build the payment endpoints that call… · DOC-001 Write down how the checkout flow retries a declined card…",
             "in progress: FE-001 Build the cart page",
         ]
+    );
+}
+
+#[test]
+fn a_skipped_task_after_three_strikes_lets_the_merge_proceed_and_keeps_what_its_agent_wrote() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    ok(d, &["note", "--agent", "FE-001", "the cart design has no mobile layout"], 0);
+    for (error, approach) in
+        [("no design", "guess it"), ("rejected", "copy the old page"), ("rejected again", "ask design")]
+    {
+        let code = if approach == "ask design" { 3 } else { 0 };
+        ok(d, &["error", "FE-001", "--error", error, "--approach", approach], code);
+    }
+    ok(d, &["set", "FE-001", "skipped"], 0);
+    assert_eq!(
+        ok(d, &["merge"], 0),
+        "merged group 1: BE-001, FE-001 (findings.md, progress.md)\ncomplete: BE-001\n\
+         group 1 complete; current group → 2\n\
+         retired the files of BE-001, FE-001 to .pplan/archive/\n\
+         skipped: FE-001 (task left skipped; what it wrote is kept)\n"
+    );
+    let findings = fs::read_to_string(d.join("findings.md")).expect("findings");
+    assert_eq!(findings.matches("the cart design has no mobile layout").count(), 1, "{findings}");
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert!(plan.contains("- [-] FE-001: Build the cart page\n"), "{plan}");
+}
+
+#[test]
+fn a_person_resolves_a_gate_strike_and_the_group_is_no_longer_held() {
+    let dir = group_one_complete("echo flaky_test ... FAILED; exit 1");
+    let d = dir.path();
+    ok(d, &["merge"], 1);
+    assert_eq!(
+        ok(d, &["error", "gate-1", "--resolve", "the user quarantined flaky_test"], 0),
+        "gate-1: latest error resolved\n"
+    );
+    assert_eq!(ok(d, &["status"], 0).lines().nth(3), Some("current: 1"));
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert_eq!(
+        plan.lines().last(),
+        Some(
+            "| flaky_test ... FAILED | gate-1 | 1 | echo flaky_test ... FAILED; exit 1 | the user quarantined flaky_test |"
+        )
     );
 }

@@ -18,12 +18,14 @@ pub(super) struct PlanReport {
     pub advanced_to: Option<String>,
 }
 
-/// `task_plan.md` after the merge: merged tasks complete; when this completes the group and
-/// `advance` (no gate stands between), also [`advance_group`].
+/// `task_plan.md` after the merge: merged tasks complete; when this completes the group (or
+/// `settled_now`: a skipped task's agent was folded in) and `advance` (no gate stands between),
+/// also [`advance_group`].
 pub(super) fn plan_after_merge(
     doc: &Document,
     group: Option<usize>,
     merged: &[String],
+    settled_now: bool,
     advance: bool,
 ) -> Result<(String, PlanReport)> {
     let plan = Plan::parse(doc);
@@ -43,7 +45,8 @@ pub(super) fn plan_after_merge(
             .all(|i| changes.contains(&(Target::Task(i), Status::Complete)) || plan.tasks[i].status.is_done())
     };
     // Only the merge that completes the group advances the plan; a rerun leaves it alone.
-    report.group_done = !report.tasks_completed.is_empty() && group.is_some_and(done_after);
+    // Folding a skipped task's agent settles the group as a completion does.
+    report.group_done = (!report.tasks_completed.is_empty() || settled_now) && group.is_some_and(done_after);
     let edits = edit::set_statuses(&plan, doc, &changes)?;
     let text = crate::text::apply(doc.text(), &edits)
         .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
