@@ -56,6 +56,10 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
         .filter(|m| m.state == Some(AgentState::Blocked))
         .and_then(|m| m.reason.as_deref())
         .map(|r| r.trim_end_matches('.').to_string());
+    {
+        let doc = store.read(store::PLAN_FILE)?;
+        crate::protocol::strikes::check_not_escalated(&Plan::parse(&doc), id)?;
+    }
     let mut registry = Registry::load(&store)?;
     let mut record = match registry.agents.get(id) {
         Some(r) => r.clone(),

@@ -56,6 +56,7 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         let task = &plan.tasks[t];
         let id = task.id.unwrap_or_default();
         agents::check_id(id)?;
+        crate::protocol::strikes::check_not_escalated(&plan, id)?;
         // Both checked: a symlink in either place is refused.
         let findings = agents::check_regular(&store, &agents::findings_file(id))?;
         let progress = agents::check_regular(&store, &agents::progress_file(id))?;
@@ -86,11 +87,21 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         let text = format!("nothing to spawn in {place}: no pending task is ready\n");
         return Ok(Output::ok(text + skipped_line.as_deref().unwrap_or("")));
     }
+    // The tasks go in progress, and so does a group whose heading states `pending` (in the
+    // file's own spelling): its status follows its tasks.
     let changes = |plan: &Plan<'_>, doc: &crate::text::Document| -> Result<Vec<(Target, Status)>> {
-        spawns
-            .iter()
-            .map(|s| Ok((Target::Task(edit::find_task(plan, doc, &s.id)?), Status::InProgress)))
-            .collect()
+        let mut changes = Vec::new();
+        for s in &spawns {
+            let t = edit::find_task(plan, doc, &s.id)?;
+            changes.push((Target::Task(t), Status::InProgress));
+            if let Some(g) = plan.tasks[t].group {
+                let target = (Target::Group(g), Status::InProgress);
+                if plan.groups[g].stored() == Some(Status::Pending) && !changes.contains(&target) {
+                    changes.push(target);
+                }
+            }
+        }
+        Ok(changes)
     };
     let edit_plan = |doc: &crate::text::Document| {
         let plan = Plan::parse(doc);

@@ -98,6 +98,22 @@ pub fn resolve_edit(plan: &Plan<'_>, doc: &Document, row: usize, resolution: &st
     })
 }
 
+/// Refuse to run `task` again while it is escalated: its unresolved strikes since the last
+/// resolved row reach [`STRIKES`]. A person's decision (`pplan error ID --resolve`) lifts it.
+pub fn check_not_escalated(plan: &Plan<'_>, task: &str) -> crate::error::Result<()> {
+    let all = attempts(plan, task);
+    let settled = all.iter().rposition(|a| a.resolution.is_some()).map_or(0, |i| i + 1);
+    let open = &all[settled..];
+    match open.last() {
+        Some(last) if open.len() >= STRIKES => Err(crate::error::Error::Escalated {
+            id: task.to_string(),
+            strikes: open.len(),
+            last: last.error.clone(),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// Approaches compare equal after folding case, whitespace and punctuation away
 /// (`Use test-key!` is `use test key`).
 pub fn fold(approach: &str) -> String {

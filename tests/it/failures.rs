@@ -404,3 +404,61 @@ fn a_person_resolves_a_gate_strike_and_the_group_is_no_longer_held() {
         )
     );
 }
+
+#[test]
+fn respawn_and_spawn_force_refuse_an_escalated_task_until_the_users_decision_is_recorded() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    ok(d, &["spawn"], 0);
+    for (error, approach) in
+        [("no design", "guess it"), ("rejected", "copy the old page"), ("rejected again", "ask design")]
+    {
+        let code = if approach == "ask design" { 3 } else { 0 };
+        ok(d, &["error", "FE-001", "--error", error, "--approach", approach], code);
+    }
+    let refused = "error: `FE-001` is escalated: it failed 3 times (last: rejected again); a person decides before it runs again\n\
+                   hint: record the user's decision first: `pplan error FE-001 --resolve \"<what the user decided>\"`\n";
+    for args in [&["respawn", "FE-001", "--force"][..], &["spawn", "FE-001", "--force"][..]] {
+        assert_eq!(pplan(d, args), (Some(3), String::new(), refused.to_string()), "{args:?}");
+    }
+    ok(d, &["error", "FE-001", "--resolve", "the user said: reuse the old cart layout"], 0);
+    let brief = ok(d, &["respawn", "FE-001", "--force"], 0);
+    assert_eq!(
+        brief.lines().nth(1),
+        Some("Restart 1 of 3: read findings_FE-001.md and progress_FE-001.md first; continue, do not redo.")
+    );
+}
+
+#[test]
+fn spawn_sets_a_pending_group_in_progress_and_status_warns_when_a_stated_status_lags() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(
+        d.join("task_plan.md"),
+        PLAN.replace("- **Status:** pending\n- [ ] INT", "- **Status:** Pending\n- [ ] INT"),
+    )
+    .expect("plan");
+    ok(d, &["spawn"], 0);
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert_eq!(
+        plan.lines().skip(13).take(8).collect::<Vec<_>>(),
+        [
+            "### Group 1: Backend",
+            "- **Status:** in_progress",
+            "- [~] BE-001: Build the payment endpoints",
+            "- [~] FE-001: Build the cart page",
+            "",
+            "### Group 2: Integration",
+            "- **Status:** Pending",
+            "- [ ] INT-001: Wire the cart to the API",
+        ]
+    );
+    // A person sets it back by hand: status says the stated status contradicts the tasks.
+    fs::write(d.join("task_plan.md"), plan.replacen("- **Status:** in_progress", "- **Status:** pending", 1))
+        .expect("plan");
+    assert_eq!(
+        ok(d, &["status"], 0).lines().last(),
+        Some("warning: line 14: group `1` is marked pending but 2 of its tasks are in progress")
+    );
+}
