@@ -462,3 +462,126 @@ fn spawn_sets_a_pending_group_in_progress_and_status_warns_when_a_stated_status_
         Some("warning: line 14: group `1` is marked pending but 2 of its tasks are in progress")
     );
 }
+
+/// `cmd "a b" c` as a shell splits it (double quotes only: all the docs use).
+fn words(line: &str) -> Vec<String> {
+    let (mut out, mut cur, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            ' ' if !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut cur));
+                }
+                any = false;
+            }
+            _ => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(cur);
+    }
+    out
+}
+
+/// The `$ pplan …` commands of the block after `<!-- checked: NAME -->` in `doc`, each with the
+/// output the doc shows.
+fn doc_example(doc: &str, name: &str) -> Vec<(String, String)> {
+    let start = doc.find(&format!("<!-- checked: {name} -->\n```\n")).expect("the example is in the doc");
+    let body = &doc[start..].split_once("```\n").expect("fence").1;
+    let body = &body[..body.find("```\n").expect("closing fence")];
+    let mut steps: Vec<(String, String)> = Vec::new();
+    for line in body.lines() {
+        match line.strip_prefix("$ ") {
+            Some(cmd) => steps.push((cmd.to_string(), String::new())),
+            None => {
+                let step = steps.last_mut().expect("output after a command");
+                step.1.push_str(line);
+                step.1.push('\n');
+            }
+        }
+    }
+    steps
+}
+
+/// Run one documented command line (`pplan …`, optionally `| head -n N` or `| tail -n N`):
+/// stdout then stderr, as a terminal shows them.
+fn run_documented(dir: &Path, line: &str) -> String {
+    let (cmd, filter) = match line.split_once(" | ") {
+        Some((cmd, filter)) => (cmd, Some(filter)),
+        None => (line, None),
+    };
+    let args = words(cmd);
+    assert_eq!(args[0], "pplan", "{line}");
+    let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+    let (_, out, err) = pplan(dir, &args);
+    let text = out + &err;
+    let lines: Vec<&str> = text.lines().collect();
+    let kept: Vec<&str> = match filter.map(words).as_deref() {
+        None => lines,
+        Some([head, n, count]) if head == "head" && n == "-n" => {
+            lines.iter().take(count.parse().expect("a count")).copied().collect()
+        }
+        Some([tail, n, count]) if tail == "tail" && n == "-n" => {
+            let count: usize = count.parse().expect("a count");
+            lines[lines.len().saturating_sub(count)..].to_vec()
+        }
+        other => panic!("unknown filter {other:?}"),
+    };
+    kept.iter().map(|l| format!("{l}\n")).collect()
+}
+
+#[test]
+fn the_recovery_examples_in_protocol_md_are_real_output() {
+    let doc = fs::read_to_string("docs/PROTOCOL.md").expect("PROTOCOL.md");
+    // The red gate: both agents COMPLETE, the gate fails until the reopened task is fixed.
+    let dir = group_one_complete("sh gate.sh");
+    let d = dir.path();
+    fs::write(d.join("gate.sh"), "echo \"test_checkout ... FAILED\"; exit 1\n").expect("gate");
+    for (cmd, shown) in doc_example(&doc, "red-gate") {
+        assert_eq!(run_documented(d, &cmd), shown, "`{cmd}` in docs/PROTOCOL.md");
+        if cmd.contains("--reopen") {
+            fs::write(d.join("gate.sh"), "echo \"12 passed\"\n").expect("gate");
+        }
+    }
+    // The escalation: FE-001 failed three times.
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    ok(d, &["error", "FE-001", "--error", "cart total is NaN", "--approach", "parse floats"], 0);
+    ok(d, &["error", "FE-001", "--error", "rounding off by a cent", "--approach", "round in the client"], 0);
+    ok(d, &["error", "FE-001", "--error", "totals drift", "--approach", "use decimal.js"], 3);
+    for (cmd, shown) in doc_example(&doc, "escalation") {
+        assert_eq!(run_documented(d, &cmd), shown, "`{cmd}` in docs/PROTOCOL.md");
+    }
+}
+
+/// Every `pplan <command> … --flag` the slash command tells a model to run exists.
+#[test]
+fn the_slash_commands_pplan_calls_are_real_commands_and_flags() {
+    let doc = fs::read_to_string("commands/planning-parallel.md").expect("slash command");
+    let mut checked = 0;
+    for span in doc.split('`').skip(1).step_by(2).filter(|s| s.starts_with("pplan ")) {
+        let args = words(span);
+        let sub = &args[1];
+        let (code, help, _) = pplan(Path::new("."), &[sub, "--help"]);
+        assert_eq!(code, Some(0), "`{span}`: no command `{sub}`");
+        for flag in args.iter().filter(|a| a.starts_with("--")) {
+            assert!(
+                help.contains(&format!("{flag} ")) || help.contains(&format!("{flag}\n")),
+                "`{span}`: `{flag}`"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 15, "{checked} commands checked");
+}
