@@ -56,10 +56,12 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
         .filter(|m| m.state == Some(AgentState::Blocked))
         .and_then(|m| m.reason.as_deref())
         .map(|r| r.trim_end_matches('.').to_string());
-    {
+    let failed = {
         let doc = store.read(store::PLAN_FILE)?;
-        crate::protocol::strikes::check_not_escalated(&Plan::parse(&doc), id)?;
-    }
+        let plan = Plan::parse(&doc);
+        crate::protocol::strikes::check_not_escalated(&plan, id)?;
+        crate::protocol::strikes::failed_approaches(&plan, id, super::spawn::FAILED_SHOWN)
+    };
     let mut registry = Registry::load(&store)?;
     let mut record = match registry.agents.get(id) {
         Some(r) => r.clone(),
@@ -97,7 +99,8 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
         resume_from: resume_from.as_deref(),
         blocked: reason.as_deref(),
     };
-    let text = brief(&brief_dir(&store), id, &record.task, &record.group, record.attempt, Some(&cont));
+    let text =
+        brief(&brief_dir(&store), id, &record.task, &record.group, record.attempt, &failed, Some(&cont));
     if ctx.json {
         let json = RespawnJson {
             schema_version: 1,
@@ -167,7 +170,8 @@ pub fn reopen(ctx: &Context, id: &str) -> Result<Output> {
     registry.save(&store, &lock)?;
     drop(lock);
     agents::write_entry(&store, id, Entry::Log, &format!("Reopened: {why}."), &[])?;
-    let mut b = brief(&brief_dir(&store), id, &text, &group, attempt, None);
+    let failed = crate::protocol::strikes::failed_approaches(&plan, id, super::spawn::FAILED_SHOWN);
+    let mut b = brief(&brief_dir(&store), id, &text, &group, attempt, &failed, None);
     let at = b.find('\n').map_or(b.len(), |i| i + 1);
     b.insert_str(
         at,

@@ -114,6 +114,19 @@ pub fn check_not_escalated(plan: &Plan<'_>, task: &str) -> crate::error::Result<
     }
 }
 
+/// What a fresh agent for `task` must not try again: its last `max` failed approaches from the
+/// errors table, `approach — error`, each cut to fit a brief.
+pub fn failed_approaches(plan: &Plan<'_>, task: &str, max: usize) -> Vec<String> {
+    let all = attempts(plan, task);
+    all[all.len().saturating_sub(max)..]
+        .iter()
+        .map(|a| {
+            let approach = a.approach.as_deref().unwrap_or("(approach not recorded)");
+            format!("{} — {}", crate::text::clip(approach, 100), crate::text::clip(&a.error, 100))
+        })
+        .collect()
+}
+
 /// Approaches compare equal after folding case, whitespace and punctuation away
 /// (`Use test-key!` is `use test key`).
 pub fn fold(approach: &str) -> String {

@@ -425,7 +425,7 @@ fn respawn_and_spawn_force_refuse_an_escalated_task_until_the_users_decision_is_
     ok(d, &["error", "FE-001", "--resolve", "the user said: reuse the old cart layout"], 0);
     let brief = ok(d, &["respawn", "FE-001", "--force"], 0);
     assert_eq!(
-        brief.lines().nth(1),
+        brief.lines().nth(2),
         Some("Restart 1 of 3: read findings_FE-001.md and progress_FE-001.md first; continue, do not redo.")
     );
 }
@@ -584,4 +584,30 @@ fn the_slash_commands_pplan_calls_are_real_commands_and_flags() {
         checked += 1;
     }
     assert!(checked >= 15, "{checked} commands checked");
+}
+
+#[test]
+fn spawn_and_respawn_briefs_carry_the_tasks_failed_approaches() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    ok(d, &["spawn", "FE-001"], 0);
+    ok(d, &["error", "FE-001", "--error", "cart total is NaN", "--approach", "parse floats"], 0);
+    ok(d, &["error", "FE-001", "--error", "rounding off by a cent", "--approach", "round in the client"], 0);
+    ok(d, &["mark", "--agent", "FE-001", "BLOCKED", "--reason", "needs the API's total"], 0);
+    let failed = "Failed before (never repeat these): 1. parse floats — cart total is NaN; \
+                  2. round in the client — rounding off by a cent";
+    let brief = ok(d, &["respawn", "FE-001", "--force"], 0);
+    assert_eq!(
+        brief.lines().take(2).collect::<Vec<_>>(),
+        ["## Agent FE-001: Build the cart page (group 1, attempt 2)", failed]
+    );
+    let spawned = ok(d, &["spawn", "FE-001", "--force"], 0);
+    let at = spawned.find("Agents:\n").expect("agents");
+    assert_eq!(
+        &spawned[at..],
+        format!(
+            "Agents:\n- FE-001: Build the cart page (group 1, attempt 3)\n  {failed}\nspawned FE-001 in group 1\n"
+        )
+    );
 }
