@@ -611,3 +611,53 @@ fn spawn_and_respawn_briefs_carry_the_tasks_failed_approaches() {
         )
     );
 }
+
+#[test]
+fn waves_warn_only_when_a_group_depends_on_itself_and_a_later_merge_continues_its_section() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    let plan = PLAN.replace(
+        "- [ ] INT-001: Wire the cart to the API\n",
+        "- [ ] INT-001: Wire the cart to the API (depends: BE-001)\n- [ ] INT-002: Write the release notes\n",
+    );
+    fs::write(d.join("task_plan.md"), &plan).expect("plan");
+    assert_eq!(
+        ok(d, &["waves"], 0),
+        "wave 1 (3): BE-001, FE-001, INT-002\nwave 2 (1): INT-001\nparallelism: 75% of 4 tasks in waves wider than one\n"
+    );
+    // After a partial merge, the second merge of the group continues the same section.
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    ok(d, &["merge", "--partial"], 0);
+    ok(d, &["log", "--agent", "FE-001", "built the cart"], 0);
+    ok(d, &["mark", "--agent", "FE-001", "COMPLETE"], 0);
+    ok(d, &["merge"], 0);
+    let progress = fs::read_to_string(d.join("progress.md")).expect("progress");
+    assert_eq!(dated(&progress).matches("## Group 1: Backend — merged DATE\n").count(), 1, "{progress}");
+}
+
+#[test]
+fn check_is_quiet_about_a_complete_agent_while_its_group_still_works() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    assert_eq!(
+        pplan(d, &["check"]),
+        (Some(0), "checked 5 files: 0 errors, 0 warnings\n".into(), String::new())
+    );
+    ok(d, &["mark", "--agent", "FE-001", "BLOCKED", "--reason", "no design"], 0);
+    let (code, out, _) = pplan(d, &["check"]);
+    assert_eq!(
+        (code, out.lines().next()),
+        (
+            Some(0),
+            Some(
+                "progress_BE-001.md:9:1: warning[unmerged-agent]: `BE-001` is COMPLETE but not merged yet (`pplan merge`)"
+            )
+        )
+    );
+}
