@@ -661,3 +661,27 @@ fn check_is_quiet_about_a_complete_agent_while_its_group_still_works() {
         )
     );
 }
+
+#[test]
+fn a_plan_made_by_init_advances_its_current_group_and_next_step_on_merge() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    ok(d, &["init", "--title", "Shop", "--goal", "Ship it."], 0);
+    let made = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    let (head, rest) = made.split_once("## Groups\n").expect("groups");
+    let tail = &rest[rest.find("## Decisions Made").expect("decisions")..];
+    let groups = "## Groups\n\n### Group 1: Backend\n- **Status:** pending\n- [ ] BE-001: Build the payment endpoints\n\n\
+                  ### Group 2: Integration\n- **Status:** pending\n- [ ] INT-001: Wire the cart to the API\n\n";
+    fs::write(d.join("task_plan.md"), format!("{head}{groups}{tail}")).expect("plan");
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    assert_eq!(
+        ok(d, &["merge"], 0),
+        "merged group 1: BE-001 (findings.md, progress.md)\ncomplete: BE-001\ngroup 1 complete; current group → 2\n\
+         retired the files of BE-001 to .pplan/archive/\n"
+    );
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    let top: Vec<&str> = plan.lines().skip(5).take(5).collect();
+    assert_eq!(top, ["## Current Group", "Group 2", "", "## Next Step", "Spawn group 2: INT-001."]);
+}
