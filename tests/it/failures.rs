@@ -685,3 +685,21 @@ fn a_plan_made_by_init_advances_its_current_group_and_next_step_on_merge() {
     let top: Vec<&str> = plan.lines().skip(5).take(5).collect();
     assert_eq!(top, ["## Current Group", "Group 2", "", "## Next Step", "Spawn group 2: INT-001."]);
 }
+
+#[test]
+fn merge_names_a_file_two_agents_of_the_group_both_wrote() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "documented the endpoints", "--files", "README.md,src/pay.rs"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    ok(d, &["log", "--agent", "FE-001", "documented the cart", "--files", "README.md"], 0);
+    ok(d, &["mark", "--agent", "FE-001", "COMPLETE"], 0);
+    assert_eq!(
+        ok(d, &["merge"], 0),
+        "merged group 1: BE-001, FE-001 (findings.md, progress.md)\ncomplete: BE-001, FE-001\n\
+         group 1 complete; current group → 2\nretired the files of BE-001, FE-001 to .pplan/archive/\n\
+         warning: `README.md` was written by BE-001 and FE-001: check that one did not overwrite the other\n"
+    );
+}

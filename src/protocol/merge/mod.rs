@@ -156,6 +156,13 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
     report
         .warnings
         .extend(empty.iter().map(|id| format!("`{id}` is COMPLETE but wrote no findings and no progress")));
+    let logs: Vec<(String, String)> = ready.iter().map(|b| (b.id.clone(), b.progress.clone())).collect();
+    report.warnings.extend(crate::protocol::files::shared(&logs).into_iter().map(|(path, agents)| {
+        format!(
+            "`{path}` was written by {}: check that one did not overwrite the other",
+            agents.join(" and ")
+        )
+    }));
 
     let stamp = crate::store::clock::now_stamp();
     let heading = match g {
