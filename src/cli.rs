@@ -385,6 +385,10 @@ pub enum Command {
         /// Also respawn a BLOCKED agent
         #[arg(long)]
         force: bool,
+        /// Reopen a merged (complete) task: back to in progress, fresh agent files, and a brief
+        /// that names why (the group's failing gate)
+        #[arg(long, conflicts_with = "force")]
+        reopen: bool,
     },
 }
 

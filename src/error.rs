@@ -73,6 +73,10 @@ pub enum Error {
     AgentState { id: String, state: String, why: &'static str },
     #[error("`{id}` was restarted {restarts} times, the maximum")]
     Escalate { id: String, restarts: u32, report: String },
+    #[error(
+        "`{id}` is escalated: it failed {strikes} times (last: {last}); a person decides before it runs again"
+    )]
+    Escalated { id: String, strikes: usize, last: String },
     #[error("{place} is not ready: {}", agents.join(", "))]
     NotReady { place: String, agents: Vec<String> },
     #[error("`{}` changed during the merge of {place}; the merge stopped there", path.display())]
@@ -134,7 +138,7 @@ impl Error {
             | Error::ConcurrentEdit { .. }
             | Error::Changing { .. }
             | Error::BothKept { .. } => ExitCode::Busy,
-            Error::Escalate { .. } => ExitCode::Escalate,
+            Error::Escalate { .. } | Error::Escalated { .. } => ExitCode::Escalate,
             Error::NotReady { .. } => ExitCode::NotReady,
             Error::BreakerOpen { .. } => ExitCode::Busy,
             Error::Cycle { .. } => ExitCode::Problems,
@@ -177,6 +181,7 @@ impl Error {
             Error::AgentExists { .. } => "agent_exists",
             Error::AgentState { .. } => "agent_state",
             Error::Escalate { .. } => "escalate",
+            Error::Escalated { .. } => "escalated",
             Error::UnsafeId { .. } => "unsafe_id",
             Error::Config { .. } => "invalid_config",
             Error::UnknownState(_) => "unknown_state",
@@ -235,6 +240,9 @@ impl Error {
                 Some("its files are kept; pass --force to spawn it again over them".into())
             }
             Error::Escalate { report, .. } => Some(report.clone()),
+            Error::Escalated { id, .. } => {
+                Some(format!("record the user's decision first: `pplan error {id} --resolve \"<what the user decided>\"`"))
+            }
             Error::MergeInterrupted { .. } => Some(
                 "someone edited it meanwhile; rerun `pplan merge` for the same group: their edit is kept and blocks already written are skipped".into(),
             ),

@@ -2,8 +2,10 @@
 //!
 //! The demo is an orchestrator that only runs pplan (this same binary) as child processes, the
 //! way a slash command would: spawn the first group, run its agents concurrently (one hands off
-//! and is respawned, one fails twice under the 3-strike rule and then succeeds), wait, merge,
-//! run the second group, and finish with status and reboot. It narrates as it goes.
+//! and is respawned, one fails twice under the 3-strike rule and then succeeds), wait, merge —
+//! the gate fails, so the group is held and the task at fault reopened and merged again — run
+//! the second group, whose agent is BLOCKED until the user answers (reboot names it and its
+//! reason), and finish with status and reboot. It narrates as it goes.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -158,12 +160,32 @@ pub fn run(ctx: &Context, dir: Option<PathBuf>, agents: u8, stream: &mut dyn Wri
     let (code, out) = run.call(&["wait", "--timeout", "30"])?;
     say(format!("6. wait: exit {code}: {}", last_line(&out)));
 
+    // The gate (pplan.yaml) fails: the group is held, and the task at fault is reopened.
+    let (code, _) = run.call_allowing(&["merge"], 1)?;
+    let status = run.ok(&["status"])?;
+    let red = status.lines().find(|l| l.starts_with("gate of group")).unwrap_or("").to_string();
+    say(format!("7. merge: exit {code}, the gate failed; status: {red}"));
+    let brief = run.ok(&["respawn", ROLES[1].id, "--reopen"])?;
+    let names = if brief.contains("Reopened after its merge: gate of group 1") { "names" } else { "lacks" };
+    say(format!("8. respawn {} --reopen: back in progress; its brief {names} the failure", ROLES[1].id));
+    run.ok(&["note", "--agent", ROLES[1].id, "the cart total rounds to cents"])?;
+    run.ok(&["log", "--agent", ROLES[1].id, "rounded the cart total to cents", "--files", "web/cart.tsx"])?;
+    run.ok(&["mark", "--agent", ROLES[1].id, "COMPLETE"])?;
     let merged = run.ok(&["merge"])?;
-    say(format!("7. merge: {}", merged.lines().take(3).collect::<Vec<_>>().join("; ")));
+    let passed = if merged.lines().any(|l| l.starts_with("gate `") && l.ends_with("` passed")) {
+        "passed"
+    } else {
+        "?"
+    };
+    say(format!("9. merge again: gate {passed}; {}", last_line_with(&merged, "current group")));
     run.ok(&["decide", "Checkout via the payments API", "--why", "one source of truth for totals"])?;
 
     run.ok(&["spawn"])?;
-    say("8. spawn group 2: INT-001".into());
+    run.ok(&["mark", "--agent", "INT-001", "BLOCKED", "--reason", "the staging API URL is not set"])?;
+    let (_, reboot) = run.call(&["reboot"])?;
+    let first = reboot.lines().find(|l| l.contains("BLOCKED INT-001")).unwrap_or("").trim().to_string();
+    say(format!("10. spawn group 2: INT-001 is BLOCKED; reboot says: {first}"));
+    run.ok(&["respawn", "INT-001", "--force"])?;
     run.ok(&["note", "--agent", "INT-001", "the cart and the API agree on totals"])?;
     run.ok(&[
         "log",
@@ -175,9 +197,9 @@ pub fn run(ctx: &Context, dir: Option<PathBuf>, agents: u8, stream: &mut dyn Wri
     ])?;
     run.ok(&["mark", "--agent", "INT-001", "COMPLETE"])?;
     let (code, out) = run.call(&["wait", "--timeout", "30"])?;
-    say(format!("9. wait: exit {code}: {}", last_line(&out)));
+    say(format!("11. the user set the URL; respawn --force; wait: exit {code}: {}", last_line(&out)));
     let merged = run.ok(&["merge"])?;
-    say(format!("10. merge: {}", merged.lines().take(2).collect::<Vec<_>>().join("; ")));
+    say(format!("12. merge: {}", merged.lines().take(2).collect::<Vec<_>>().join("; ")));
 
     let status = run.ok(&["status"])?;
     let (_, reboot) = run.call(&["reboot", "--budget", "900"])?;
@@ -204,7 +226,17 @@ fn write_plan(dir: &Path, roles: &[Role], limits: &Limits) -> Result<()> {
     let lock = store.lock()?;
     store.create(&lock, store::PLAN_FILE, &plan)?;
     store.create(&lock, "findings.md", include_str!("../../templates/findings.md"))?;
+    // A gate between groups that fails until the cart rounds to cents.
+    store.create(
+        &lock,
+        crate::store::config::CONFIG_FILE,
+        "gate: \"grep -q 'rounds to cents' findings.md || { echo 'test_cart_total ... FAILED: 10.005 != 10.01'; exit 1; }\"\n",
+    )?;
     store.create(&lock, "progress.md", include_str!("../../templates/progress.md"))
+}
+
+fn last_line_with<'s>(s: &'s str, needle: &str) -> &'s str {
+    s.lines().rfind(|l| l.contains(needle)).unwrap_or("")
 }
 
 fn last_line(s: &str) -> &str {
@@ -220,6 +252,11 @@ struct Runner {
 
 impl Runner {
     fn call(&self, args: &[&str]) -> Result<(i32, String)> {
+        self.call_allowing(args, 5)
+    }
+
+    /// A step that may exit 0 or `allowed` (5, not ready; 1, a gate that failed).
+    fn call_allowing(&self, args: &[&str], allowed: i32) -> Result<(i32, String)> {
         let out = Command::new(&self.exe)
             .arg("-C")
             .arg(&self.dir)
@@ -230,7 +267,7 @@ impl Runner {
             .map_err(|e| Error::io("run", &self.exe, e))?;
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
         let code = out.status.code().unwrap_or(-1);
-        if code != 0 && code != 5 {
+        if code != 0 && code != allowed {
             let stderr = String::from_utf8_lossy(&out.stderr);
             return Err(Error::Usage {
                 message: format!(

@@ -7,12 +7,12 @@ use serde::Serialize;
 use super::{Context, Output, unified_diff};
 use crate::error::{Error, ExitCode, Result};
 use crate::plan::edit::{self, Target};
-use crate::plan::rows::{self, Column, Values};
+use crate::plan::rows::{self, Values};
 use crate::plan::{Log, Plan, Status};
 use crate::protocol::agents;
 use crate::protocol::strikes::{self, STRIKES};
 use crate::store;
-use crate::text::{Document, Edit};
+use crate::text::Document;
 
 /// A new failure, as given on the command line.
 pub struct Record {
@@ -190,35 +190,14 @@ fn resolve_latest(ctx: &Context, task: &str, resolution: &str, dry_run: bool) ->
         dry_run,
         |doc| {
             let plan = Plan::parse(doc);
-            edit::find_task(&plan, doc, task)?;
+            // A gate's strikes (`gate-1`) are rows of no task: a person resolves them the same way.
+            if !task.starts_with("gate-") {
+                edit::find_task(&plan, doc, task)?;
+            }
             let latest = strikes::attempts(&plan, task)
                 .pop()
                 .ok_or_else(|| Error::NothingToResolve { task: task.to_string() })?;
-            let Some(table) = rows::target_table(&plan, Log::Errors) else { return Ok(Vec::new()) };
-            let row = &table.rows[latest.row];
-            let text = rows::escape(resolution);
-            let col = table.columns.iter().position(|c| rows::column(c) == Column::Resolution);
-            Ok(vec![match col.and_then(|i| row.cells.get(i)) {
-                Some(cell) if cell.is_empty() => {
-                    let line = &doc.text()[row.line.clone()];
-                    let local = cell.start - row.line.start..cell.end - row.line.start;
-                    let raw = rows::raw_cell(line, &local);
-                    Edit::replace(raw.start + row.line.start..raw.end + row.line.start, format!(" {text} "))
-                }
-                Some(cell) => Edit::replace(cell.clone(), text),
-                None => {
-                    // No resolution column: add it to the values kept in the main cell.
-                    let main =
-                        table.columns.iter().position(|c| rows::column(c) == Column::Error).unwrap_or(0);
-                    let cell = &row.cells[main.min(row.cells.len().saturating_sub(1))];
-                    let cell_text = &doc.text()[cell.clone()];
-                    if cell_text.ends_with(')') && cell_text.contains(" (") {
-                        Edit::insert(cell.end - 1, format!("; resolution: {text}"))
-                    } else {
-                        Edit::insert(cell.end, format!(" (resolution: {text})"))
-                    }
-                }
-            }])
+            Ok(strikes::resolve_edit(&plan, doc, latest.row, resolution).into_iter().collect())
         },
         |before: &Document, after: &Document| {
             let (b, a) = (Plan::parse(before), Plan::parse(after));

@@ -123,9 +123,12 @@ fn text(r: &Report) -> String {
             list(&r.kept)
         );
     }
+    if !r.skipped.is_empty() {
+        let _ = writeln!(o, "skipped: {} (task left skipped; what it wrote is kept)", list(&r.skipped));
+    }
     if !r.waiting.is_empty() {
         let w: Vec<String> = r.waiting.iter().map(|w| format!("{} {}", w.id, w.state)).collect();
-        let _ = writeln!(o, "still running: {}", list(&w));
+        let _ = writeln!(o, "not merged yet: {}", list(&w));
     }
     for w in &r.warnings {
         let _ = writeln!(o, "warning: {w}");

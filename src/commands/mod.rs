@@ -242,7 +242,8 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         }
         Command::Poll { group } => poll::run(ctx, group.as_deref()),
         Command::Wait { group, timeout } => wait::run(ctx, group.as_deref(), timeout, stream),
-        Command::Respawn { id, force } => respawn::run(ctx, &id, force),
+        Command::Respawn { id, reopen: true, .. } => respawn::reopen(ctx, &id),
+        Command::Respawn { id, force, .. } => respawn::run(ctx, &id, force),
         Command::Error { task, error, approach, resolution, resolve, dry_run } => {
             let record = error::Record { error, approach, resolution };
             error::run(ctx, &task, record, resolve.as_deref(), dry_run)

@@ -76,10 +76,11 @@ pub(super) fn line(o: &Observation, width: usize) -> String {
         s.push_str("  STALLED");
     }
     if let Some(r) = &o.resume_from {
-        let _ = write!(s, "  resume: {}", crate::text::clip(r, 60));
+        // What the orchestrator acts on is never cut.
+        let _ = write!(s, "  resume: {r}");
     }
     if let Some(r) = &o.reason {
-        let _ = write!(s, "  reason: {}", crate::text::clip(r, 60));
+        let _ = write!(s, "  reason: {r}");
     }
     s.trim_end().to_string()
 }

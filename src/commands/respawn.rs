@@ -6,10 +6,13 @@ use serde::Serialize;
 use super::spawn::{Continuation, brief, brief_dir};
 use super::{Context, Output};
 use crate::error::{Error, Result};
-use crate::plan::Plan;
-use crate::protocol::agents::{self, AgentRecord, AgentState, Entry, Registry};
+use crate::plan::edit::{self, Target};
+use crate::plan::{Plan, Status};
+use crate::protocol::agents::{self, AgentRecord, AgentState, Entry, Header, Registry};
+use crate::protocol::gate;
 use crate::store;
 use crate::store::config::Config;
+use crate::text::Document;
 
 #[derive(Serialize)]
 struct RespawnJson<'a> {
@@ -53,6 +56,12 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
         .filter(|m| m.state == Some(AgentState::Blocked))
         .and_then(|m| m.reason.as_deref())
         .map(|r| r.trim_end_matches('.').to_string());
+    let failed = {
+        let doc = store.read(store::PLAN_FILE)?;
+        let plan = Plan::parse(&doc);
+        crate::protocol::strikes::check_not_escalated(&plan, id)?;
+        crate::protocol::strikes::failed_approaches(&plan, id, super::spawn::FAILED_SHOWN)
+    };
     let mut registry = Registry::load(&store)?;
     let mut record = match registry.agents.get(id) {
         Some(r) => r.clone(),
@@ -90,7 +99,8 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
         resume_from: resume_from.as_deref(),
         blocked: reason.as_deref(),
     };
-    let text = brief(&brief_dir(&store), id, &record.task, &record.group, record.attempt, Some(&cont));
+    let text =
+        brief(&brief_dir(&store), id, &record.task, &record.group, record.attempt, &failed, Some(&cont));
     if ctx.json {
         let json = RespawnJson {
             schema_version: 1,
@@ -106,11 +116,91 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
     Ok(Output::ok(text))
 }
 
+/// `pplan respawn ID --reopen`: a merged task goes back to in progress with fresh agent files;
+/// its brief says why (the group's failing gate, read from task_plan.md).
+pub fn reopen(ctx: &Context, id: &str) -> Result<Output> {
+    agents::check_id(id)?;
+    let store = ctx.store()?;
+    let lock = store.lock()?;
+    let doc = store.read(store::PLAN_FILE)?;
+    let plan = Plan::parse(&doc);
+    let t = edit::find_task(&plan, &doc, id)?;
+    let task = &plan.tasks[t];
+    if task.status != Status::Complete {
+        return Err(Error::AgentState {
+            id: id.to_string(),
+            state: task.status.to_string(),
+            why: "--reopen takes a merged (complete) task",
+        });
+    }
+    for name in [agents::findings_file(id), agents::progress_file(id)] {
+        if agents::check_regular(&store, &name)? {
+            return Err(Error::AgentExists { id: id.to_string() });
+        }
+    }
+    let group = task.group.map_or_else(|| "-".to_string(), |g| plan.groups[g].key.clone());
+    let why = task
+        .group
+        .and_then(|g| gate::red_gate(&plan, g))
+        .map(|red| gate::describe(&red))
+        .unwrap_or_else(|| "reopened by the orchestrator".to_string());
+    let text = crate::text::unescape(task.text).into_owned();
+    let mut registry = Registry::load(&store)?;
+    let attempt = registry.agents.get(id).map_or(1, |r| r.attempt + 1);
+    let set = |doc: &Document| -> Result<Vec<crate::text::Edit>> {
+        let plan = Plan::parse(doc);
+        let t = edit::find_task(&plan, doc, id)?;
+        edit::set_statuses(&plan, doc, &[(Target::Task(t), Status::InProgress)])
+    };
+    let verify = |before: &Document, after: &Document| {
+        let (b, a) = (Plan::parse(before), Plan::parse(after));
+        let t = edit::find_task(&b, before, id).map_err(|e| e.to_string())?;
+        edit::verify_sets(&b, &a, &[(Target::Task(t), Status::InProgress)])
+    };
+    store.update_held(&lock, store::PLAN_FILE, set, verify)?;
+    let stamp = crate::store::clock::now_stamp();
+    let header = Header { id, task: &text, group: &group, spawned: &stamp, attempt };
+    store.create(&lock, &agents::findings_file(id), &header.findings())?;
+    store.create(&lock, &agents::progress_file(id), &header.progress())?;
+    registry.agents.insert(
+        id.to_string(),
+        AgentRecord { group: group.clone(), task: text.clone(), spawned_at: stamp, attempt, restarts: 0 },
+    );
+    registry.schema_version = 1;
+    registry.save(&store, &lock)?;
+    drop(lock);
+    agents::write_entry(&store, id, Entry::Log, &format!("Reopened: {why}."), &[])?;
+    let failed = crate::protocol::strikes::failed_approaches(&plan, id, super::spawn::FAILED_SHOWN);
+    let mut b = brief(&brief_dir(&store), id, &text, &group, attempt, &failed, None);
+    let at = b.find('\n').map_or(b.len(), |i| i + 1);
+    b.insert_str(
+        at,
+        &format!(
+            "Reopened after its merge: {why}. Its earlier work is in findings.md and progress.md: fix this, do not redo the rest.\n"
+        ),
+    );
+    if ctx.json {
+        let json = ReopenJson { schema_version: 1, kind: "reopen", agent: id, attempt, why: &why, brief: &b };
+        return Ok(Output::json(&json));
+    }
+    Ok(Output::ok(b))
+}
+
+#[derive(Serialize)]
+struct ReopenJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    agent: &'a str,
+    attempt: u32,
+    why: &'a str,
+    brief: &'a str,
+}
+
 /// An agent spawned before the registry existed (or by hand): its task from the plan.
 fn record_from_plan(store: &store::Store, id: &str) -> Result<AgentRecord> {
     let doc = store.read(store::PLAN_FILE)?;
     let plan = Plan::parse(&doc);
-    let t = crate::plan::edit::find_task(&plan, &doc, id)?;
+    let t = edit::find_task(&plan, &doc, id)?;
     let task = &plan.tasks[t];
     Ok(AgentRecord {
         group: task.group.map_or_else(|| "-".to_string(), |g| plan.groups[g].key.clone()),

@@ -28,6 +28,8 @@ struct RestartJson {
     files: Vec<String>,
     files_total: usize,
     files_note: Option<String>,
+    blocked: Vec<String>,
+    strikes: Vec<String>,
 }
 
 pub fn run(ctx: &Context, agent: Option<&str>) -> Result<Output> {
@@ -78,10 +80,22 @@ pub fn run(ctx: &Context, agent: Option<&str>) -> Result<Output> {
             (n, g.map(|g| plan.groups[g].key.clone()), tasks)
         }
     };
-    let (files, files_note) = match crate::git::changed_files(store.dir(), crate::git::TIMEOUT) {
-        Ok(f) => (f, None),
-        Err(why) => (Vec::new(), Some(why)),
+    // An agent's own files are those it logged; the session's are git's, without pplan's own
+    // plan and agent files.
+    let (files, files_note) = match agent {
+        Some(_) => (crate::protocol::files::mentioned(&log), None),
+        None => match crate::git::changed_files(store.dir(), crate::git::TIMEOUT) {
+            Ok(f) => (f.into_iter().filter(|p| !is_pplans_own(p)).collect(), None),
+            Err(why) => (Vec::new(), Some(why)),
+        },
     };
+    let blocked: Vec<String> = agents::observe_group(&store, &plan, plan.working_group())
+        .into_iter()
+        .filter(|o| o.state == agents::Seen::Agent(agents::AgentState::Blocked))
+        .filter(|o| agent.is_none_or(|a| a == o.id))
+        .map(|o| format!("{}: {}", o.id, o.reason.as_deref().unwrap_or("(no reason given)")))
+        .collect();
+    let strikes = open_strikes(&plan, agent);
     let files_total = files.len();
     if ctx.json {
         let json = RestartJson {
@@ -95,6 +109,8 @@ pub fn run(ctx: &Context, agent: Option<&str>) -> Result<Output> {
             files: files.into_iter().take(FILES_SHOWN).collect(),
             files_total,
             files_note,
+            blocked,
+            strikes,
         };
         return Ok(Output::json(&json));
     }
@@ -110,6 +126,12 @@ pub fn run(ctx: &Context, agent: Option<&str>) -> Result<Output> {
     }
     if since.len() > ENTRIES_SHOWN {
         let _ = writeln!(o, "- (… {} earlier entries)", since.len() - ENTRIES_SHOWN);
+    }
+    for b in &blocked {
+        let _ = writeln!(o, "BLOCKED {b}");
+    }
+    for s in &strikes {
+        let _ = writeln!(o, "Open strike: {s}");
     }
     match files_note {
         Some(why) => {
@@ -133,18 +155,65 @@ pub fn run(ctx: &Context, agent: Option<&str>) -> Result<Output> {
     Ok(Output::ok(o))
 }
 
-/// `<stamp> <first line>` of each `### <stamp>` entry after the last restart entry.
+/// `<stamp> <first line>` of each entry after the last restart entry: `### <stamp>` in a log,
+/// `#### <stamp>` inside a merged agent's block (then named `<stamp> ID: <first line>`).
 fn entries_since_restart(log: &str) -> Vec<String> {
     let lines: Vec<&str> = log.lines().collect();
     let mut entries = Vec::new();
+    let mut agent: Option<&str> = None;
     for (i, l) in lines.iter().enumerate() {
-        let Some(stamp) = l.strip_prefix("### ") else { continue };
+        if l.starts_with("<!-- /pplan:merge") || l.starts_with("## ") {
+            agent = None;
+        }
+        let (level, rest) = match l.find(|c| c != '#') {
+            Some(n @ 3..=4) if l[n..].starts_with(' ') => (n, l[n + 1..].trim()),
+            _ => continue,
+        };
+        let stamp_like = rest.len() >= 10 && rest.as_bytes()[..4].iter().all(u8::is_ascii_digit);
+        if !stamp_like {
+            // A merged agent's block: `### ID: task`.
+            if level == 3 {
+                agent = rest.split_once(':').map(|(id, _)| id);
+            }
+            continue;
+        }
         let first = lines.get(i + 1).map_or("", |l| l.trim());
-        if first.starts_with("Restart ") {
+        if first.starts_with("Restart ") && agent.is_none() {
             entries.clear();
             continue;
         }
-        entries.push(format!("{stamp} {}", crate::text::clip(first, 80)));
+        let who = agent.map_or(String::new(), |a| format!("{a}: "));
+        entries.push(format!("{rest} {who}{}", crate::text::clip(first, 80)));
     }
     entries
+}
+
+/// The plan's unresolved strikes (all, or the agent's task's): `KEY attempt N of 3: error`.
+fn open_strikes(plan: &Plan<'_>, agent: Option<&str>) -> Vec<String> {
+    let mut keys: Vec<String> = match agent {
+        Some(id) => vec![id.to_string()],
+        None => plan.tasks.iter().filter_map(|t| t.id.map(str::to_string)).collect(),
+    };
+    if agent.is_none() {
+        keys.extend(plan.groups.iter().map(|g| crate::protocol::gate::key_of(&g.key)));
+    }
+    keys.iter()
+        .flat_map(|k| {
+            let open = crate::protocol::gate::open_strikes(plan, k);
+            let n = open.len();
+            open.last().map(|a| {
+                format!(
+                    "{k} strike {n} of {}: {}",
+                    crate::protocol::strikes::STRIKES,
+                    crate::text::clip(&a.error, 120)
+                )
+            })
+        })
+        .collect()
+}
+
+/// pplan's own files: the plan's markdown files and its state directory.
+fn is_pplans_own(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    store::is_plan_file(name) || path.starts_with(".pplan/") || path.contains("/.pplan/")
 }

@@ -42,6 +42,8 @@ struct Spawn {
     attempt: u32,
     /// Its progress file exists (spawned again with --force).
     existing: bool,
+    /// Its failed approaches from the errors table (never to be repeated).
+    failed: Vec<String>,
 }
 
 pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_run: bool) -> Result<Output> {
@@ -56,6 +58,7 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         let task = &plan.tasks[t];
         let id = task.id.unwrap_or_default();
         agents::check_id(id)?;
+        crate::protocol::strikes::check_not_escalated(&plan, id)?;
         // Both checked: a symlink in either place is refused.
         let findings = agents::check_regular(&store, &agents::findings_file(id))?;
         let progress = agents::check_regular(&store, &agents::progress_file(id))?;
@@ -65,7 +68,8 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         let attempt = registry.agents.get(id).map_or(1, |r| r.attempt + 1);
         let group = task.group.map_or_else(|| "-".to_string(), |g| plan.groups[g].key.clone());
         let task = crate::text::unescape(task.text).into_owned();
-        spawns.push(Spawn { id: id.to_string(), task, group, attempt, existing: progress });
+        let failed = crate::protocol::strikes::failed_approaches(&plan, id, FAILED_SHOWN);
+        spawns.push(Spawn { id: id.to_string(), task, group, attempt, existing: progress, failed });
     }
     let skipped_line =
         (!skipped.is_empty()).then(|| format!("skipped (no usable id): {}\n", skipped.join("; ")));
@@ -86,11 +90,21 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         let text = format!("nothing to spawn in {place}: no pending task is ready\n");
         return Ok(Output::ok(text + skipped_line.as_deref().unwrap_or("")));
     }
+    // The tasks go in progress, and so does a group whose heading states `pending` (in the
+    // file's own spelling): its status follows its tasks.
     let changes = |plan: &Plan<'_>, doc: &crate::text::Document| -> Result<Vec<(Target, Status)>> {
-        spawns
-            .iter()
-            .map(|s| Ok((Target::Task(edit::find_task(plan, doc, &s.id)?), Status::InProgress)))
-            .collect()
+        let mut changes = Vec::new();
+        for s in &spawns {
+            let t = edit::find_task(plan, doc, &s.id)?;
+            changes.push((Target::Task(t), Status::InProgress));
+            if let Some(g) = plan.tasks[t].group {
+                let target = (Target::Group(g), Status::InProgress);
+                if plan.groups[g].stored() == Some(Status::Pending) && !changes.contains(&target) {
+                    changes.push(target);
+                }
+            }
+        }
+        Ok(changes)
     };
     let edit_plan = |doc: &crate::text::Document| {
         let plan = Plan::parse(doc);
@@ -148,7 +162,7 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
                 attempt: s.attempt,
                 findings: agents::findings_file(&s.id),
                 progress: agents::progress_file(&s.id),
-                brief: brief(&dir, &s.id, &s.task, &s.group, s.attempt, None),
+                brief: brief(&dir, &s.id, &s.task, &s.group, s.attempt, &s.failed, None),
             })
             .collect();
         let json =
@@ -179,6 +193,9 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
     out.push_str("Agents:\n");
     for s in &spawns {
         out.push_str(&format!("- {}\n", agent_line(&s.id, &s.task, &s.group, s.attempt)));
+        if !s.failed.is_empty() {
+            out.push_str(&format!("  {}\n", failed_line(&s.failed)));
+        }
     }
     let names: Vec<&str> = spawns.iter().map(|s| s.id.as_str()).collect();
     let mut groups: Vec<&str> = Vec::new();
@@ -280,9 +297,14 @@ pub(super) fn brief(
     task: &str,
     group: &str,
     attempt: u32,
+    failed: &[String],
     cont: Option<&Continuation<'_>>,
 ) -> String {
     let mut b = format!("## Agent {}\n", agent_line(id, task, group, attempt));
+    if !failed.is_empty() {
+        b.push_str(&failed_line(failed));
+        b.push('\n');
+    }
     if let Some(c) = cont {
         b.push_str(&format!(
             "Restart {} of {}: read findings_{id}.md and progress_{id}.md first; continue, do not redo.\n",
@@ -300,6 +322,15 @@ pub(super) fn brief(
     }
     b.push_str(&rules(dir, id));
     b
+}
+
+/// Failed approaches shown in a brief, at most.
+pub(super) const FAILED_SHOWN: usize = 3;
+
+/// `Failed before (never repeat these): 1. approach — error; 2. …`.
+pub(super) fn failed_line(failed: &[String]) -> String {
+    let list: Vec<String> = failed.iter().enumerate().map(|(i, f)| format!("{}. {f}", i + 1)).collect();
+    format!("Failed before (never repeat these): {}", list.join("; "))
 }
 
 /// `ID: task (group G, attempt N)`.

@@ -9,9 +9,10 @@ use super::{Context, Output};
 use crate::error::Result;
 use crate::plan::warnings::{LineCounter, warnings};
 use crate::plan::{Counts, Plan, Status};
+use crate::protocol::gate::{self, RedGate};
 use crate::store;
 use crate::text::Document;
-use crate::text::{clip, unescape};
+use crate::text::{clip, clip_words, unescape};
 
 /// At most this many tasks in each JSON list; `*_total` says how many there are.
 const JSON_LIST_MAX: usize = 100;
@@ -34,6 +35,8 @@ struct StatusJson<'a> {
     next_tasks: Vec<TaskJson<'a>>,
     next_tasks_total: usize,
     error_rows: usize,
+    /// The first group held by a failing gate, or null.
+    gate: Option<RedGate>,
     warnings: Vec<String>,
 }
 
@@ -84,12 +87,13 @@ struct Summary {
     derived: Option<usize>,
     in_progress: Vec<usize>,
     next: Vec<usize>,
+    red: Vec<RedGate>,
 }
 
 impl Summary {
     fn new(plan: &Plan<'_>) -> Summary {
         let counts = Counts::of(&plan.tasks);
-        let (progress_pct, _) = plan.progress();
+        let progress_pct = gate::progress_pct(plan);
         let derived = plan.derived_current();
         let in_progress =
             (0..plan.tasks.len()).filter(|&i| plan.tasks[i].status == Status::InProgress).collect();
@@ -100,6 +104,7 @@ impl Summary {
             derived,
             in_progress,
             next: plan.ready_tasks(derived),
+            red: gate::red_gates(plan),
         }
     }
 }
@@ -159,6 +164,7 @@ fn json(plan: &Plan<'_>, doc: &Document, s: &Summary, warnings: Vec<String>) -> 
         next_tasks,
         next_tasks_total: s.next.len(),
         error_rows: plan.error_rows(),
+        gate: s.red.first().cloned(),
         warnings,
     };
     serde_json::to_string(&out).unwrap_or_default() + "\n"
@@ -178,6 +184,9 @@ fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
         plan.groups.len(),
         plan.error_rows()
     );
+    for red in &s.red {
+        let _ = writeln!(o, "{}", gate::describe(red));
+    }
     let key = |i: usize| plan.groups[i].key.as_str();
     let current = match (s.stated, s.derived, plan.current.as_ref().map(|l| l.text)) {
         (_, None, _) if plan.groups.is_empty() => "(no groups)".to_string(),
@@ -211,7 +220,7 @@ fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
         for (i, (g, fraction)) in shown.iter().zip(&fractions).enumerate() {
             let mark = if Some(from + i) == s.derived { '>' } else { ' ' };
             let status = plan.status(g).as_str();
-            let title = clip(g.title, 60);
+            let title = clip_words(g.title, 60);
             let _ = writeln!(o, "{mark} {:<width$}  {status:<11}  {fraction:<fw$}  {title}", g.key);
         }
         if to < plan.groups.len() {
@@ -248,8 +257,8 @@ fn task_line(plan: &Plan<'_>, ids: &[usize]) -> String {
         .map(|&i| {
             let t = &plan.tasks[i];
             match t.id {
-                Some(id) => format!("{id} {}", clip(t.text, 40)),
-                None => clip(t.text, 48),
+                Some(id) => format!("{id} {}", clip_words(t.text, 60)),
+                None => clip_words(t.text, 68),
             }
         })
         .collect();

@@ -75,6 +75,15 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
                     format!("group `{}` is marked {stored} but all {} tasks are done", g.key, counts.total),
                 ));
             }
+            if stored == Status::Pending && counts.in_progress > 0 {
+                found.push((
+                    g.at,
+                    format!(
+                        "group `{}` is marked pending but {} of its tasks are in progress",
+                        g.key, counts.in_progress
+                    ),
+                ));
+            }
             if let Some(other) = g.indicators.iter().find(|i| i.status != stored) {
                 found.push((g.at, format!("group `{}` states both {stored} and {}", g.key, other.status)));
             }

@@ -21,6 +21,23 @@ pub struct Batch {
     pub lines: usize,
 }
 
+/// Files logged by more than one agent: `(path, agents)`, paths in order of first mention.
+/// Two agents of one group writing one file is how work gets lost, so a merge names them.
+pub fn shared(logs: &[(String, String)]) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for (agent, log) in logs {
+        for path in mentioned(log) {
+            match out.iter_mut().find(|(p, _)| *p == path) {
+                Some((_, agents)) if !agents.contains(agent) => agents.push(agent.clone()),
+                Some(_) => {}
+                None => out.push((path, vec![agent.clone()])),
+            }
+        }
+    }
+    out.retain(|(_, agents)| agents.len() > 1);
+    out
+}
+
 /// Paths named in a progress log, in order of first mention.
 pub fn mentioned(log: &str) -> Vec<String> {
     let mut out = Vec::new();

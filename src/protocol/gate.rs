@@ -340,6 +340,9 @@ pub fn run(
     if outcome == Outcome::Fail {
         report.strike = Some(record_strike(store, &key, &command, &last.tail)?);
     }
+    if outcome == Outcome::Pass {
+        resolve_open(store, &key)?;
+    }
     record_result(store, &command, attempt, &outcome, started.elapsed())?;
     Ok(report)
 }
@@ -354,7 +357,7 @@ fn record_strike(store: &Store, key: &str, command: &str, tail: &str) -> Result<
         false,
         |doc| {
             let plan = Plan::parse(doc);
-            strike = strikes::attempts(&plan, key).len() + 1;
+            strike = open_strikes(&plan, key).len() + 1;
             let values = Values {
                 error: Some(error.clone()),
                 task: Some(key.to_string()),
@@ -374,6 +377,28 @@ fn record_strike(store: &Store, key: &str, command: &str, tail: &str) -> Result<
         },
     )?;
     Ok(strike)
+}
+
+/// A passing gate ends its strike count: its open strike rows are resolved (`passed <date>`).
+fn resolve_open(store: &Store, key: &str) -> Result<()> {
+    let note = format!("passed {}", &crate::store::clock::now_stamp()[..10]);
+    store.update(
+        store::PLAN_FILE,
+        false,
+        |doc| {
+            let plan = Plan::parse(doc);
+            let open = open_strikes(&plan, key);
+            Ok(open.iter().filter_map(|a| strikes::resolve_edit(&plan, doc, a.row, &note)).collect())
+        },
+        |before: &Document, after: &Document| {
+            let (b, a) = (Plan::parse(before), Plan::parse(after));
+            if a.error_rows() != b.error_rows() || !open_strikes(&a, key).is_empty() {
+                return Err("the gate's strike rows are not resolved after the edit".into());
+            }
+            edit::verify_sets(&b, &a, &[])
+        },
+    )?;
+    Ok(())
 }
 
 /// Every run is a row of progress.md's test results.
@@ -423,6 +448,88 @@ fn record_result(
         },
     )?;
     Ok(())
+}
+
+/// A group held by its gate: the latest strike row of its gate key (`gate-1`) is unresolved.
+/// It is read from task_plan.md alone, so every view and a fresh clone agree.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RedGate {
+    /// The group's index in the plan.
+    #[serde(skip)]
+    pub group: usize,
+    /// The group's key as `status` shows it.
+    #[serde(rename = "group", default)]
+    pub group_key: String,
+    /// The errors-table key of the gate (`gate-1`).
+    pub key: String,
+    /// Strikes since the gate last passed or a person resolved it.
+    pub strike: usize,
+    pub strikes: usize,
+    /// The last line of the failing run, as recorded.
+    pub last: String,
+}
+
+/// The gate key the errors table records a group's gate under.
+pub fn key_of(group_key: &str) -> String {
+    format!("gate-{}", if group_key.is_empty() { "plan" } else { group_key })
+}
+
+/// The unresolved rows of `key` since its last resolved one: the current run of strikes.
+pub fn open_strikes(plan: &Plan<'_>, key: &str) -> Vec<strikes::Attempt> {
+    let mut all = strikes::attempts(plan, key);
+    let settled = all.iter().rposition(|a| a.resolution.is_some()).map_or(0, |i| i + 1);
+    all.drain(..settled);
+    all
+}
+
+/// The group's gate, when it last failed and nothing resolved it since.
+pub fn red_gate(plan: &Plan<'_>, g: usize) -> Option<RedGate> {
+    let grp = plan.groups.get(g)?;
+    let key = key_of(&grp.key);
+    let open = open_strikes(plan, &key);
+    let last = open.last()?;
+    Some(RedGate {
+        group: g,
+        group_key: grp.key.clone(),
+        key,
+        strike: open.len(),
+        strikes: STRIKES,
+        last: last.error.clone(),
+    })
+}
+
+/// Every group held by a red gate, in plan order.
+pub fn red_gates(plan: &Plan<'_>) -> Vec<RedGate> {
+    (0..plan.groups.len()).filter_map(|g| red_gate(plan, g)).collect()
+}
+
+/// `gate of group 1: failed, strike 1 of 3: <last line>`.
+pub fn describe(red: &RedGate) -> String {
+    format!("gate of group {}: failed, strike {} of {}: {}", red.group_key, red.strike, red.strikes, red.last)
+}
+
+/// Done tasks over all tasks, in whole percent, with a group held by a red gate counted as
+/// not done (its tasks may be ticked; the group is not): progress never reads 100% while a
+/// gate is red.
+pub fn progress_pct(plan: &Plan<'_>) -> u32 {
+    let (pct, _) = plan.progress();
+    let red = red_gates(plan);
+    if red.is_empty() {
+        return pct;
+    }
+    let counts = crate::plan::Counts::of(&plan.tasks);
+    let held: usize = red
+        .iter()
+        .map(|r| {
+            let c = plan.counts(&plan.groups[r.group]);
+            c.done + c.skipped
+        })
+        .sum();
+    if counts.total == 0 {
+        return pct.min(99);
+    }
+    let done = (counts.done + counts.skipped).saturating_sub(held);
+    (((200 * done + counts.total) / (2 * counts.total)) as u32).min(99)
 }
 
 /// Whether this key's strikes call for escalation.

@@ -29,6 +29,9 @@ pub struct Snapshot {
     /// As `pplan status` counts it: done (complete or skipped) tasks over all tasks, in whole
     /// percent (a plan without tasks: done groups over groups).
     pub progress_pct: u32,
+    /// The first group held by a failing gate (read from task_plan.md's errors table), or null.
+    #[serde(default)]
+    pub gate: Option<crate::protocol::gate::RedGate>,
     pub groups: Vec<GroupProgress>,
     /// The working group's agents.
     pub agents: Vec<AgentProgress>,
@@ -126,7 +129,8 @@ pub fn snapshot_of(store: &Store, plan: &Plan<'_>, command: &str) -> Snapshot {
             skipped: counts.skipped,
             pending: counts.pending(),
         },
-        progress_pct: plan.progress().0,
+        progress_pct: crate::protocol::gate::progress_pct(plan),
+        gate: crate::protocol::gate::red_gates(plan).into_iter().next(),
         groups: (0..plan.groups.len()).map(group).collect(),
         agents,
         updated_at: crate::store::clock::now_stamp(),

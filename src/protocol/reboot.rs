@@ -127,8 +127,9 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
     if !running.is_empty() {
         lines.push(format!("in progress: {}", cap(&running, lists)));
     }
-    let agents: Vec<String> = agents::observe_group(store, plan, current)
-        .into_iter()
+    let observed = agents::observe_group(store, plan, current);
+    let agents: Vec<String> = observed
+        .iter()
         .filter(|o| o.state != Seen::Agent(AgentState::Complete))
         .map(|o| format!("{} {}", o.id, o.state.as_str()))
         .collect();
@@ -165,10 +166,25 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
     };
     out.push(Answer { question: "What's the goal?", lines, gap });
 
-    // What have I learned?
-    let learned = headlines(findings, lists);
+    // What have I learned? Open errors and decisions from the plan, then the latest findings.
+    let mut learned: Vec<String> = open_errors(plan)
+        .into_iter()
+        .rev()
+        .take(2)
+        .map(|(task, error)| format!("open error: {task}: {}", crate::text::clip(&error, 120)))
+        .collect();
+    learned.extend(
+        decisions(plan)
+            .into_iter()
+            .rev()
+            .take(2)
+            .map(|d| format!("decision: {}", crate::text::clip(&d, 120))),
+    );
+    let found = headlines(findings, lists);
+    let findings_empty = found.is_empty();
+    learned.extend(found);
     let groups_done = plan.groups.iter().filter(|g| plan.status(g).is_done()).count();
-    let gap = (learned.is_empty() && groups_done > 0)
+    let gap = (findings_empty && groups_done > 0)
         .then(|| format!("findings.md is empty although {groups_done} group(s) are complete"));
     let lines =
         if learned.is_empty() && gap.is_none() { vec!["nothing recorded yet".into()] } else { learned };
@@ -207,6 +223,48 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
     // What am I about to do?
     let ready: Vec<String> =
         plan.ready_tasks(current).iter().filter_map(|&t| plan.tasks[t].id.map(str::to_string)).collect();
+    // What must be settled first: an escalated task, a BLOCKED agent, a group held by its
+    // failing gate — each with its reason.
+    let escalated: Vec<(String, String)> = plan
+        .tasks
+        .iter()
+        .filter(|t| t.status == Status::Blocked)
+        .filter_map(|t| {
+            let id = t.id?;
+            let open = crate::protocol::gate::open_strikes(plan, id);
+            (open.len() >= crate::protocol::strikes::STRIKES)
+                .then(|| (id.to_string(), open.last().map(|a| a.error.clone()).unwrap_or_default()))
+        })
+        .collect();
+    let mut first: Vec<String> = escalated
+        .iter()
+        .map(|(id, error)| {
+            format!(
+                "first, escalated: {id} failed {} times (last: {error}); ask the user, record the decision with `pplan error {id} --resolve \"<decision>\"`",
+                crate::protocol::strikes::STRIKES
+            )
+        })
+        .collect();
+    for o in &observed {
+        if o.state != Seen::Agent(AgentState::Blocked) || escalated.iter().any(|(id, _)| *id == o.id) {
+            continue;
+        }
+        first.push(format!(
+            "first, BLOCKED {}: {}; settle it, then `pplan respawn {} --force` or `pplan set {} skipped`",
+            o.id,
+            o.reason.as_deref().unwrap_or("(no reason given)"),
+            o.id,
+            o.id
+        ));
+    }
+    first.extend(crate::protocol::gate::red_gates(plan)
+        .iter()
+        .map(|red| {
+            format!(
+                "first, the failing gate: {}; reopen a task (`pplan respawn ID --reopen`) or add a fix task, then `pplan merge`",
+                crate::protocol::gate::describe(red)
+            )
+        }));
     let (lines, gap) = match (&plan.next_step, current) {
         (Some(step), _) => (vec![crate::text::clip(step.text, 200)], None),
         (None, Some(g)) if !ready.is_empty() => {
@@ -218,8 +276,54 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
         }
         (None, None) => (Vec::new(), Some("no `## Next Step` and no groups".to_string())),
     };
+    first.extend(lines);
+    let lines = first;
     out.push(Answer { question: "What am I about to do?", lines, gap });
     out
+}
+
+/// `(task, error)` of every error row without a resolution, in table order.
+fn open_errors(plan: &Plan<'_>) -> Vec<(String, String)> {
+    use crate::plan::rows::{self, Column};
+    let Some(table) = rows::target_table(plan, crate::plan::Log::Errors) else { return Vec::new() };
+    let tasks: Vec<String> = table
+        .rows
+        .iter()
+        .filter(|r| !r.placeholder)
+        .filter_map(|r| rows::cell(plan.text, table, r, Column::Task))
+        .map(|t| t.trim_matches(['`', '*']).to_string())
+        .collect();
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for task in tasks {
+        if seen.contains(&task) {
+            continue;
+        }
+        seen.push(task.clone());
+        for a in crate::protocol::strikes::attempts(plan, &task) {
+            if a.resolution.is_none() {
+                out.push((task.clone(), a.error));
+            }
+        }
+    }
+    out
+}
+
+/// The decisions table's main cells, in table order.
+fn decisions(plan: &Plan<'_>) -> Vec<String> {
+    use crate::plan::rows::{self, Column};
+    plan.tables
+        .iter()
+        .filter(|t| t.log == crate::plan::Log::Decisions)
+        .flat_map(|t| {
+            t.rows.iter().filter(|r| !r.placeholder).filter_map(move |r| {
+                rows::cell(plan.text, t, r, Column::Decision)
+                    .or_else(|| r.cells.first().map(|c| &plan.text[c.clone()]))
+                    .map(|c| c.replace("\\|", "|"))
+                    .filter(|c| !c.trim().is_empty())
+            })
+        })
+        .collect()
 }
 
 fn cap(items: &[String], max: usize) -> String {

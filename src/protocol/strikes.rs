@@ -6,6 +6,7 @@
 
 use crate::plan::rows::{self, Column};
 use crate::plan::{Log, Plan, Row, Table};
+use crate::text::{Document, Edit};
 
 pub const STRIKES: usize = 3;
 
@@ -66,6 +67,64 @@ fn folded(cell: &str, label: &str) -> Option<String> {
         let inner = group.split(')').next()?;
         inner.split("; ").find_map(|part| part.strip_prefix(&prefix).map(|v| v.replace("\\|", "|")))
     })
+}
+
+/// The edit that fills the resolution of the errors table's row `row` (in its resolution
+/// column, or folded into its main cell when the table has none).
+pub fn resolve_edit(plan: &Plan<'_>, doc: &Document, row: usize, resolution: &str) -> Option<Edit> {
+    let table = rows::target_table(plan, Log::Errors)?;
+    let row = table.rows.get(row)?;
+    let text = rows::escape(resolution);
+    let col = table.columns.iter().position(|c| rows::column(c) == Column::Resolution);
+    Some(match col.and_then(|i| row.cells.get(i)) {
+        Some(cell) if cell.is_empty() => {
+            let line = &doc.text()[row.line.clone()];
+            let local = cell.start - row.line.start..cell.end - row.line.start;
+            let raw = rows::raw_cell(line, &local);
+            Edit::replace(raw.start + row.line.start..raw.end + row.line.start, format!(" {text} "))
+        }
+        Some(cell) => Edit::replace(cell.clone(), text),
+        None => {
+            // No resolution column: add it to the values kept in the main cell.
+            let main = table.columns.iter().position(|c| rows::column(c) == Column::Error).unwrap_or(0);
+            let cell = row.cells.get(main.min(row.cells.len().saturating_sub(1)))?;
+            let cell_text = &doc.text()[cell.clone()];
+            if cell_text.ends_with(')') && cell_text.contains(" (") {
+                Edit::insert(cell.end - 1, format!("; resolution: {text}"))
+            } else {
+                Edit::insert(cell.end, format!(" (resolution: {text})"))
+            }
+        }
+    })
+}
+
+/// Refuse to run `task` again while it is escalated: its unresolved strikes since the last
+/// resolved row reach [`STRIKES`]. A person's decision (`pplan error ID --resolve`) lifts it.
+pub fn check_not_escalated(plan: &Plan<'_>, task: &str) -> crate::error::Result<()> {
+    let all = attempts(plan, task);
+    let settled = all.iter().rposition(|a| a.resolution.is_some()).map_or(0, |i| i + 1);
+    let open = &all[settled..];
+    match open.last() {
+        Some(last) if open.len() >= STRIKES => Err(crate::error::Error::Escalated {
+            id: task.to_string(),
+            strikes: open.len(),
+            last: last.error.clone(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// What a fresh agent for `task` must not try again: its last `max` failed approaches from the
+/// errors table, `approach — error`, each cut to fit a brief.
+pub fn failed_approaches(plan: &Plan<'_>, task: &str, max: usize) -> Vec<String> {
+    let all = attempts(plan, task);
+    all[all.len().saturating_sub(max)..]
+        .iter()
+        .map(|a| {
+            let approach = a.approach.as_deref().unwrap_or("(approach not recorded)");
+            format!("{} — {}", crate::text::clip(approach, 100), crate::text::clip(&a.error, 100))
+        })
+        .collect()
 }
 
 /// Approaches compare equal after folding case, whitespace and punctuation away

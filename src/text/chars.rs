@@ -16,3 +16,39 @@ pub fn clip(s: &str, max: usize) -> String {
     out.push('…');
     out
 }
+
+/// Cut a title to at most `max` characters at a word boundary, never inside a code span
+/// (`` `…` ``), marking the cut; a single word longer than `max` is cut where it must be.
+pub fn clip_words(s: &str, max: usize) -> String {
+    let s = unescape(s);
+    if s.chars().count() <= max {
+        return s.into_owned();
+    }
+    let kept: String = s.chars().take(max.saturating_sub(1)).collect();
+    // The cut falls inside a word unless the next character is a space.
+    let next_is_space = s.chars().nth(max.saturating_sub(1)).is_some_and(char::is_whitespace);
+    let mut end =
+        if next_is_space { kept.len() } else { kept.rfind(char::is_whitespace).unwrap_or(kept.len()) };
+    // An odd number of backticks before the cut: it would open a code span it never closes.
+    if kept[..end].matches('`').count() % 2 == 1 {
+        end = kept[..end].rfind('`').map_or(end, |i| kept[..i].trim_end().len());
+    }
+    if end == 0 {
+        end = kept.len();
+    }
+    format!("{}…", kept[..end].trim_end())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clip_words;
+
+    #[test]
+    fn titles_are_cut_at_a_word_and_never_inside_a_code_span() {
+        assert_eq!(clip_words("Build the payment endpoints", 60), "Build the payment endpoints");
+        assert_eq!(clip_words("Build the payment endpoints for cards", 20), "Build the payment…");
+        assert_eq!(clip_words("Wire `cart_total_from_api` into the page", 20), "Wire…");
+        assert_eq!(clip_words("Supercalifragilistic", 10), "Supercali…");
+        assert_eq!(clip_words("阶段一 构建支付接口 与 购物车页面", 9), "阶段一…");
+    }
+}

@@ -276,6 +276,12 @@ fn reboot_context(store: &Store, plan: &Plan<'_>) -> String {
 /// One line while a group is being worked on; nothing otherwise.
 fn one_line_status(store: &Store, plan: &Plan<'_>) -> Option<String> {
     let g = plan.working_group()?;
+    if let Some(red) = crate::protocol::gate::red_gate(plan, g) {
+        return Some(format!(
+            "pplan: {}. Reopen a task or add a fix task, then merge again.",
+            crate::protocol::gate::describe(&red)
+        ));
+    }
     let group = &plan.groups[g];
     let status = plan.status(group);
     let running = plan.tasks.iter().any(|t| t.status == Status::InProgress);

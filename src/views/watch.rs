@@ -102,6 +102,9 @@ pub fn frame(v: &View, width: usize, style: Style) -> Vec<String> {
         ),
         width,
     ));
+    if let Some(red) = &s.gate {
+        out.push(style.paint("31", &fit(&crate::protocol::gate::describe(red), width)));
+    }
     out.push(String::new());
 
     if s.groups.is_empty() {
@@ -181,6 +184,9 @@ pub fn line(v: &View) -> String {
     let mut l = format!("{} done {}/{}, {}", s.status, s.tasks.done + s.tasks.skipped, s.tasks.total, group);
     if !agents.is_empty() {
         l.push_str(&format!("; agents: {}", agents.join(", ")));
+    }
+    if let Some(red) = &s.gate {
+        l.push_str(&format!("; {}", crate::protocol::gate::describe(red)));
     }
     if v.error_total > 0 {
         l.push_str(&format!("; {} error rows", v.error_total));

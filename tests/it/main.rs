@@ -10,6 +10,7 @@ mod concurrency;
 mod corpus;
 mod cycle;
 mod discover;
+mod failures;
 mod fixtures;
 mod fuzz;
 mod gate;

@@ -189,7 +189,7 @@ fn partial_merges_the_complete_and_leaves_the_blocked_running() {
     assert_eq!(
         out,
         "merged group 1: BE-001 (findings.md, progress.md)\ncomplete: BE-001\n\
-         retired the files of BE-001 to .pplan/archive/\nstill running: FE-001 BLOCKED\n"
+         retired the files of BE-001 to .pplan/archive/\nnot merged yet: FE-001 BLOCKED\n"
     );
     assert_eq!(
         (

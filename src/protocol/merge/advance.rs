@@ -18,12 +18,14 @@ pub(super) struct PlanReport {
     pub advanced_to: Option<String>,
 }
 
-/// `task_plan.md` after the merge: merged tasks complete; when this completes the group and
-/// `advance` (no gate stands between), also [`advance_group`].
+/// `task_plan.md` after the merge: merged tasks complete; when this completes the group (or
+/// `settled_now`: a skipped task's agent was folded in) and `advance` (no gate stands between),
+/// also [`advance_group`].
 pub(super) fn plan_after_merge(
     doc: &Document,
     group: Option<usize>,
     merged: &[String],
+    settled_now: bool,
     advance: bool,
 ) -> Result<(String, PlanReport)> {
     let plan = Plan::parse(doc);
@@ -43,7 +45,8 @@ pub(super) fn plan_after_merge(
             .all(|i| changes.contains(&(Target::Task(i), Status::Complete)) || plan.tasks[i].status.is_done())
     };
     // Only the merge that completes the group advances the plan; a rerun leaves it alone.
-    report.group_done = !report.tasks_completed.is_empty() && group.is_some_and(done_after);
+    // Folding a skipped task's agent settles the group as a completion does.
+    report.group_done = (!report.tasks_completed.is_empty() || settled_now) && group.is_some_and(done_after);
     let edits = edit::set_statuses(&plan, doc, &changes)?;
     let text = crate::text::apply(doc.text(), &edits)
         .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
@@ -77,16 +80,24 @@ pub fn advance_group(doc: &Document, g: usize) -> Result<(Vec<Edit>, Option<Stri
     let next = (g + 1..plan.groups.len()).find(|&n| !status_of(n).is_done());
     let all_done = (0..plan.groups.len()).all(|i| status_of(i).is_done());
     let mut advanced_to = None;
-    match (next, &plan.current) {
-        (Some(n), Some(cur)) => {
+    // A section that holds only a placeholder comment (as `pplan init` writes it) is filled.
+    let current = plan
+        .current
+        .as_ref()
+        .map(|c| (c.range.clone(), c.text))
+        .or_else(|| placeholder(doc.text(), "current group").map(|r| (r, "")));
+    match (next, current) {
+        (Some(n), Some((range, old))) => {
             let ng = &plan.groups[n];
-            edits.push(Edit::replace(cur.range.clone(), current_text(cur.text, &ng.id, ng.title)));
+            edits.push(Edit::replace(range, current_text(old, &ng.id, ng.title)));
             advanced_to = Some(ng.key.clone());
         }
-        (None, Some(cur)) if all_done => edits.push(Edit::replace(cur.range.clone(), ALL_COMPLETE)),
+        (None, Some((range, _))) if all_done => edits.push(Edit::replace(range, ALL_COMPLETE)),
         _ => {}
     }
-    if let Some(step) = &plan.next_step {
+    let next_step =
+        plan.next_step.as_ref().map(|s| s.range.clone()).or_else(|| placeholder(doc.text(), "next step"));
+    if let Some(step) = next_step {
         let text = match next {
             Some(n) => {
                 let ready: Vec<&str> =
@@ -100,13 +111,37 @@ pub fn advance_group(doc: &Document, g: usize) -> Result<(Vec<Edit>, Option<Stri
             }
             None => "All groups complete.".to_string(),
         };
-        edits.push(Edit::replace(step.range.clone(), text));
+        edits.push(Edit::replace(step, text));
     }
     let text = crate::text::apply(doc.text(), &edits)
         .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
     edit::verify_sets(&plan, &Plan::parse(&Document::from_text(text)), &changes)
         .map_err(|why| Error::Unverified { path: store::PLAN_FILE.into(), why })?;
     Ok((edits, advanced_to))
+}
+
+/// The line of a `## <name>` section (matched case-insensitively) that holds nothing but a
+/// one-line HTML comment, as `pplan init` writes `## Current Group` and `## Next Step`: the
+/// comment's byte range, to be replaced by the value.
+fn placeholder(text: &str, name: &str) -> Option<std::ops::Range<usize>> {
+    let mut offset = 0;
+    let mut lines = text.split_inclusive('\n').map(|l| {
+        let start = offset;
+        offset += l.len();
+        (start, l)
+    });
+    while let Some((_, line)) = lines.next() {
+        let heading = line.trim_end().strip_prefix("## ").map(str::trim);
+        if !heading.is_some_and(|h| h.eq_ignore_ascii_case(name)) {
+            continue;
+        }
+        let (start, body) = lines.by_ref().find(|(_, l)| !l.trim().is_empty())?;
+        let trimmed = body.trim_end();
+        let only_comment =
+            trimmed.starts_with("<!--") && trimmed.ends_with("-->") && trimmed.matches("-->").count() == 1;
+        return only_comment.then(|| start..start + trimmed.len());
+    }
+    None
 }
 
 /// The `## Current Group` line for the next group, in the style of the old line.

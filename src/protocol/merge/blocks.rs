@@ -148,9 +148,14 @@ pub(super) fn append_blocks(
         "\n\n"
     };
     out.push_str(sep);
-    out.push_str(section);
-    out.push_str(e);
-    out.push_str(e);
+    // A later merge of the same group on the same day (after --partial) continues the section
+    // when it is still the file's last: one heading, not two identical ones.
+    let last_section = out.lines().rev().find(|l| l.starts_with("## ")).map(|l| l.trim_end_matches('\r'));
+    if last_section != Some(section) {
+        out.push_str(section);
+        out.push_str(e);
+        out.push_str(e);
+    }
     out.push_str(added.trim_end_matches(['\r', '\n']));
     out.push_str(e);
     Ok((out, shas))

@@ -60,6 +60,8 @@ pub struct Report {
     pub already: Vec<String>,
     /// Agents not COMPLETE (left running with `--partial`).
     pub waiting: Vec<Waiting>,
+    /// Agents whose task is skipped: settled, their files folded in, their task left skipped.
+    pub skipped: Vec<String>,
     pub tasks_completed: Vec<String>,
     pub group_complete: bool,
     /// The group `## Current Group` now names, when it moved.
@@ -105,8 +107,10 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
     let mut empty = Vec::new();
     for id in &ids {
         let name = agents::progress_file(id);
+        // A person skipped the task (after its strikes, say): its agent is settled.
+        let skipped = plan.tasks.iter().any(|t| t.id == Some(id.as_str()) && t.status == Status::Skipped);
         if !agents::check_regular(store, &name)? {
-            if registry.agents.contains_key(id) {
+            if registry.agents.contains_key(id) && !skipped {
                 // Spawned, not merged, and its progress file is gone: not ready.
                 report.waiting.push(Waiting { id: id.clone(), state: "MISSING".into() });
             }
@@ -114,7 +118,9 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
         }
         let progress = store.read(&name)?;
         let state = agents::find_marker(progress.text()).and_then(|m| m.state);
-        if state != Some(AgentState::Complete) {
+        if skipped {
+            report.skipped.push(id.clone());
+        } else if state != Some(AgentState::Complete) {
             let shown = state.map_or("NO_MARKER", AgentState::as_str);
             report.waiting.push(Waiting { id: id.clone(), state: shown.to_string() });
             continue;
@@ -132,7 +138,7 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
             findings: agent_content(&findings, false),
             progress: agent_content(progress.text(), true),
         };
-        if blocks.findings.is_empty() && blocks.progress.is_empty() {
+        if blocks.findings.is_empty() && blocks.progress.is_empty() && !report.skipped.contains(id) {
             empty.push(id.clone());
         }
         ready.push(blocks);
@@ -150,6 +156,13 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
     report
         .warnings
         .extend(empty.iter().map(|id| format!("`{id}` is COMPLETE but wrote no findings and no progress")));
+    let logs: Vec<(String, String)> = ready.iter().map(|b| (b.id.clone(), b.progress.clone())).collect();
+    report.warnings.extend(crate::protocol::files::shared(&logs).into_iter().map(|(path, agents)| {
+        format!(
+            "`{path}` was written by {}: check that one did not overwrite the other",
+            agents.join(" and ")
+        )
+    }));
 
     let stamp = crate::store::clock::now_stamp();
     let heading = match g {
@@ -173,10 +186,12 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
             report.already.push(b.id.clone());
         }
     }
-    let merged_ids: Vec<String> = ready.iter().map(|b| b.id.clone()).collect();
+    let merged_ids: Vec<String> =
+        ready.iter().map(|b| b.id.clone()).filter(|id| !report.skipped.contains(id)).collect();
     // A gate between groups: the group completes (and the plan advances) only once it passes.
     let gate = crate::store::config::Config::load(store)?.gate_command().map(str::to_string);
-    let (plan_after, plan_report) = plan_after_merge(&doc, g, &merged_ids, gate.is_none())?;
+    let settled_now = !report.skipped.is_empty();
+    let (plan_after, plan_report) = plan_after_merge(&doc, g, &merged_ids, settled_now, gate.is_none())?;
     // The gate runs when this merge finished the group's tasks, and again on a later merge while
     // the group is held by it (every task done, the group not complete and still current).
     let held = g.is_some_and(|g| {

@@ -81,7 +81,7 @@ pub const RULES: &[Rule] = &[
     Rule {
         id: "unmerged-agent",
         severity: Warning,
-        summary: "an agent is COMPLETE but not merged (`pplan merge`)",
+        summary: "an agent is COMPLETE but not merged, and no agent of its group still works (`pplan merge`)",
     },
 ];
 
@@ -184,7 +184,15 @@ pub fn check_dir(store: &Store, dir: &Path, only: Option<&str>) -> (Vec<Diagnost
         }
         let Some(doc) = load(store, dir, name, &mut out, true) else { continue };
         let mut f = FileDiags::new(display(dir, name), doc.text(), &mut out);
-        agent_rules(plan.as_ref(), id, name.starts_with("progress_"), &doc, &mut f);
+        // While another agent of the group still works, a COMPLETE one waits for the group's
+        // merge as it should: no warning for that.
+        let settled = plan.as_ref().is_none_or(|p| {
+            let g = p.tasks.iter().find(|t| t.id == Some(id)).and_then(|t| t.group);
+            agents::observe_group(store, p, g)
+                .iter()
+                .all(|o| o.state != agents::Seen::Agent(AgentState::InProgress))
+        });
+        agent_rules(plan.as_ref(), id, name.starts_with("progress_"), &doc, settled, &mut f);
     }
     (out, read)
 }
@@ -380,7 +388,14 @@ fn plan_rules(plan: &Plan<'_>, f: &mut FileDiags<'_>) {
     }
 }
 
-fn agent_rules(plan: Option<&Plan<'_>>, id: &str, progress: bool, doc: &Document, f: &mut FileDiags<'_>) {
+fn agent_rules(
+    plan: Option<&Plan<'_>>,
+    id: &str,
+    progress: bool,
+    doc: &Document,
+    settled: bool,
+    f: &mut FileDiags<'_>,
+) {
     let marker = progress.then(|| agents::find_marker(doc.text()));
     if let Some(m) = &marker
         && m.as_ref().and_then(|m| m.state).is_none()
@@ -401,6 +416,7 @@ fn agent_rules(plan: Option<&Plan<'_>>, id: &str, progress: bool, doc: &Document
         );
     } else if let Some(Some(m)) = marker
         && m.state == Some(AgentState::Complete)
+        && settled
     {
         f.at(
             m.block.start,
