@@ -5,6 +5,7 @@
 
 mod check;
 mod checkpoint;
+mod completions;
 mod decide;
 mod demo;
 mod doctor;
@@ -87,6 +88,7 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
             | Command::Demo { .. }
             | Command::MergeDriver { .. }
             | Command::GitSetup { .. }
+            | Command::Completions { .. }
     );
     let writer = (!reads_only).then(|| writes(&cli.command)).flatten();
     let reader = reads_plan(&cli.command);
@@ -209,6 +211,7 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         Command::Gate { group, timeout, reset, command } => {
             gate::run(ctx, &command, group.as_deref(), timeout, reset, stream)
         }
+        Command::Completions { shell } => completions::run(shell),
         Command::Demo { dir, agents } => demo::run(ctx, dir, agents, stream),
         Command::Checkpoint { text, agent, files } => checkpoint::run(ctx, &text, agent.as_deref(), &files),
         Command::RestartContext { agent } => restart_context::run(ctx, agent.as_deref()),

@@ -16,6 +16,7 @@ mod git_merge;
 mod harness;
 mod hooks;
 mod init;
+mod install;
 mod layers;
 mod merge;
 mod preservation;
