@@ -22,6 +22,7 @@ mod merge;
 mod preservation;
 mod props;
 mod report;
+mod schema;
 mod set;
 mod status;
 mod strikes;
