@@ -378,6 +378,14 @@ pub enum Command {
         dry_run: bool,
     },
 
+    /// Print a shell completion script: `pplan completions bash > /etc/bash_completion.d/pplan`
+    #[command(after_help = COMPLETIONS_HELP)]
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+
     /// Continue an agent that handed off (CONTINUATION_REQUIRED): its continuation brief
     Respawn {
         /// The agent's task id
@@ -391,6 +399,22 @@ pub enum Command {
         reopen: bool,
     },
 }
+
+/// `pplan completions`: the shells a script is printed for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+    Powershell,
+}
+
+const COMPLETIONS_HELP: &str = "\
+Examples:
+  bash        pplan completions bash > ~/.local/share/bash-completion/completions/pplan
+  zsh         pplan completions zsh > \"${fpath[1]}/_pplan\"
+  fish        pplan completions fish > ~/.config/fish/completions/pplan.fish
+  PowerShell  pplan completions powershell >> $PROFILE";
 
 /// `pplan check --format`: how diagnostics are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -148,9 +148,18 @@ fn global_attributes(dir: &Path) -> Result<PathBuf> {
 
 /// `program` is an executable file on PATH (or a path to one).
 pub(crate) fn on_path(program: &str) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    let runnable = |p: &Path| p.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
-    if program.contains('/') {
+    #[cfg(unix)]
+    let runnable = |p: &Path| {
+        use std::os::unix::fs::PermissionsExt;
+        p.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    // Windows has no execute bit: a file is runnable by its extension (`pplan` finds `pplan.exe`).
+    #[cfg(windows)]
+    let runnable = |p: &Path| {
+        let exts = std::env::var("PATHEXT").unwrap_or_else(|_| ".EXE;.CMD;.BAT;.COM".into());
+        p.is_file() || exts.split(';').any(|e| p.with_extension(e.trim_start_matches('.')).is_file())
+    };
+    if program.contains('/') || cfg!(windows) && program.contains('\\') {
         return runnable(Path::new(program));
     }
     std::env::var_os("PATH")

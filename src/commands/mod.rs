@@ -5,6 +5,7 @@
 
 mod check;
 mod checkpoint;
+mod completions;
 mod decide;
 mod demo;
 mod doctor;
@@ -113,6 +114,7 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
             | Command::MergeDriver { .. }
             | Command::GitSetup { .. }
             | Command::Setup { .. }
+            | Command::Completions { .. }
     );
     let writer = (!reads_only).then(|| writes(&cli.command)).flatten();
     ctx.writes = writer.is_some();
@@ -270,6 +272,7 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         Command::Gate { group, timeout, reset, command } => {
             gate::run(ctx, &command, group.as_deref(), timeout, reset, stream)
         }
+        Command::Completions { shell } => completions::run(shell),
         Command::Demo { dir, agents } => demo::run(ctx, dir, agents, stream),
         Command::Checkpoint { text, agent, files } => checkpoint::run(ctx, &text, agent.as_deref(), &files),
         Command::RestartContext { agent } => restart_context::run(ctx, agent.as_deref()),

@@ -89,6 +89,25 @@ pub fn interrupt_flag() -> Arc<std::sync::atomic::AtomicBool> {
     flag
 }
 
+/// Kill the command and everything it started. On Unix that is its process group. On Windows it
+/// is its process tree (`taskkill /T /F`), which finds only descendants while the command itself
+/// still runs: what a command that already exited left behind keeps running there.
+#[cfg(unix)]
+fn kill_group(child: &std::process::Child) {
+    let pgid = nix::unistd::Pid::from_raw(child.id() as i32);
+    let _ = nix::sys::signal::killpg(pgid, nix::sys::signal::Signal::SIGKILL);
+}
+
+#[cfg(windows)]
+fn kill_group(child: &std::process::Child) {
+    let _ = Command::new("taskkill")
+        .args(["/T", "/F", "/PID", &child.id().to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
 /// Run the command once, in its own process group, within `timeout`; `stop` is polled for an
 /// interruption (Ctrl-C).
 pub fn run_once(
@@ -97,22 +116,16 @@ pub fn run_once(
     timeout: Option<Duration>,
     stop: &dyn Fn() -> bool,
 ) -> Result<Run> {
-    use std::os::unix::process::CommandExt;
     let (program, args) = cmd.split_first().ok_or_else(|| Error::Usage {
         message: "no gate command given".into(),
         hint: "pplan gate -- <COMMAND…>",
     })?;
     let start = Instant::now();
-    let mut child = Command::new(program)
-        .args(args)
-        .current_dir(cwd)
-        .process_group(0)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| Error::io("run", program, e))?;
-    let pgid = nix::unistd::Pid::from_raw(child.id() as i32);
+    let mut command = Command::new(program);
+    command.args(args).current_dir(cwd).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = command.spawn().map_err(|e| Error::io("run", program, e))?;
     let buffer = Arc::new(Mutex::new(Vec::<u8>::new()));
     let readers: Vec<_> = [
         child.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>),
@@ -149,14 +162,14 @@ pub fn run_once(
             interrupted = true;
         }
         if timed_out || interrupted {
-            let _ = nix::sys::signal::killpg(pgid, nix::sys::signal::Signal::SIGKILL);
+            kill_group(&child);
             let _ = child.wait();
             break None;
         }
         std::thread::sleep(Duration::from_millis(20));
     };
     // Whatever the command left running in its group goes with it.
-    let _ = nix::sys::signal::killpg(pgid, nix::sys::signal::Signal::SIGKILL);
+    kill_group(&child);
     for r in readers {
         let _ = r.join();
     }
