@@ -1115,7 +1115,8 @@ fn spawn_steps(rng: &mut Rng, t: &Targets) -> Vec<Step> {
     let mut s = owned_step(
         args,
         vec![
-            may("task_plan.md", 1, 1, 2),
+            // The task's marker, and the group's stated status when it was pending.
+            may("task_plan.md", 2, 2, 2),
             created(format!("findings_{id}.md")),
             created(format!("progress_{id}.md")),
         ],
