@@ -35,6 +35,8 @@ pub enum Error {
     NoPlan { dir: PathBuf, candidates: Vec<PathBuf> },
     #[error("`{}` is not valid UTF-8 (line {line})", path.display())]
     InvalidUtf8 { path: PathBuf, line: usize },
+    #[error("`{}` is {encoding}, not UTF-8: pplan reads it but writes only UTF-8 files", path.display())]
+    LegacyEncoding { path: PathBuf, encoding: &'static str },
     #[error("`{}` is binary (NUL byte at offset {offset})", path.display())]
     Binary { path: PathBuf, offset: usize },
     #[error("`{}` is empty", path.display())]
@@ -148,6 +150,7 @@ impl Error {
             Error::Driver(inner) => inner.code(),
             Error::NoPlan { .. } => "no_plan",
             Error::InvalidUtf8 { .. } => "invalid_utf8",
+            Error::LegacyEncoding { .. } => "legacy_encoding",
             Error::Binary { .. } => "binary_file",
             Error::Empty { .. } => "empty_file",
             Error::NotAFile { .. } => "not_a_file",
@@ -197,6 +200,11 @@ impl Error {
                 Some(format!("plans found below: {}; pass one with `-C DIR`", list.join(", ")))
             }
             Error::NoPlan { .. } => Some("run `pplan init` to start a plan, or pass `-C DIR`".into()),
+            Error::LegacyEncoding { path, encoding } => Some(format!(
+                "convert it once, then pplan can edit it: `iconv -f {encoding} -t UTF-8 {} > plan.utf8 && mv plan.utf8 {}`",
+                path.display(),
+                path.display()
+            )),
             Error::UnknownTask { nearest, .. } if !nearest.is_empty() => Some(format!(
                 "did you mean {}?",
                 nearest.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
