@@ -274,8 +274,11 @@ pub struct Token {
 fn match_at(s: &str, pos: usize) -> Option<(Status, Lang, usize)> {
     let rest = &s.as_bytes()[pos..];
     let first = s[pos..].chars().next().and_then(|c| c.to_lowercase().next());
+    // Only the spellings that can start here: `find` asks at every position of a line, so a
+    // walk over the whole table each time made long plans slow.
+    let candidates = first.and_then(|c| by_first_char().get(&c))?;
     let mut best: Option<(Status, Lang, usize)> = None;
-    for &(spelling, status, lang) in SPELLINGS {
+    for &(spelling, status, lang) in candidates.iter().map(|&i| &SPELLINGS[i]) {
         let sp = spelling.as_bytes();
         let mut len = if rest.len() >= sp.len() && rest[..sp.len()].eq_ignore_ascii_case(sp) {
             sp.len()
@@ -301,6 +304,22 @@ fn match_at(s: &str, pos: usize) -> Option<(Status, Lang, usize)> {
         }
     }
     best
+}
+
+/// The indices of [`SPELLINGS`] by their first character, lowercased (how `match_at` compares
+/// the first character of the text), in table order.
+fn by_first_char() -> &'static std::collections::HashMap<char, Vec<usize>> {
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<char, Vec<usize>>> =
+        std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index: std::collections::HashMap<char, Vec<usize>> = std::collections::HashMap::new();
+        for (i, (spelling, _, _)) in SPELLINGS.iter().enumerate() {
+            if let Some(c) = spelling.chars().next().and_then(|c| c.to_lowercase().next()) {
+                index.entry(c).or_default().push(i);
+            }
+        }
+        index
+    })
 }
 
 /// `text` starts with `spelling` ignoring case in any script (`Выполнено`, `Concluído`): the
