@@ -73,7 +73,12 @@ pub enum Command {
     },
 
     /// Where the plan stands: groups, progress, tasks in progress, next ready tasks, warnings
-    Status,
+    Status {
+        /// For each group (or just GROUP): the line it was read from, and the line and token its
+        /// status came from, or how many tasks it was derived from
+        #[arg(long, value_name = "GROUP", num_args = 0..=1, default_missing_value = "")]
+        explain: Option<String>,
+    },
 
     /// Change one task's or group's status in place, in the style the file already uses
     #[command(

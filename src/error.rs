@@ -39,6 +39,8 @@ pub enum Error {
     AmbiguousPlan { plans: Vec<PathBuf> },
     #[error("`{}` is not valid UTF-8 (line {line})", path.display())]
     InvalidUtf8 { path: PathBuf, line: usize },
+    #[error("`{}` is {encoding}, not UTF-8: pplan reads it but writes only UTF-8 files", path.display())]
+    LegacyEncoding { path: PathBuf, encoding: &'static str },
     #[error("`{}` is binary (NUL byte at offset {offset})", path.display())]
     Binary { path: PathBuf, offset: usize },
     #[error("`{}` is empty", path.display())]
@@ -157,6 +159,7 @@ impl Error {
             Error::NoPlan { .. } | Error::BadPlanPin { .. } => "no_plan",
             Error::AmbiguousPlan { .. } => "ambiguous_plan",
             Error::InvalidUtf8 { .. } => "invalid_utf8",
+            Error::LegacyEncoding { .. } => "legacy_encoding",
             Error::Binary { .. } => "binary_file",
             Error::Empty { .. } => "empty_file",
             Error::NotAFile { .. } => "not_a_file",
@@ -217,6 +220,11 @@ impl Error {
                     list.join(", ")
                 ))
             }
+            Error::LegacyEncoding { path, encoding } => Some(format!(
+                "convert it once, then pplan can edit it: `iconv -f {encoding} -t UTF-8 {} > plan.utf8 && mv plan.utf8 {}`",
+                path.display(),
+                path.display()
+            )),
             Error::UnknownTask { nearest, .. } if !nearest.is_empty() => Some(format!(
                 "did you mean {}?",
                 nearest.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")

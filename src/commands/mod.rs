@@ -153,7 +153,7 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
 /// The name of a command that reads the plan directory's files and writes none.
 fn reads_plan(command: &Command) -> Option<&'static str> {
     Some(match command {
-        Command::Status => "status",
+        Command::Status { .. } => "status",
         Command::Poll { .. } => "poll",
         Command::Wait { .. } => "wait",
         Command::Reboot { .. } => "reboot",
@@ -232,7 +232,7 @@ fn warn(ctx: &Context, message: &str) {
 fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) -> Result<Output> {
     match command {
         Command::Init { name, title, goal, dry_run } => init::run(ctx, name.as_deref(), title, goal, dry_run),
-        Command::Status => status::run(ctx),
+        Command::Status { explain } => status::run(ctx, explain.as_deref()),
         Command::Set { args, group, text, dry_run } => set::run(ctx, args, group, text, dry_run),
         Command::Spawn { ids, group, force, dry_run } => {
             spawn::run(ctx, &ids, group.as_deref(), force, dry_run)

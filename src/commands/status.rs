@@ -7,8 +7,9 @@ use serde::Serialize;
 
 use super::{Context, Output};
 use crate::error::Result;
+use crate::plan::edit::find_group;
 use crate::plan::warnings::{LineCounter, warnings};
-use crate::plan::{Counts, Plan, Status};
+use crate::plan::{Counts, Place, Plan, Status};
 use crate::protocol::gate::{self, RedGate};
 use crate::store;
 use crate::text::Document;
@@ -68,10 +69,14 @@ struct TaskJson<'a> {
     line: usize,
 }
 
-pub fn run(ctx: &Context) -> Result<Output> {
+pub fn run(ctx: &Context, explain: Option<&str>) -> Result<Output> {
     let store = ctx.store()?;
     let doc = store.read(store::PLAN_FILE)?;
     let plan = Plan::parse(&doc);
+    if let Some(group) = explain {
+        let only = if group.is_empty() { None } else { Some(find_group(&plan, group)?) };
+        return Ok(explained(&plan, only, ctx.json));
+    }
     let summary = Summary::new(&plan);
     let warnings: Vec<String> =
         warnings(&plan, &doc).into_iter().map(|w| format!("line {}: {}", w.line, w.message)).collect();
@@ -266,4 +271,112 @@ fn task_line(plan: &Plan<'_>, ids: &[usize]) -> String {
         parts.push(format!("… and {} more", ids.len() - 3));
     }
     parts.join(" · ")
+}
+
+#[derive(Serialize)]
+struct ExplainJson<'a> {
+    schema_version: u32,
+    kind: &'static str,
+    groups: Vec<ExplainGroup<'a>>,
+}
+
+#[derive(Serialize)]
+struct ExplainGroup<'a> {
+    key: &'a str,
+    line: usize,
+    /// The line the group was read from, as written.
+    text: &'a str,
+    status: Status,
+    /// Every place its status is written, the first one first; empty when derived.
+    stated: Vec<ExplainPlace<'a>>,
+    /// When nothing states a status: how many tasks it was derived from.
+    derived_from_tasks: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct ExplainPlace<'a> {
+    line: usize,
+    token: &'a str,
+    place: &'static str,
+    status: Status,
+    text: &'a str,
+}
+
+fn place_name(p: Place) -> &'static str {
+    match p {
+        Place::Checkbox => "checkbox",
+        Place::Bracket => "bracket",
+        Place::Label => "label",
+        Place::Heading => "heading",
+        Place::Cell => "cell",
+    }
+}
+
+/// The whole line around `at`, without its line ending.
+fn line_at(text: &str, at: usize) -> &str {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    text[start..end].trim_end_matches('\r')
+}
+
+/// `status --explain`: why pplan read each group the way it did, quotable in a bug report.
+fn explained(plan: &Plan<'_>, only: Option<usize>, json: bool) -> Output {
+    // Line numbers in one pass needs increasing offsets; a few lookups per group are cheap.
+    let line_of = |at: usize| 1 + memchr::memchr_iter(b'\n', &plan.text.as_bytes()[..at]).count();
+    let groups: Vec<ExplainGroup<'_>> = (0..plan.groups.len())
+        .filter(|&i| only.is_none_or(|o| o == i))
+        .map(|i| {
+            let g = &plan.groups[i];
+            let stated: Vec<ExplainPlace<'_>> = g
+                .indicators
+                .iter()
+                .map(|ind| ExplainPlace {
+                    line: line_of(ind.range.start),
+                    token: &plan.text[ind.range.clone()],
+                    place: place_name(ind.place),
+                    status: ind.status,
+                    text: line_at(plan.text, ind.range.start),
+                })
+                .collect();
+            ExplainGroup {
+                key: &g.key,
+                line: line_of(g.at),
+                text: line_at(plan.text, g.at),
+                status: plan.status(g),
+                derived_from_tasks: stated.is_empty().then(|| g.tasks.len()),
+                stated,
+            }
+        })
+        .collect();
+    if json {
+        return Output::json(&ExplainJson { schema_version: 1, kind: "plan-explain", groups });
+    }
+    let mut out = String::new();
+    if groups.is_empty() {
+        out.push_str("no groups: pplan sees no group headings, list-item groups or group table rows\n");
+    }
+    for g in &groups {
+        let _ =
+            writeln!(out, "group {} ({}), line {}: {}", g.key, g.status, g.line, clip(g.text.trim(), 100));
+        match g.derived_from_tasks {
+            Some(n) => {
+                let _ = writeln!(out, "  status: derived from {n} task{}", if n == 1 { "" } else { "s" });
+            }
+            None => {
+                for (k, p) in g.stated.iter().enumerate() {
+                    let which = if k == 0 { "status" } else { "also" };
+                    let _ = writeln!(
+                        out,
+                        "  {which}: line {}, {} `{}` ({}): {}",
+                        p.line,
+                        p.place,
+                        p.token,
+                        p.status,
+                        clip(p.text.trim(), 100)
+                    );
+                }
+            }
+        }
+    }
+    Output::ok(out)
 }

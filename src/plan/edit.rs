@@ -160,7 +160,27 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
             }
         };
     }
+    // A plan that states the group's status in two places (a checklist and a heading, a table
+    // and a status line) gets every place edited; when the places disagree, nobody knows which
+    // one the person meant, so nothing is written.
+    if let Some(other) = g.indicators.iter().find(|i| i.status != g.indicators[0].status) {
+        let first = &g.indicators[0];
+        return Err(Error::NoStatusPlace {
+            what: format!(
+                "group `{}`: line {} says `{}` and line {} says `{}`; make them agree first",
+                g.key,
+                line_of(plan.text, first.range.start),
+                &plan.text[first.range.clone()],
+                line_of(plan.text, other.range.start),
+                &plan.text[other.range.clone()],
+            ),
+        });
+    }
     Ok(g.indicators.iter().filter(|i| i.status != to).map(|i| respell(plan, i, to)).collect())
+}
+
+fn line_of(text: &str, at: usize) -> usize {
+    1 + memchr::memchr_iter(b'\n', &text.as_bytes()[..at]).count()
 }
 
 fn spelled_checkbox(plan: &Plan<'_>, to: Status) -> String {

@@ -27,7 +27,12 @@ enum Section {
 }
 
 fn section_of(heading: &str) -> Section {
-    let h = heading.trim().trim_end_matches([':', '：']).trim().to_lowercase();
+    let h = heading.trim().trim_end_matches([':', '：']).trim();
+    // Decoration and a chapter number (`🎯 Goal`, `0. Goal`) do not change what a section is.
+    let h = h.trim_start_matches(|c: char| !c.is_alphanumeric() && !c.is_ascii()).trim_start();
+    let digits = h.bytes().take_while(u8::is_ascii_digit).count();
+    let h = if digits > 0 && h[digits..].starts_with(". ") { &h[digits + 2..] } else { h };
+    let h = h.to_lowercase();
     let any = |names: &[&str]| names.iter().any(|n| h == *n);
     if any(&[
         "current group",
@@ -64,7 +69,8 @@ fn section_of(heading: &str) -> Section {
         "objetivo",
         "obiettivo",
         "ziel",
-    ]) {
+    ]) || is_goal_heading(&h)
+    {
         Section::Goal
     } else if any(&["next step", "next steps", "下一步", "次のステップ", "다음 단계", "próximo paso"])
     {
@@ -108,11 +114,27 @@ fn section_of(heading: &str) -> Section {
     ]
     .iter()
     .any(|n| h.ends_with(n))
+        // Steps and milestones are the plan's only when the heading says no more (`## Steps`,
+        // not `## Deployment steps`).
+        || any(&["steps", "milestones", "步骤", "里程碑", "ステップ", "マイルストーン", "단계별 계획"])
     {
         Section::Groups
     } else {
         Section::Other
     }
+}
+
+/// `最终目标`, `Planning Objectives`, `Goal (e — Purpose)`, `Project Goals / מטרות`: a heading
+/// whose first or last word is a goal word, unless it names two things (`Phases & Goals`).
+fn is_goal_heading(h: &str) -> bool {
+    const WORDS: &[&str] = &["goal", "goals", "objective", "objectives", "目标", "目標", "목표"];
+    let h = h.split(" / ").next().unwrap_or(h).trim();
+    if h.contains('&') || h.contains(" and ") || h.contains('、') {
+        return false;
+    }
+    let first = h.split([' ', '(', '（']).next().unwrap_or("");
+    let last = h.rsplit(' ').next().unwrap_or("");
+    WORDS.iter().any(|w| first == *w || last == *w || (!w.is_ascii() && h.ends_with(w)))
 }
 
 #[derive(Clone, Debug)]
@@ -184,6 +206,9 @@ struct Walk<'a> {
     top_item: Option<u32>,
     list_group: Option<(u32, usize)>,
     tables: Vec<TableKind>,
+    /// The first `**Current phase:** …` label line: the current group when no section states
+    /// one and it names a group (`- 当前阶段：修复…` describing work is not a group's name).
+    current_label: Option<Line<'a>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,6 +248,7 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         top_item: None,
         list_group: None,
         tables: Vec::new(),
+        current_label: None,
     };
     let mut roles = roles.into_iter();
     for (index, block) in outline.blocks.iter().enumerate() {
@@ -240,19 +266,62 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
 }
 
 /// Decide for every heading whether it is a group, a round holding groups, a task, or plain.
+///
+/// Groups are recognised by structure, in three tiers; the first tier that finds any wins:
+/// headings that start with a group keyword (`Phase 2`, `阶段 3`, `第一阶段`); runs of sibling
+/// headings that start with the same word and an id (`Milestone 1`, `Milestone 2`; `Sprint A`,
+/// `Sprint B`); runs of sibling numbered headings (`### 1. Setup`, `### 2. Build`) of which one
+/// at least carries checkboxes or a status line.
 fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
+    let heads: Vec<(usize, u8, &str)> = blocks
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| match b {
+            Block::Heading { level, line, .. } => {
+                let t = &text[line.clone()];
+                Some((i, *level, &t[syntax::heading_text(t)]))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut groups: Vec<Option<Titled>> = heads.iter().map(|h| syntax::group_heading(h.2)).collect();
+    if groups.iter().all(Option::is_none) {
+        let parents = parents(&heads);
+        let words: Vec<Option<Titled>> = heads.iter().map(|h| syntax::word_heading(h.2)).collect();
+        let keys: Vec<_> = (0..heads.len())
+            .map(|i| {
+                let t = words[i].as_ref().filter(|_| syntax::task_heading(heads[i].2).is_none())?;
+                Some((parents[i], heads[i].1, heads[i].2[t.word.clone()].to_lowercase()))
+            })
+            .collect();
+        let ids: Vec<&str> =
+            (0..heads.len()).map(|i| words[i].as_ref().map_or("", |t| &heads[i].2[t.id.clone()])).collect();
+        let work = |i: usize| {
+            words[i].as_ref().is_some_and(|t| !t.statuses.is_empty())
+                || carries_work(text, blocks, heads[i].0)
+        };
+        let runs = in_runs(&keys, &ids, work);
+        if runs.iter().any(|&r| r) {
+            groups = words.into_iter().zip(runs).map(|(w, r)| w.filter(|_| r)).collect();
+        } else {
+            let numbered: Vec<Option<Titled>> = heads.iter().map(|h| syntax::numbered_heading(h.2)).collect();
+            let keys: Vec<_> = (0..heads.len())
+                .map(|i| numbered[i].as_ref().map(|_| (parents[i], heads[i].1, String::new())))
+                .collect();
+            let ids: Vec<&str> = (0..heads.len())
+                .map(|i| numbered[i].as_ref().map_or("", |t| &heads[i].2[t.id.clone()]))
+                .collect();
+            let runs = in_runs(&keys, &ids, |i| carries_work(text, blocks, heads[i].0));
+            groups = numbered.into_iter().zip(runs).map(|(n, r)| n.filter(|_| r)).collect();
+        }
+    }
     let mut roles = Vec::new();
     let mut open: Vec<(usize, u8)> = Vec::new();
-    for block in blocks {
-        let Block::Heading { level, line, .. } = block else {
-            continue;
-        };
-        let t = &text[line.clone()];
-        let t = &t[syntax::heading_text(t)];
+    for ((_, level, t), group) in heads.iter().zip(groups) {
         while open.last().is_some_and(|&(_, l)| l >= *level) {
             open.pop();
         }
-        let role = if let Some(g) = syntax::group_heading(t) {
+        let role = if let Some(g) = group {
             for &(i, _) in &open {
                 if let Role::Group(g) = &roles[i] {
                     roles[i] = Role::Round(g.clone());
@@ -268,6 +337,65 @@ fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
         roles.push(role);
     }
     roles
+}
+
+type RunKey = (Option<usize>, u8, String);
+
+/// Which headings belong to a run of groups: two or more siblings with the same key (parent,
+/// level, word) and distinct ids, one of which at least carries work (checkboxes, a status).
+/// An enumeration that restarts under other parents (`#### Bug 1` … under every sprint, `Step 1`
+/// under every phase) is detail inside something else, not the plan's groups.
+fn in_runs(keys: &[Option<RunKey>], ids: &[&str], work: impl Fn(usize) -> bool) -> Vec<bool> {
+    use std::collections::{HashMap, HashSet};
+    let mut members: HashMap<&RunKey, Vec<usize>> = HashMap::new();
+    let mut parents_of_id: HashMap<(u8, &str, &str), HashSet<Option<usize>>> = HashMap::new();
+    for (i, k) in keys.iter().enumerate() {
+        if let Some(k) = k {
+            members.entry(k).or_default().push(i);
+            parents_of_id.entry((k.1, k.2.as_str(), ids[i])).or_default().insert(k.0);
+        }
+    }
+    let mut out = vec![false; keys.len()];
+    for (k, m) in members {
+        let distinct: HashSet<&str> = m.iter().map(|&i| ids[i]).collect();
+        let restarts = m.iter().any(|&i| parents_of_id[&(k.1, k.2.as_str(), ids[i])].len() > 1);
+        if distinct.len() == m.len() && m.len() >= 2 && !restarts && m.iter().any(|&i| work(i)) {
+            for i in m {
+                out[i] = true;
+            }
+        }
+    }
+    out
+}
+
+/// For every heading, the index of the nearest heading above it of a lower level.
+fn parents(heads: &[(usize, u8, &str)]) -> Vec<Option<usize>> {
+    let mut stack: Vec<usize> = Vec::new();
+    heads
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            while stack.last().is_some_and(|&j| heads[j].1 >= h.1) {
+                stack.pop();
+            }
+            let parent = stack.last().copied();
+            stack.push(i);
+            parent
+        })
+        .collect()
+}
+
+/// Does the heading at `block` hold checkboxes or a status line before the next heading?
+fn carries_work(text: &str, blocks: &[Block], block: usize) -> bool {
+    blocks[block + 1..].iter().take_while(|b| !matches!(b, Block::Heading { .. })).any(|b| match b {
+        Block::Item { line, .. } | Block::Text { line } => {
+            let raw = &text[line.clone()];
+            let s = &raw[syntax::content_start(raw)..];
+            let s = syntax::list_marker(s).map_or(s, |m| &s[m..]);
+            syntax::checkbox(s).is_some() || syntax::status_label(s).is_some()
+        }
+        _ => false,
+    })
 }
 
 fn shift(r: &Range<usize>, by: usize) -> Range<usize> {
@@ -364,6 +492,7 @@ impl<'a> Walk<'a> {
             .iter()
             .map(|f| {
                 let range = shift(&f.range, base);
+                let place = if f.boxed { Place::Checkbox } else { place };
                 self.plan.vocabulary.note(place, f.status, &self.text[range.clone()]);
                 Indicator { status: f.status, range, place }
             })
@@ -427,7 +556,12 @@ impl<'a> Walk<'a> {
         self.capture(content.clone());
         let s = &text[content.clone()];
         let boxed = syntax::checkbox(s);
-        if parent.is_none() && !self.heading_groups && self.list_group_item(index, content.clone(), boxed) {
+        let digits = raw[lead..].bytes().take_while(u8::is_ascii_digit).count();
+        let ordered = (digits > 0).then(|| line.start + lead..line.start + lead + digits);
+        if parent.is_none()
+            && !self.heading_groups
+            && self.list_group_item(index, content.clone(), boxed, ordered)
+        {
             return;
         }
         let Some((status, at, len)) = boxed else {
@@ -466,13 +600,16 @@ impl<'a> Walk<'a> {
         });
     }
 
-    /// A top-level item that is a group (`- [x] 阶段 1：…`, or `- [in_progress] …` under a
-    /// `## Phases` heading) when the plan has no group headings.
+    /// A top-level item that is a group when the plan has no group headings: one that starts
+    /// with a group keyword (`- [x] 阶段 1：…`, `- [x] **Phase 0: Review** ✅`) anywhere, and under a
+    /// phases-like section (`## Phases`, `## Steps`, `## Milestones`) any checkbox, bracket-word or
+    /// numbered item (`- [x] 1. Migrate`, `- [x] Faz A: …`, `1. Build the index`).
     fn list_group_item(
         &mut self,
         index: u32,
         content: Range<usize>,
         boxed: Option<(Status, usize, usize)>,
+        ordered: Option<Range<usize>>,
     ) -> bool {
         let text = self.text;
         let s = &text[content.clone()];
@@ -492,9 +629,20 @@ impl<'a> Walk<'a> {
             (None, None) => (Vec::new(), 0),
         };
         let rest = content.start + skip..content.end;
-        let keyed = syntax::group_heading(&text[rest.clone()]);
-        let bracketed = indicators.first().is_some_and(|i| i.place == Place::Bracket);
-        if keyed.is_none() && !(bracketed && self.section.0 == Section::Groups) {
+        let in_section = self.section.0 == Section::Groups;
+        let keyed = syntax::group_heading(&text[rest.clone()]).or_else(|| {
+            // Any word and an id, when a separator follows (`Faz A: …`, `Task 0: …`), not a
+            // sentence that happens to start with a word and an acronym.
+            let w = syntax::word_heading(&text[rest.clone()]).filter(|_| in_section)?;
+            let after = text[rest.start + w.id.end..].trim_start();
+            [":", "：", "—", "–", "- "].iter().any(|sep| after.starts_with(sep)).then_some(w)
+        });
+        let keyed = keyed.or_else(|| {
+            (in_section && !indicators.is_empty())
+                .then(|| syntax::numbered_heading(&text[rest.clone()]))
+                .flatten()
+        });
+        if keyed.is_none() && !(in_section && (!indicators.is_empty() || ordered.is_some())) {
             return false;
         }
         let (id, title) = match &keyed {
@@ -503,7 +651,7 @@ impl<'a> Walk<'a> {
                 indicators.extend(extra);
                 (&text[shift(&k.id, rest.start)], &text[shift(&k.title, rest.start)])
             }
-            None => ("", text[rest].trim()),
+            None => (ordered.map_or("", |r| &text[r]), text[rest].trim()),
         };
         for i in indicators.iter().filter(|i| i.place != Place::Heading) {
             self.plan.vocabulary.note(i.place, i.status, &text[i.range.clone()]);
@@ -545,6 +693,15 @@ impl<'a> Walk<'a> {
             let goal = text[shift(&v, content.start)].trim();
             if !goal.is_empty() {
                 self.plan.goal = Some(goal);
+            }
+        }
+        if self.current_label.is_none()
+            && let Some(v) = syntax::current_label(s)
+        {
+            let v = shift(&v, content.start);
+            let value = text[v.clone()].trim();
+            if !value.is_empty() {
+                self.current_label = Some(Line { text: value, range: v.start..v.start + value.len() });
             }
         }
         if self.entity == Entity::None {
@@ -607,7 +764,14 @@ impl<'a> Walk<'a> {
         let cell = |i: usize| cells.get(i).map_or("", |c| &text[c.clone()]);
         match self.tables.get(table).copied().unwrap_or(TableKind::Other) {
             TableKind::Log(t) => {
-                let placeholder = cells.iter().all(|c| is_placeholder(&text[c.clone()]));
+                // The stock template row `|  | 1 |  |` (a prefilled attempt count, no error) is
+                // not an entry either.
+                let placeholder = cells.iter().all(|c| is_placeholder(&text[c.clone()]))
+                    || (cells.first().is_some_and(|c| is_placeholder(&text[c.clone()]))
+                        && cells.iter().all(|c| {
+                            let t = &text[c.clone()];
+                            is_placeholder(t) || t.bytes().all(|b| b.is_ascii_digit())
+                        }));
                 let end = self.next_line_start(line.end);
                 let table = &mut self.plan.tables[t];
                 table.rows.push(Row { line, cells, placeholder });
@@ -617,7 +781,7 @@ impl<'a> Walk<'a> {
                 let Some(st_cell) = cells.get(status).cloned() else {
                     return;
                 };
-                let indicators = match status::find(&text[st_cell.clone()]) {
+                let indicators = match status::leading(&text[st_cell.clone()]) {
                     Some(tok) => {
                         let range = shift(&tok.range, st_cell.start);
                         self.plan.vocabulary.note(Place::Cell, tok.status, &text[range.clone()]);
@@ -647,7 +811,7 @@ impl<'a> Walk<'a> {
                 let Some(st_cell) = cells.get(status).cloned() else {
                     return;
                 };
-                let tok = status::find(&text[st_cell.clone()]);
+                let tok = status::leading(&text[st_cell.clone()]);
                 let indicator = tok.map(|tok| {
                     let range = shift(&tok.range, st_cell.start);
                     self.plan.vocabulary.note(Place::Cell, tok.status, &text[range.clone()]);
@@ -717,6 +881,12 @@ impl<'a> Walk<'a> {
             }
         }
         assign_keys(&mut self.plan.groups, &self.rounds);
+        if self.plan.current.is_none()
+            && let Some(line) = self.current_label.take()
+            && resolve_group(&self.plan, line.text).is_some()
+        {
+            self.plan.current = Some(line);
+        }
         self.plan
     }
 }
@@ -737,10 +907,20 @@ fn is_placeholder(cell: &str) -> bool {
     PLACEHOLDERS.contains(&c.as_str())
 }
 
-fn strip_title_prefix(h: &str) -> &str {
-    for prefix in
-        ["Task Plan:", "Task Plan —", "Task Plan -", "Task Plan –", "任务计划：", "任务计划:", "任务计划 -"]
-    {
+fn strip_title_prefix(title: &str) -> &str {
+    // A decorative emoji goes with the prefix (`🎯 Task Plan: …`), never alone.
+    let h = title.trim_start_matches(|c: char| !c.is_alphanumeric() && !c.is_ascii()).trim_start();
+    for prefix in [
+        "Task Plan:",
+        "Task Plan —",
+        "Task Plan -",
+        "Task Plan –",
+        "任务计划：",
+        "任务计划:",
+        "任务计划 -",
+        "任务计划 —",
+        "任务计划 –",
+    ] {
         if h.len() > prefix.len()
             && h.is_char_boundary(prefix.len())
             && h[..prefix.len()].eq_ignore_ascii_case(prefix)
@@ -751,7 +931,7 @@ fn strip_title_prefix(h: &str) -> &str {
             }
         }
     }
-    h
+    title
 }
 
 /// Unique keys: the id, or `round/id` when an id repeats across rounds, or `id#n` for the

@@ -1,5 +1,8 @@
 //! Task and group statuses: the five states, every spelling people use for them, and how to
 //! write a state back in the spelling, case and emoji style of the text it replaces.
+//!
+//! Every spelling lives in one table, [`SPELLINGS`]; a language is a few rows there and one arm
+//! in [`restyle`] (the words a new status is written with).
 
 use std::fmt;
 use std::ops::Range;
@@ -92,6 +95,15 @@ enum Lang {
     It,
     Es,
     De,
+    Pt,
+    Fr,
+    Pl,
+    Ru,
+    Id,
+    Vi,
+    Tr,
+    Ar,
+    Hi,
     Emoji,
 }
 
@@ -171,6 +183,65 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("offen", Pending, De),
     ("blockiert", Blocked, De),
     ("übersprungen", Skipped, De),
+    ("fertig", Complete, De),
+    ("concluído", Complete, Pt),
+    ("concluída", Complete, Pt),
+    ("em andamento", InProgress, Pt),
+    ("em progresso", InProgress, Pt),
+    ("pendente", Pending, Pt),
+    ("não iniciado", Pending, Pt),
+    ("ignorado", Skipped, Pt),
+    ("terminé", Complete, Fr),
+    ("terminée", Complete, Fr),
+    ("en cours", InProgress, Fr),
+    ("à faire", Pending, Fr),
+    ("en attente", Pending, Fr),
+    ("bloqué", Blocked, Fr),
+    ("bloquée", Blocked, Fr),
+    ("ignoré", Skipped, Fr),
+    ("ukończone", Complete, Pl),
+    ("zakończone", Complete, Pl),
+    ("w toku", InProgress, Pl),
+    ("w trakcie", InProgress, Pl),
+    ("do zrobienia", Pending, Pl),
+    ("oczekuje", Pending, Pl),
+    ("zablokowane", Blocked, Pl),
+    ("pominięte", Skipped, Pl),
+    ("выполнено", Complete, Ru),
+    ("завершено", Complete, Ru),
+    ("готово", Complete, Ru),
+    ("в работе", InProgress, Ru),
+    ("в процессе", InProgress, Ru),
+    ("не начато", Pending, Ru),
+    ("ожидает", Pending, Ru),
+    ("заблокировано", Blocked, Ru),
+    ("пропущено", Skipped, Ru),
+    ("selesai", Complete, Id),
+    ("sedang berjalan", InProgress, Id),
+    ("dalam proses", InProgress, Id),
+    ("belum dimulai", Pending, Id),
+    ("diblokir", Blocked, Id),
+    ("dilewati", Skipped, Id),
+    ("hoàn thành", Complete, Vi),
+    ("đang thực hiện", InProgress, Vi),
+    ("chưa bắt đầu", Pending, Vi),
+    ("bị chặn", Blocked, Vi),
+    ("bỏ qua", Skipped, Vi),
+    ("tamamlandı", Complete, Tr),
+    ("devam ediyor", InProgress, Tr),
+    ("bekliyor", Pending, Tr),
+    ("engellendi", Blocked, Tr),
+    ("atlandı", Skipped, Tr),
+    ("مكتمل", Complete, Ar),
+    ("قيد التنفيذ", InProgress, Ar),
+    ("معلق", Pending, Ar),
+    ("محظور", Blocked, Ar),
+    ("تم التخطي", Skipped, Ar),
+    ("पूर्ण", Complete, Hi),
+    ("प्रगति में", InProgress, Hi),
+    ("लंबित", Pending, Hi),
+    ("अवरुद्ध", Blocked, Hi),
+    ("छोड़ा गया", Skipped, Hi),
     ("✅", Complete, Emoji),
     ("✔", Complete, Emoji),
     ("☑", Complete, Emoji),
@@ -182,6 +253,10 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("🚫", Blocked, Emoji),
     ("⛔", Blocked, Emoji),
     ("⏭", Skipped, Emoji),
+    ("✓", Complete, Emoji),
+    ("☐", Pending, Emoji),
+    ("⬜", Pending, Emoji),
+    ("🟡", InProgress, Emoji),
 ];
 
 const VS16: &str = "\u{fe0f}";
@@ -198,13 +273,23 @@ pub struct Token {
 /// The spelling matching at `pos`, longest first: (status, lang, byte length).
 fn match_at(s: &str, pos: usize) -> Option<(Status, Lang, usize)> {
     let rest = &s.as_bytes()[pos..];
+    let first = s[pos..].chars().next().and_then(|c| c.to_lowercase().next());
+    // Only the spellings that can start here: `find` asks at every position of a line, so a
+    // walk over the whole table each time made long plans slow.
+    let candidates = first.and_then(|c| by_first_char().get(&c))?;
     let mut best: Option<(Status, Lang, usize)> = None;
-    for &(spelling, status, lang) in SPELLINGS {
+    for &(spelling, status, lang) in candidates.iter().map(|&i| &SPELLINGS[i]) {
         let sp = spelling.as_bytes();
-        if rest.len() < sp.len() || !rest[..sp.len()].eq_ignore_ascii_case(sp) {
+        let mut len = if rest.len() >= sp.len() && rest[..sp.len()].eq_ignore_ascii_case(sp) {
+            sp.len()
+        } else if let Some(len) = (lang != Emoji && !spelling.is_ascii() && spelling.chars().next() == first)
+            .then(|| folded(&s[pos..], spelling))
+            .flatten()
+        {
+            len
+        } else {
             continue;
-        }
-        let mut len = sp.len();
+        };
         if lang == Emoji {
             if rest[len..].starts_with(VS16.as_bytes()) {
                 len += VS16.len();
@@ -219,6 +304,35 @@ fn match_at(s: &str, pos: usize) -> Option<(Status, Lang, usize)> {
         }
     }
     best
+}
+
+/// The indices of [`SPELLINGS`] by their first character, lowercased (how `match_at` compares
+/// the first character of the text), in table order.
+fn by_first_char() -> &'static std::collections::HashMap<char, Vec<usize>> {
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<char, Vec<usize>>> =
+        std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index: std::collections::HashMap<char, Vec<usize>> = std::collections::HashMap::new();
+        for (i, (spelling, _, _)) in SPELLINGS.iter().enumerate() {
+            if let Some(c) = spelling.chars().next().and_then(|c| c.to_lowercase().next()) {
+                index.entry(c).or_default().push(i);
+            }
+        }
+        index
+    })
+}
+
+/// `text` starts with `spelling` ignoring case in any script (`Выполнено`, `Concluído`): the
+/// matched length in `text`.
+fn folded(text: &str, spelling: &str) -> Option<usize> {
+    let mut chars = text.char_indices();
+    for want in spelling.chars() {
+        let (_, c) = chars.next()?;
+        if c != want && !c.to_lowercase().eq(want.to_lowercase()) {
+            return None;
+        }
+    }
+    Some(chars.next().map_or(text.len(), |(i, _)| i))
 }
 
 /// The first status token in free text (`complete (qualifier)`, `D.1 in progress, D.2
@@ -254,6 +368,26 @@ pub fn find(s: &str) -> Option<Token> {
         }
     }
     None
+}
+
+/// The status a label value or a table cell states: a token at its start, after markup (`**`,
+/// `` ` ``, `_`) and any emoji. A status word later in the text is prose, not the status
+/// (`20% - Issue #14 offen`, `half done, waiting on Apple cert`): it is neither read nor edited.
+pub fn leading(s: &str) -> Option<Token> {
+    let skip = s.len() - s.trim_start_matches([' ', '\t', '*', '_', '`']).len();
+    let rest = &s[skip..];
+    let tok = find(rest)?;
+    let before = &rest[..tok.range.start];
+    // Decoration (`🟢 complete`), or the id of the part the status is about (`D.1 in progress,
+    // D.2 deferred`): an id has a digit and no lowercase word.
+    let decoration = before.chars().all(|c| c == ' ' || (!c.is_alphanumeric() && !c.is_ascii()))
+        || before.strip_suffix(' ').is_some_and(|id| {
+            !id.contains(' ')
+                && id.bytes().any(|b| b.is_ascii_digit())
+                && !id.bytes().any(|b| b.is_ascii_lowercase())
+                && !id.ends_with('%')
+        });
+    decoration.then(|| Token { status: tok.status, range: skip + tok.range.start..skip + tok.range.end })
 }
 
 /// `blocked by A`: the reference goes with the token, so a new state replaces it too.
@@ -300,6 +434,15 @@ pub fn restyle(original: &str, to: Status) -> String {
         It => ["da fare", "in corso", "completata", "bloccata", "saltata"][to as usize],
         Es => ["pendiente", "en progreso", "completado", "bloqueado", "omitido"][to as usize],
         De => ["offen", "in Arbeit", "erledigt", "blockiert", "übersprungen"][to as usize],
+        Pt => ["pendente", "em andamento", "concluído", "bloqueado", "ignorado"][to as usize],
+        Fr => ["à faire", "en cours", "terminé", "bloqué", "ignoré"][to as usize],
+        Pl => ["do zrobienia", "w toku", "ukończone", "zablokowane", "pominięte"][to as usize],
+        Ru => ["не начато", "в работе", "выполнено", "заблокировано", "пропущено"][to as usize],
+        Id => ["belum dimulai", "sedang berjalan", "selesai", "diblokir", "dilewati"][to as usize],
+        Vi => ["chưa bắt đầu", "đang thực hiện", "hoàn thành", "bị chặn", "bỏ qua"][to as usize],
+        Tr => ["bekliyor", "devam ediyor", "tamamlandı", "engellendi", "atlandı"][to as usize],
+        Ar => ["معلق", "قيد التنفيذ", "مكتمل", "محظور", "تم التخطي"][to as usize],
+        Hi => ["लंबित", "प्रगति में", "पूर्ण", "अवरुद्ध", "छोड़ा गया"][to as usize],
     };
     recase(word, new)
 }
@@ -374,6 +517,19 @@ mod tests {
     }
 
     #[test]
+    fn a_status_word_inside_prose_is_not_the_status() {
+        let lead = |s: &'static str| leading(s).map(|t| (t.status, &s[t.range]));
+        assert_eq!(lead("20% - Issue #14 offen"), None);
+        assert_eq!(lead("half done, waiting on Apple cert"), None);
+        assert_eq!(lead("code complete, manual smoke pending"), None);
+        assert_eq!(lead("D.1 in progress, D.2 deferred"), Some((InProgress, "in progress")));
+        assert_eq!(lead("**done** (shipped 2026-01-02)"), Some((Complete, "done")));
+        assert_eq!(lead("`in_progress`"), Some((InProgress, "in_progress")));
+        assert_eq!(lead("🟢 complete (user approved)"), Some((Complete, "complete")));
+        assert_eq!(lead("✅ Complete"), Some((Complete, "✅ Complete")));
+    }
+
+    #[test]
     fn whole_tokens() {
         assert_eq!(whole("in_progress"), Some(InProgress));
         assert_eq!(whole(" completed "), Some(Complete));
@@ -392,6 +548,32 @@ mod tests {
         assert_eq!(restyle("completata", Pending), "da fare");
         assert_eq!(restyle("⏸️", Complete), "✅");
         assert_eq!(restyle("done", Complete), "done");
+    }
+
+    /// One reading and one write-back per language of the table: a new language is a few
+    /// rows in `SPELLINGS` and one arm in `restyle`.
+    #[test]
+    fn statuses_in_every_language_of_the_table() {
+        let cases: &[(&str, Status, Status, &str)] = &[
+            ("erledigt", Complete, InProgress, "in Arbeit"),
+            ("concluído", Complete, Pending, "pendente"),
+            ("Em andamento", InProgress, Complete, "Concluído"),
+            ("terminé", Complete, InProgress, "en cours"),
+            ("w toku", InProgress, Complete, "ukończone"),
+            ("выполнено", Complete, InProgress, "в работе"),
+            ("selesai", Complete, Pending, "belum dimulai"),
+            ("hoàn thành", Complete, InProgress, "đang thực hiện"),
+            ("devam ediyor", InProgress, Complete, "tamamlandı"),
+            ("В работе", InProgress, Complete, "Выполнено"),
+            ("مكتمل", Complete, InProgress, "قيد التنفيذ"),
+            ("लंबित", Pending, Complete, "पूर्ण"),
+            ("🟡", InProgress, Complete, "✅"),
+            ("✓", Complete, Pending, "⏳"),
+        ];
+        for &(text, read, to, back) in cases {
+            assert_eq!(tok(text), Some((read, text)), "reading `{text}`");
+            assert_eq!(restyle(text, to), back, "writing {to} in the style of `{text}`");
+        }
     }
 
     #[test]

@@ -151,8 +151,24 @@ pub fn dependency_ids(inner: &str) -> impl Iterator<Item = &str> {
     inner.split([',', ';', ' ']).map(|d| d.trim().trim_matches('`')).filter(|d| !d.is_empty())
 }
 
-pub const STATUS_LABELS: &[&str] =
-    &["status", "state", "状态", "狀態", "状況", "ステータス", "상태", "estado", "stato", "stand"];
+pub const STATUS_LABELS: &[&str] = &[
+    "status",
+    "state",
+    "状态",
+    "狀態",
+    "状況",
+    "ステータス",
+    "상태",
+    "estado",
+    "stato",
+    "stand",
+    "статус",
+    "statut",
+    "durum",
+    "trạng thái",
+    "الحالة",
+    "स्थिति",
+];
 
 /// A status label line (`- **Status:** x`, `Status: x`, `**状态**: \`x\``, or one field among
 /// several `**Owner:** A · **Status:** x`): the range of its value, which ends at ` · ` or
@@ -161,7 +177,26 @@ pub fn status_label(s: &str) -> Option<Range<usize>> {
     label_value(s, STATUS_LABELS)
 }
 
-const GOAL_LABELS: &[&str] = &["goal", "目标", "目標", "objective", "objetivo", "obiettivo", "ziel", "목표"];
+const CURRENT_LABELS: &[&str] = &[
+    "current phase",
+    "current group",
+    "current stage",
+    "current milestone",
+    "当前阶段",
+    "當前階段",
+    "現在のフェーズ",
+    "현재 단계",
+    "fase actual",
+    "fase corrente",
+];
+
+/// A label line naming the current group (`**Current phase:** Phase 1 — …`, `当前阶段：阶段 1`).
+pub fn current_label(s: &str) -> Option<Range<usize>> {
+    label_value(s, CURRENT_LABELS)
+}
+
+const GOAL_LABELS: &[&str] =
+    &["project goal", "goal", "目标", "目標", "objective", "objetivo", "obiettivo", "ziel", "목표"];
 
 pub fn goal_label(s: &str) -> Option<Range<usize>> {
     label_value(s, GOAL_LABELS)
@@ -177,10 +212,9 @@ fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
             continue;
         }
         for label in labels {
-            let end = p + label.len();
-            if end > s.len() || !s.is_char_boundary(end) || !s[p..end].eq_ignore_ascii_case(label) {
+            let Some(end) = starts_with_folded(s, p, label) else {
                 continue;
-            }
+            };
             let mut q = end;
             if bold && s[q..].starts_with("**") {
                 q += 2;
@@ -207,9 +241,27 @@ fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
     None
 }
 
-/// The status in a label's value: the token, skipping wrapping backticks.
+/// Does `s[p..]` start with `label` (lowercase), ignoring case in any script (`Статус`)? The
+/// end of the match.
+fn starts_with_folded(s: &str, p: usize, label: &str) -> Option<usize> {
+    let end = p + label.len();
+    if label.is_ascii() {
+        return (end <= s.len() && s.is_char_boundary(end) && s[p..end].eq_ignore_ascii_case(label))
+            .then_some(end);
+    }
+    let mut chars = s[p..].char_indices();
+    for want in label.chars() {
+        let (_, c) = chars.next()?;
+        if !c.to_lowercase().eq(want.to_lowercase()) {
+            return None;
+        }
+    }
+    Some(chars.next().map_or(s.len(), |(i, _)| p + i))
+}
+
+/// The status in a label's value: the token at its start, skipping wrapping backticks and bold.
 pub fn value_status(value: &str) -> Option<Token> {
-    status::find(value)
+    status::leading(value)
 }
 
 /// A heading line's text without `#` marks, closing `#`s or surrounding space.
@@ -254,11 +306,21 @@ const TASK_KEYWORDS: &[(&str, bool)] =
 pub struct Found {
     pub status: Status,
     pub range: Range<usize>,
+    /// Written as a checkbox (`` `[ ]` `` after a title): a new state is a checkbox character.
+    pub boxed: bool,
+}
+
+impl Found {
+    fn new(status: Status, range: Range<usize>) -> Found {
+        Found { status, range, boxed: false }
+    }
 }
 
 /// A group or task heading taken apart; ranges are into the heading text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Titled {
+    /// The word before the id (`Phase`, `Milestone`, `阶段`).
+    pub word: Range<usize>,
     pub id: Range<usize>,
     pub title: Range<usize>,
     /// Status indicators in the heading, leftmost first.
@@ -266,30 +328,98 @@ pub struct Titled {
 }
 
 pub fn group_heading(text: &str) -> Option<Titled> {
-    keyed(text, GROUP_KEYWORDS, true)
+    keyed(text, GROUP_KEYWORDS, true, false)
+}
+
+/// Any word followed by an id (`Milestone 2: …`, `Sprint A`, `Faz B —`, `Этап 3.`): a group when
+/// its siblings start with the same word (the reader decides; this only takes the line apart).
+pub fn word_heading(text: &str) -> Option<Titled> {
+    keyed(text, GROUP_KEYWORDS, true, true)
 }
 
 pub fn task_heading(text: &str) -> Option<Titled> {
-    keyed(text, TASK_KEYWORDS, false)
+    keyed(text, TASK_KEYWORDS, false, false)
 }
 
-/// `[status emoji] [date] KEYWORD ID [separator] title [status]`.
-fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool) -> Option<Titled> {
+/// A numbered heading `1. Setup` / `2) Build` (one number, not `1.1`): the number and title.
+pub fn numbered_heading(text: &str) -> Option<Titled> {
+    let mut p = decoration(text);
+    let bold = text[p..].starts_with("**");
+    if bold {
+        p += 2;
+    }
+    let digits = text[p..].bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 {
+        return None;
+    }
+    let id = p..p + digits;
+    let after = &text[p + digits..];
+    if !(after.starts_with(". ") || after.starts_with(") ") || after.starts_with("、")) {
+        return None;
+    }
+    let mut q = p + digits + if after.starts_with("、") { '、'.len_utf8() } else { 2 };
+    q += spaces(&text[q..]);
+    let (title, statuses) = titled_rest(text, q, bold);
+    Some(Titled { word: p..p, id, title, statuses })
+}
+
+/// Symbols before a heading's first word that are decoration (`📌`, `🏗️`, `🚀`), with the
+/// spaces after them: their length.
+fn decoration(text: &str) -> usize {
+    let mut p = 0;
+    for (i, c) in text.char_indices() {
+        if c.is_alphanumeric() || c.is_ascii() {
+            break;
+        }
+        p = i + c.len_utf8();
+    }
+    if p == 0 {
+        return 0;
+    }
+    p + spaces(&text[p..])
+}
+
+/// `[status emoji] [decoration] [**] [date] KEYWORD ID [separator] title [status]`, or the
+/// ordinal `第 N 阶段`.
+fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool) -> Option<Titled> {
     let mut statuses = Vec::new();
     let mut p = 0;
     if let Some(tok) = leading_emoji(text) {
         p = tok.range.end + spaces(&text[tok.range.end..]);
-        statuses.push(Found { status: tok.status, range: tok.range });
+        statuses.push(Found::new(tok.status, tok.range));
+    }
+    p += decoration(&text[p..]);
+    let bold = text[p..].starts_with("**");
+    if bold {
+        p += 2;
     }
     if allow_date && is_date(&text[p..]) && text[p + 10..].starts_with(' ') {
         p += 10 + spaces(&text[p + 10..]);
     }
-    let (kw, cjk) = keywords.iter().find(|(k, _)| {
+    if let Some(t) = ordinal(text, p, keywords) {
+        let (title, trailing) = titled_rest(text, t.title.start, bold);
+        statuses.extend(trailing);
+        return Some(Titled { title, statuses, ..t });
+    }
+    let listed = keywords.iter().find(|(k, _)| {
         text.len() >= p + k.len()
             && text.is_char_boundary(p + k.len())
             && text[p..p + k.len()].eq_ignore_ascii_case(k)
-    })?;
-    p += kw.len();
+    });
+    let (kw_len, cjk) = match listed {
+        Some((k, cjk)) => (k.len(), *cjk),
+        None if any_word => {
+            let n =
+                text[p..].char_indices().find(|(_, c)| !c.is_alphabetic()).map_or(text.len() - p, |(i, _)| i);
+            if n == 0 {
+                return None;
+            }
+            (n, false)
+        }
+        None => return None,
+    };
+    let word = p..p + kw_len;
+    p += kw_len;
     let gap = spaces(&text[p..]) + text[p..].strip_prefix('\u{a0}').map_or(0, |_| 2);
     if gap == 0 && !cjk {
         return None;
@@ -298,8 +428,24 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool) -> Option<Titl
     let id_start = p;
     for (i, c) in text[p..].char_indices() {
         let stop = c.is_whitespace()
-            || matches!(c, ':' | '：' | '(' | '（' | ',' | '、' | '—' | ')' | '）' | '*' | '`')
-            || (c == '.' && text[p + i + 1..].chars().next().is_none_or(char::is_whitespace));
+            || matches!(
+                c,
+                ':' | '：'
+                    | '('
+                    | '（'
+                    | ','
+                    | '、'
+                    | '—'
+                    | ')'
+                    | '）'
+                    | '*'
+                    | '`'
+                    | '|'
+                    | '｜'
+                    | '\u{fe0f}'
+                    | '\u{20e3}'
+            )
+            || (c == '.' && text[id_start + i + 1..].chars().next().is_none_or(char::is_whitespace));
         if stop {
             break;
         }
@@ -312,17 +458,61 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool) -> Option<Titl
     if !is_group_id(&text[id_start..id_end]) {
         return None;
     }
+    // A keycap (`1️⃣`) is decoration on its digit.
+    while let Some(c) = text[p..].chars().next().filter(|c| matches!(c, '\u{fe0f}' | '\u{20e3}')) {
+        p += c.len_utf8();
+    }
+    let (title, trailing) = titled_rest(text, p, bold);
+    statuses.extend(trailing);
+    Some(Titled { word, id: id_start..id_end, title, statuses })
+}
+
+/// `第 N 阶段` / `第一阶段` (the id between the ordinal mark and a CJK keyword).
+fn ordinal(text: &str, p: usize, keywords: &[(&str, bool)]) -> Option<Titled> {
+    let rest = text[p..].strip_prefix('第')?;
+    let start = p + '第'.len_utf8();
+    for (i, _) in rest.char_indices().take(12) {
+        let at = start + i;
+        if let Some((k, _)) = keywords.iter().find(|(k, cjk)| *cjk && text[at..].starts_with(k)) {
+            let raw = &text[start..at];
+            let lead = raw.len() - raw.trim_start().len();
+            let id = start + lead..start + raw.trim_end().len();
+            if id.is_empty() || !is_group_id(&text[id.clone()]) {
+                return None;
+            }
+            let end = at + k.len();
+            return Some(Titled { word: at..end, id, title: end..end, statuses: Vec::new() });
+        }
+    }
+    None
+}
+
+/// The separator, title and trailing statuses after an id at `p`; a bold group (`**Phase 1:
+/// Build** ✅`) ends its title at the closing `**`, and what follows may still carry the status.
+fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found>) {
+    if bold && text[p..].starts_with("**") {
+        p += 2;
+    }
     p += spaces(&text[p..]);
-    for sep in [":", "：", "—", "–", "-", ".", "、"] {
+    for sep in [":", "：", "—", "–", "-", ".", "、", "|", "｜"] {
         if text[p..].starts_with(sep) {
             p += sep.len();
             p += spaces(&text[p..]);
             break;
         }
     }
-    let (title, trailing) = strip_trailing_statuses(text, p..text.len());
-    statuses.extend(trailing);
-    Some(Titled { id: id_start..id_end, title, statuses })
+    if bold && text[p..].starts_with("**") {
+        p += 2;
+        p += spaces(&text[p..]);
+    }
+    if bold && let Some(close) = text[p..].find("**") {
+        let after = p + close + 2;
+        let (_, trailing) = strip_trailing_statuses(text, after..text.len());
+        let (title, mut inner) = strip_trailing_statuses(text, p..p + close);
+        inner.extend(trailing);
+        return (title, inner);
+    }
+    strip_trailing_statuses(text, p..text.len())
 }
 
 fn leading_emoji(text: &str) -> Option<Token> {
@@ -355,11 +545,12 @@ fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>, Ve
     loop {
         let t = &text[start..end];
         let hit = backtick_status(t)
+            .or_else(|| bracket_status(t))
             .or_else(|| paren_status(t))
             .or_else(|| dash_status(t))
             .or_else(|| tail_emoji_status(t));
         let Some((cut, f)) = hit else { break };
-        found.push(Found { status: f.status, range: start + f.range.start..start + f.range.end });
+        found.push(Found { range: start + f.range.start..start + f.range.end, ..f });
         end = start + t[..cut].trim_end_matches([' ', '—', '–', '-', ':', '：', '·']).len();
         if end <= start {
             end = start;
@@ -376,7 +567,29 @@ fn backtick_status(t: &str) -> Option<(usize, Found)> {
     let inner = &t[open + 1..inner_end];
     let status = status::whole(inner)?;
     let lead = inner.len() - inner.trim_start().len();
-    Some((open, Found { status, range: open + 1 + lead..open + 1 + inner.trim_end().len() }))
+    Some((open, Found::new(status, open + 1 + lead..open + 1 + inner.trim_end().len())))
+}
+
+/// `[COMPLETE]`, `` `[ completed ]` ``, `[IN_PROGRESS]`, or a checkbox `` `[ ]` `` / `[x]` at the
+/// end of a title.
+fn bracket_status(t: &str) -> Option<(usize, Found)> {
+    let ticked = t.ends_with("]`");
+    let close = t.strip_suffix("]`").or_else(|| t.strip_suffix(']'))?.len();
+    let open = t[..close].rfind('[')?;
+    let inner = &t[open + 1..close];
+    let cut = match ticked {
+        true if t[..open].ends_with('`') => open - 1,
+        true => return None,
+        false => open,
+    };
+    if inner.len() == 1
+        && let Some(status) = Status::from_checkbox(inner.as_bytes()[0])
+    {
+        return Some((cut, Found { status, range: open + 1..close, boxed: true }));
+    }
+    let status = status::whole(inner)?;
+    let lead = inner.len() - inner.trim_start().len();
+    Some((cut, Found::new(status, open + 1 + lead..open + 1 + inner.trim_end().len())))
 }
 
 fn paren_status(t: &str) -> Option<(usize, Found)> {
@@ -393,19 +606,24 @@ fn paren_status(t: &str) -> Option<(usize, Found)> {
     let inner = &t[inner_start..inner_end];
     let tok = status::find(inner)?;
     let lead = inner.len() - inner.trim_start().len();
-    (tok.range.start == lead).then(|| {
-        (
-            open,
-            Found { status: tok.status, range: inner_start + tok.range.start..inner_start + tok.range.end },
-        )
-    })
+    (tok.range.start == lead)
+        .then(|| (open, Found::new(tok.status, inner_start + tok.range.start..inner_start + tok.range.end)))
 }
 
+/// `— COMPLETE`, or a status with a parenthetical qualifier after it (`— complete (user
+/// approved)`): the token alone is the status.
 fn dash_status(t: &str) -> Option<(usize, Found)> {
     let at = [" — ", " – ", " - "].iter().filter_map(|d| t.rfind(d).map(|i| (i, d.len()))).max()?;
     let tail_start = at.0 + at.1;
-    let status = status::whole(&t[tail_start..])?;
-    Some((at.0, Found { status, range: tail_start..t.len() }))
+    let tail = &t[tail_start..];
+    if let Some(status) = status::whole(tail) {
+        return Some((at.0, Found::new(status, tail_start..t.len())));
+    }
+    let tok = status::find(tail).filter(|tok| tok.range.start == 0)?;
+    let rest = tail[tok.range.end..].trim();
+    let qualifier =
+        (rest.starts_with('(') && rest.ends_with(')')) || (rest.starts_with('（') && rest.ends_with('）'));
+    qualifier.then(|| (at.0, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
 }
 
 fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
@@ -419,7 +637,23 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
             && let Some(tok) = status::find(tail)
             && tok.range == (0..tail.len())
         {
-            return Some((start, Found { status: tok.status, range: start..t.len() }));
+            return Some((start, Found::new(tok.status, start..t.len())));
+        }
+        // An emoji no table knows, then a status word: `🟣 complete`; only the word is the token.
+        if start > 0 && status::whole(tail).is_some() {
+            let before = t[..start].trim_end();
+            let sym = before.rfind(' ').map_or(0, |i| i + 1);
+            let symbol = &before[sym..];
+            if !symbol.is_empty()
+                && symbol.chars().all(|c| !c.is_alphanumeric() && !c.is_ascii())
+                && status::find(symbol).is_none()
+            {
+                let status = status::whole(tail)?;
+                return Some((
+                    sym,
+                    Found::new(status, start + (tail.len() - tail.trim_start().len())..t.len()),
+                ));
+            }
         }
         if start == 0 {
             break;

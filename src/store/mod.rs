@@ -161,19 +161,27 @@ impl Store {
     }
 
     /// Read and decode a plan file: a regular file, within the size limit, UTF-8, not empty.
+    /// A plan in a legacy encoding (a GBK plan) is read in that encoding; only writes refuse it.
     pub fn read(&self, name: &str) -> Result<Document> {
         let path = self.path(name);
         let (_, bytes) = self.read_settled(&path)?;
-        self.decode(path, bytes)
+        self.decode(path, bytes, true)
     }
 
-    fn decode(&self, path: PathBuf, bytes: Vec<u8>) -> Result<Document> {
+    /// UTF-8, or (when `legacy`, for reading) text in a legacy encoding, or an error. For a
+    /// write, bytes in a legacy encoding are named as such: no write may turn them into UTF-8
+    /// (or into a mix of both) behind a person's back.
+    fn decode(&self, path: PathBuf, bytes: Vec<u8>, legacy: bool) -> Result<Document> {
         if bytes.is_empty() {
             return Err(Error::Empty { path });
         }
-        Document::decode(bytes).map_err(|e| match e {
-            DecodeError::InvalidUtf8 { line, .. } => Error::InvalidUtf8 { path, line },
-            DecodeError::Binary { offset } => Error::Binary { path, offset },
+        Document::decode_keeping(bytes).or_else(|(e, bytes)| match e {
+            DecodeError::InvalidUtf8 { line, .. } => match Document::decode_legacy(&bytes) {
+                Some((doc, _)) if legacy => Ok(doc),
+                Some((_, encoding)) => Err(Error::LegacyEncoding { path, encoding }),
+                None => Err(Error::InvalidUtf8 { path, line }),
+            },
+            DecodeError::Binary { offset } => Err(Error::Binary { path, offset }),
         })
     }
 
@@ -565,7 +573,7 @@ impl Store {
         // A symlinked plan is edited where it lives; replacing the link would fork the plan.
         let target = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
         let (held, bytes) = self.read_settled(&path)?;
-        let doc = self.decode(path.clone(), bytes)?;
+        let doc = self.decode(path.clone(), bytes, false)?;
         let edits = edit(&doc)?;
         let after = crate::text::apply(doc.text(), &edits)
             .map_err(|source| Error::Splice { path: path.clone(), source })?;

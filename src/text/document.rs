@@ -43,15 +43,48 @@ const BOM: &str = "\u{feff}";
 
 impl Document {
     pub fn decode(bytes: Vec<u8>) -> Result<Document, DecodeError> {
+        Document::decode_keeping(bytes).map_err(|(e, _)| e)
+    }
+
+    /// [`Document::decode`] that gives the bytes back when they are not UTF-8 text.
+    pub fn decode_keeping(bytes: Vec<u8>) -> Result<Document, (DecodeError, Vec<u8>)> {
         if let Some(offset) = memchr::memchr(0, &bytes) {
-            return Err(DecodeError::Binary { offset });
+            return Err((DecodeError::Binary { offset }, bytes));
         }
         let text = String::from_utf8(bytes).map_err(|e| {
             let offset = e.utf8_error().valid_up_to();
             let line = 1 + memchr::memchr_iter(b'\n', &e.as_bytes()[..offset]).count();
-            DecodeError::InvalidUtf8 { offset, line }
+            (DecodeError::InvalidUtf8 { offset, line }, e.into_bytes())
         })?;
         Ok(Document::from_text(text))
+    }
+
+    /// Bytes that are not UTF-8 but are text in a legacy encoding (GBK, Shift_JIS, EUC-KR,
+    /// Big5…): the encoding a detector names, when the bytes decode in it without a single
+    /// error, and the text. A reader may show such a file; a writer must not (see the store).
+    pub fn decode_legacy(bytes: &[u8]) -> Option<(Document, &'static str)> {
+        if memchr::memchr(0, bytes).is_some() {
+            return None;
+        }
+        let mut detector = chardetng::EncodingDetector::new();
+        detector.feed(bytes, true);
+        let encoding = detector.guess(None, true);
+        // Only the multi-byte legacy encodings: their byte sequences are structured enough that
+        // a clean decode means text. In a single-byte code page every byte decodes, so a damaged
+        // UTF-8 file would "decode" too; it stays an error.
+        let multibyte = [
+            encoding_rs::GBK,
+            encoding_rs::GB18030,
+            encoding_rs::BIG5,
+            encoding_rs::SHIFT_JIS,
+            encoding_rs::EUC_JP,
+            encoding_rs::EUC_KR,
+        ];
+        if !multibyte.contains(&encoding) {
+            return None;
+        }
+        let text = encoding.decode_without_bom_handling_and_without_replacement(bytes)?;
+        Some((Document::from_text(text.into_owned()), encoding.name()))
     }
 
     pub fn from_text(text: String) -> Document {

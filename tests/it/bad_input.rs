@@ -170,3 +170,33 @@ fn usage_errors_exit_2() {
     Test::new().args(["set"]).status(2);
     Test::new().args(["frobnicate"]).status(2);
 }
+
+const GBK_PLAN: &[u8] = include_bytes!("../../fixtures/encoding/gbk_task_plan.md");
+
+/// A plan saved in GBK (a legacy Chinese encoding) is read as the person wrote it.
+#[test]
+fn a_gbk_plan_is_read() {
+    Test::new()
+        .file("task_plan.md", GBK_PLAN)
+        .args(["status"])
+        .stdout(
+            "plan: 旧编码的计划\ngoal: 用 GBK 编码保存的计划也要能读。\nprogress: 60% (3 of 5 tasks done, 3 groups, 0 error rows)\ncurrent: 2\ngroups:\n  1  complete     2/2  准备\n> 2  in_progress  1/2  实现\n  3  pending      0/1  发布\nin progress: -\nnext: 编写测试\n",
+        )
+        .file_eq("task_plan.md", GBK_PLAN)
+        .success();
+}
+
+/// Writing it back would turn it into UTF-8 (or a mix of both): `set` refuses and says how to
+/// convert it.
+#[test]
+fn a_gbk_plan_is_never_written() {
+    Test::new()
+        .file("task_plan.md", GBK_PLAN)
+        .args(["set", "--group", "2", "complete"])
+        .stdout("")
+        .stderr(
+            "error: `./task_plan.md` is GBK, not UTF-8: pplan reads it but writes only UTF-8 files\nhint: convert it once, then pplan can edit it: `iconv -f GBK -t UTF-8 ./task_plan.md > plan.utf8 && mv plan.utf8 ./task_plan.md`\n",
+        )
+        .file_eq("task_plan.md", GBK_PLAN)
+        .status(2);
+}

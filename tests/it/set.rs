@@ -162,3 +162,45 @@ fn a_symlinked_plan_is_edited_through_the_link() {
     let real = fs::read_to_string(done.dir.path().join("real/plan.md")).expect("real");
     assert_eq!(real, CANONICAL.replace("- [ ] BE-001", "- [x] BE-001"));
 }
+
+/// `**Status:** 20% - Issue #14 offen` was rewritten to `… Issue #14 In Arbeit`: `offen` there is a
+/// word about an issue, not the phase's status. The value states no status, so a set adds one.
+#[test]
+fn a_status_word_inside_a_label_sentence_is_not_rewritten() {
+    let plan = "# Plan\n\n## Phase 1: Import\n**Status:** 20% - Issue #14 offen\n- [x] Read\n- [ ] Write\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "1", "complete"])
+        .stdout("group 1: in_progress → complete\n")
+        .file_eq("task_plan.md", plan.replace("Import\n", "Import\n- **Status:** complete\n"))
+        .success();
+}
+
+/// A table cell `half done, waiting on Apple cert` was read as complete, and `set --group 8
+/// in_progress` wrote `half in_progress, waiting on Apple cert`.
+#[test]
+fn a_status_word_inside_a_table_cell_phrase_is_not_rewritten() {
+    let plan = "# Plan\n\n## Phases\n| Phase | Status |\n|---|---|\n| 7 | done |\n| 8 | half done, waiting on Apple cert |\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "8", "in_progress"])
+        .stdout("")
+        .stderr("error: cannot write a status for group `8`: its row has no status\n")
+        .file_eq("task_plan.md", plan)
+        .status(2);
+}
+
+/// A plan that states a group's status in two places that disagree: `set` does not guess.
+#[test]
+fn set_refuses_when_two_places_disagree_about_a_group() {
+    let plan = "# Plan\n\n## Phase 1: Import ✅\n**Status:** in_progress\n- [x] Read\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "1", "complete"])
+        .stdout("")
+        .stderr(
+            "error: cannot write a status for group `1`: line 3 says `✅` and line 4 says `in_progress`; make them agree first\n",
+        )
+        .file_eq("task_plan.md", plan)
+        .status(2);
+}

@@ -91,3 +91,45 @@ fn groups_without_statuses_or_tasks_are_named_as_unseen() {
         )
         .success();
 }
+
+const EXPLAINED: &str = "# Plan\n\n## Phase 1: Import ✅\n- [x] Read\n\n## Phase 2: Build\n**Status:** in progress\n- [ ] Write\n\n## Phase 3: Ship\n- [ ] Tag\n- [ ] Announce\n";
+
+/// `status --explain`: for each group, the line it came from and the line and token its status
+/// came from, or how many tasks it was derived from.
+#[test]
+fn explain_names_the_line_and_token_of_every_status() {
+    Test::new()
+        .file("task_plan.md", EXPLAINED)
+        .args(["status", "--explain"])
+        .stdout(
+            "group 1 (complete), line 3: ## Phase 1: Import ✅\n  status: line 3, heading `✅` (complete): ## Phase 1: Import ✅\ngroup 2 (in_progress), line 6: ## Phase 2: Build\n  status: line 7, label `in progress` (in_progress): **Status:** in progress\ngroup 3 (pending), line 10: ## Phase 3: Ship\n  status: derived from 2 tasks\n",
+        )
+        .success();
+}
+
+#[test]
+fn explain_one_group() {
+    Test::new()
+        .file("task_plan.md", EXPLAINED)
+        .args(["status", "--explain", "2"])
+        .stdout("group 2 (in_progress), line 6: ## Phase 2: Build\n  status: line 7, label `in progress` (in_progress): **Status:** in progress\n")
+        .success();
+}
+
+#[test]
+fn explain_as_json_quotes_the_token() {
+    let t =
+        Test::new().file("task_plan.md", EXPLAINED).args(["status", "--explain", "1", "--json"]).success();
+    let v: serde_json::Value = serde_json::from_slice(&t.stdout).expect("json");
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "schema_version": 1, "kind": "plan-explain",
+            "groups": [{
+                "key": "1", "line": 3, "text": "## Phase 1: Import ✅", "status": "complete",
+                "stated": [{"line": 3, "token": "✅", "place": "heading", "status": "complete", "text": "## Phase 1: Import ✅"}],
+                "derived_from_tasks": null
+            }]
+        })
+    );
+}
