@@ -10,36 +10,8 @@ use serde_json::Value;
 
 use crate::harness::{TempDir, run_in};
 
-const PLAN: &str = "# Task Plan: Checkout service
-
-## Goal
-Ship a checkout API and UI that pass the end-to-end suite.
-
-## Current Group
-Group 1
-
-## Next Step
-Spawn BE-001 and FE-001.
-
-## Groups
-
-### Group 1: Backend and frontend
-- **Status:** in_progress
-- [ ] BE-001: Build the payment endpoints
-- [ ] FE-001: Build the cart page
-
-### Group 2: Integration
-- **Status:** pending
-- [ ] INT-001: Wire the cart to the API (depends: BE-001, FE-001)
-
-## Decisions Made
-| Decision | Rationale |
-|----------|-----------|
-
-## Errors Encountered
-| Error | Task | Attempt | Approach | Resolution |
-|-------|------|---------|----------|------------|
-";
+/// The canonical plan the set tests use.
+use crate::set::CANONICAL as PLAN;
 
 /// Every JSON object one protocol run prints, by kind.
 fn run_the_protocol() -> BTreeMap<String, Vec<Value>> {
