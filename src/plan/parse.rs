@@ -34,18 +34,7 @@ fn section_of(heading: &str) -> Section {
     let h = if digits > 0 && h[digits..].starts_with(". ") { &h[digits + 2..] } else { h };
     let h = h.to_lowercase();
     let any = |names: &[&str]| names.iter().any(|n| h == *n);
-    if any(&[
-        "current group",
-        "current phase",
-        "current stage",
-        "current wave",
-        "当前阶段",
-        "當前階段",
-        "現在のフェーズ",
-        "현재 단계",
-        "fase actual",
-        "fase corrente",
-    ]) {
+    if any(syntax::CURRENT_LABELS) {
         Section::Current
     } else if any(&[
         "test results",

@@ -177,10 +177,13 @@ pub fn status_label(s: &str) -> Option<Range<usize>> {
     label_value(s, STATUS_LABELS)
 }
 
-const CURRENT_LABELS: &[&str] = &[
+/// What a person calls the current group, as a section heading (`## Current Phase`) or a label
+/// (`**Current phase:** Phase 1 — …`); lowercase.
+pub const CURRENT_LABELS: &[&str] = &[
     "current phase",
     "current group",
     "current stage",
+    "current wave",
     "current milestone",
     "当前阶段",
     "當前階段",
