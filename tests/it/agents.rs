@@ -204,14 +204,8 @@ fn bad_ids_are_refused_and_nothing_is_created() {
             );
         }
     }
-    let mut names: Vec<String> = fs::read_dir(dir.path())
-        .expect("dir")
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
     assert_eq!(
-        names,
+        crate::harness::file_names(dir.path()),
         [
             ".pplan",
             "findings_BE-001.md",

@@ -6,20 +6,8 @@ use std::fs;
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use crate::harness::{TempDir, run_in};
+use crate::harness::{TempDir, pplan_env as run};
 use crate::set::CANONICAL;
-
-/// Run pplan in `dir` with `env`: exit code, stdout, stderr.
-fn run(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (Option<i32>, String, String) {
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    let env: Vec<(String, String)> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    let out = run_in(dir, &args, &env);
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn write(path: &Path, text: &str) {
     fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");

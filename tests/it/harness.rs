@@ -151,8 +151,14 @@ pub fn run_in(dir: &Path, args: &[String], env: &[(String, String)]) -> Output {
 
 /// Run pplan in `dir`: its exit code, stdout and stderr.
 pub fn pplan(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    pplan_env(dir, args, &[])
+}
+
+/// Run pplan in `dir` with extra environment variables: its exit code, stdout and stderr.
+pub fn pplan_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (Option<i32>, String, String) {
     let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    let out = run_in(dir, &args, &[]);
+    let env: Vec<(String, String)> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let out = run_in(dir, &args, &env);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -242,4 +248,15 @@ pub fn wait_for(path: &Path) {
         assert!(std::time::Instant::now() < deadline, "{} never appeared", path.display());
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
+}
+
+/// The names in a directory, sorted.
+pub fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .expect("read dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }

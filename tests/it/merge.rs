@@ -5,19 +5,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use crate::harness::{BIN, TempDir, run_in};
+use crate::harness::{BIN, TempDir, pplan_env as pplan};
 use crate::set::CANONICAL;
-
-fn pplan(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (Option<i32>, String, String) {
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    let env: Vec<(String, String)> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    let out = run_in(dir, &args, &env);
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn ok(dir: &Path, args: &[&str]) -> String {
     let (code, stdout, stderr) = pplan(dir, args, &[]);

@@ -5,9 +5,11 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 
-use crate::harness::{TempDir, Test, pplan};
+use crate::harness::{TempDir, Test, file_names, pplan, pplan_env};
 
 const PLAN: &str = "# Task Plan: R\n\n## Goal\ng\n\n### Group 1: a\n- [ ] T-1: task\n\n## Notes\n";
+/// `pplan status` on [`PLAN`].
+const STATUS: &str = "plan: R\ngoal: g\nprogress: 0% (0 of 1 tasks done, 1 groups, 0 error rows)\ncurrent: 1\ngroups:\n> 1  pending      0/1  a\nin progress: -\nnext: T-1 task\n";
 
 /// A person appends while `set` runs: every appended line is in the file at the end, and every
 /// `set` either wrote (0) or said "busy" (4).
@@ -93,7 +95,7 @@ fn a_planted_journal_writes_nothing_anywhere() {
         // A reader says so and answers.
         let (code, out, err) = pplan(&plan, &["status"]);
         assert_eq!(code, Some(0), "{label}: {err}");
-        assert!(out.starts_with("plan: R\n"), "{label}: {out}");
+        assert_eq!(out, STATUS, "{label}");
         assert!(err.starts_with("warning: `./.pplan/journal.json` names "), "{label}: {err}");
         // A hook stays silent.
         let hook = std::process::Command::new(crate::harness::BIN)
@@ -133,7 +135,11 @@ fn a_symlinked_state_directory_is_refused() {
     std::os::unix::fs::symlink(elsewhere.path(), t.dir.path().join(".pplan")).expect("link");
     let (code, _, err) = pplan(t.dir.path(), &["set", "T-1", "complete"]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.starts_with("error: `./.pplan` is not a plain file or directory of pplan's state"), "{err}");
+    assert_eq!(
+        err,
+        "error: `./.pplan` is not a plain file or directory of pplan's state (a symlink, a link or another kind of file); pplan will not use it\n\
+         hint: remove `./.pplan` (pplan recreates what it needs under `.pplan/`)\n"
+    );
     assert_eq!(fs::read_dir(elsewhere.path()).expect("dir").count(), 0);
     assert_eq!(fs::read_to_string(t.dir.path().join("task_plan.md")).expect("plan"), PLAN);
 }
@@ -189,20 +195,9 @@ fn a_plan_directory_that_is_not_utf8_can_be_written() {
 #[test]
 fn the_largest_size_limit_reads_the_plan() {
     let t = Test::new().file("task_plan.md", PLAN);
-    let (code, out, err) = {
-        let out = crate::harness::run_in(
-            t.dir.path(),
-            &["status".into()],
-            &[("PPLAN_MAX_FILE_BYTES".into(), u64::MAX.to_string())],
-        );
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
-    assert_eq!(code, Some(0), "{err}");
-    assert!(out.starts_with("plan: R\ngoal: g\n"), "{out}");
+    let max = u64::MAX.to_string();
+    let (code, out, err) = pplan_env(t.dir.path(), &["status"], &[("PPLAN_MAX_FILE_BYTES", &max)]);
+    assert_eq!((code, out.as_str(), err.as_str()), (Some(0), STATUS, ""));
 }
 
 /// A killed writer's temp file is swept by the next write under the same lock, not left in
@@ -218,14 +213,8 @@ fn a_killed_writers_temp_file_is_swept_by_the_next_write() {
         .file(".keep.md.abcdef", "not ours");
     let (code, _, err) = pplan(t.dir.path(), &["set", "T-1", "complete"]);
     assert_eq!(code, Some(0), "{err}");
-    let mut names: Vec<String> = fs::read_dir(t.dir.path())
-        .expect("dir")
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
     assert_eq!(
-        names,
+        file_names(t.dir.path()),
         [".findings_T-1.md.q1w2e3", ".keep.md.abcdef", ".pplan", "findings_T-1.md", "task_plan.md"]
     );
 }
@@ -290,7 +279,7 @@ fn a_save_caught_half_done_is_read_once_it_lands() {
     let (code, out, err) = pplan(t.dir.path(), &["status"]);
     writer.join().expect("writer");
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.starts_with("plan: R\n"), "{out}");
+    assert_eq!(out, STATUS);
 }
 
 /// OURS without a final newline, THEIRS appending: the merge driver glued two rows into one and
