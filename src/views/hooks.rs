@@ -423,11 +423,20 @@ fn shell_use(command: &str) -> ToolUse {
         .or_else(|| command.strip_prefix("sh -c "))
         .map(|s| s.trim_matches(['"', '\'']))
         .unwrap_or(command);
-    let first = inner.trim_start();
-    let reads = VIEW_COMMANDS.iter().any(|c| first == *c || first.starts_with(&format!("{c} ")))
-        || first.starts_with("sed -n ");
-    let writes = inner.contains('>') || inner.contains(" -i");
-    if reads && !writes { ToolUse::View } else { ToolUse::Other }
+    if inner.contains('>') || inner.contains(" -i") {
+        return ToolUse::Other;
+    }
+    // `cd src && cat a.txt`, `ls | head`: a view when every step that is not a `cd` reads.
+    let steps: Vec<&str> = inner
+        .split(['&', '|', ';'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty() && *s != "cd" && !s.starts_with("cd ") && !s.starts_with("pushd "))
+        .collect();
+    let reads = |step: &str| {
+        VIEW_COMMANDS.iter().any(|c| step == *c || step.starts_with(&format!("{c} ")))
+            || step.starts_with("sed -n ")
+    };
+    if !steps.is_empty() && steps.iter().all(|s| reads(s)) { ToolUse::View } else { ToolUse::Other }
 }
 
 /// After two views or searches without saving findings, remind the model to save them.
@@ -448,7 +457,7 @@ fn two_action_rule(store: &Store, payload: &Value) -> Option<String> {
         s.views = 0;
         Some(
             "pplan 2-action rule: two views/searches since findings were last saved. Save what you learned now: \
-             `pplan note --agent <ID> \"<finding>\"` (sub-agent) or add it to findings.md."
+             `pplan note --agent TASK-ID \"what you found\"` (sub-agent) or add it to findings.md."
                 .to_string(),
         )
     })
@@ -468,12 +477,12 @@ fn background_running(payload: &Value) -> bool {
 
 /// The task a sub-agent works on, from its brief in its transcript: pplan's briefs open with
 /// `## Agent <ID>: <task> (group …)`. The first such line wins; none is silence.
-pub fn task_from_transcript(path: &Path) -> Option<String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).ok()?;
-    let mut head = Vec::new();
-    file.take(512 * 1024).read_to_end(&mut head).ok()?;
-    let text = String::from_utf8_lossy(&head);
+fn task_from_transcript(path: &Path) -> Option<String> {
+    task_in(&String::from_utf8_lossy(&read_head(path)?))
+}
+
+/// The first `## Agent ID:` line in `text`.
+fn task_in(text: &str) -> Option<String> {
     for (at, _) in text.match_indices("## Agent ") {
         let rest = &text[at + "## Agent ".len()..];
         let id: String =
@@ -485,14 +494,58 @@ pub fn task_from_transcript(path: &Path) -> Option<String> {
     None
 }
 
+/// The task a sub-agent works on. Claude Code (2.1) writes its transcripts in the background: at
+/// SubagentStop the sub-agent's own transcript may not exist yet, and the session's may still
+/// lack the tool call that started it. So: the sub-agent's transcript, else the tool call named
+/// by the `<agent>.meta.json` beside it (its prompt is the brief) in the session's transcript,
+/// looking again for up to 400 ms while only the meta file is written; none is silence.
+fn subagent_task(payload: &Value) -> Option<String> {
+    let transcript = payload.get("agent_transcript_path").and_then(Value::as_str).map(Path::new)?;
+    let session = payload.get("transcript_path").and_then(Value::as_str).map(Path::new);
+    let look = || {
+        if let Some(id) = task_from_transcript(transcript) {
+            return Some(id);
+        }
+        let meta: Value =
+            serde_json::from_slice(&read_head(&transcript.with_extension("meta.json"))?).ok()?;
+        let call = meta.get("toolUseId").and_then(Value::as_str).filter(|c| !c.is_empty())?;
+        let text = String::from_utf8_lossy(&read_head(session?)?).into_owned();
+        let needle = format!("\"id\":\"{call}\"");
+        text.lines().filter(|line| line.contains(&needle)).find_map(task_in)
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(400);
+    loop {
+        if let Some(id) = look() {
+            return Some(id);
+        }
+        // A transcript already written without pplan's brief, or nothing the host is writing:
+        // not a pplan sub-agent.
+        let written = std::fs::metadata(transcript).is_ok_and(|m| m.len() > 0);
+        if written
+            || !transcript.with_extension("meta.json").exists()
+            || std::time::Instant::now() >= deadline
+        {
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+}
+
+/// At most the first 8 MiB of a file the host wrote.
+fn read_head(path: &Path) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path).ok()?.take(8 << 20).read_to_end(&mut bytes).ok()?;
+    Some(bytes)
+}
+
 /// Hold a sub-agent's stop once while its task's marker still says IN_PROGRESS, with the exact
 /// command that marks it.
 fn hold_subagent(store: &Store, payload: &Value) -> Option<String> {
     if payload.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false) {
         return None;
     }
-    let transcript = payload.get("agent_transcript_path").and_then(Value::as_str)?;
-    let id = task_from_transcript(Path::new(transcript))?;
+    let id = subagent_task(payload)?;
     let seen = agents::observe(store, &id, std::time::Duration::MAX, std::time::SystemTime::now());
     if seen.state != Seen::Agent(AgentState::InProgress) {
         return None;
