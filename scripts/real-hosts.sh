@@ -11,9 +11,11 @@
 #   Codex (scripts/standin_codex.py, Responses API), wired by `pplan setup --host codex`: the
 #     SessionStart and UserPromptSubmit context, the skill offered from .agents/skills/, the
 #     2-action reminder after `cd src && cat a.txt` and `cat b.txt`, and the Stop hold, once.
+#   Copilot CLI (BYOK, the same Responses stand-in), wired by `pplan setup --host copilot`: the
+#     sessionStart and userPromptSubmitted context, the reminder after two reads, the agentStop hold.
 # A client that is not installed is skipped, saying so. Install them into a scratch prefix:
-#   npm install -g --prefix /tmp/hosts @anthropic-ai/claude-code @google/gemini-cli @openai/codex
-#   PATH=/tmp/hosts/bin:$PATH scripts/real-hosts.sh   (or CLAUDE_BIN=…, GEMINI_BIN=…, CODEX_BIN=…)
+#   npm install -g --prefix /tmp/hosts @anthropic-ai/claude-code @google/gemini-cli @openai/codex @github/copilot
+#   PATH=/tmp/hosts/bin:$PATH scripts/real-hosts.sh   (or CLAUDE_BIN=…, GEMINI_BIN=…, …)
 set -u
 repo=$(cd "$(dirname "$0")/.." && pwd)
 pplan=${PPLAN_BIN:-$repo/target/debug/pplan}
@@ -23,8 +25,8 @@ pass() { echo "PASS  $*"; }
 fail() { echo "FAIL  $*"; failed=1; }
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-for host in copilot opencode cursor-agent; do
-  command -v "$host" >/dev/null 2>&1 && echo "skip  $host: installed, but this script drives Claude Code, Gemini CLI and Codex only" \
+for host in opencode cursor-agent; do
+  command -v "$host" >/dev/null 2>&1 && echo "skip  $host: installed, but this script does not drive it" \
     || echo "skip  $host: not installed"
 done
 
@@ -197,6 +199,37 @@ TOML
     || fail "codex Stop: held $holds times, expected once"
 }
 
+run_copilot() {
+  local copilot=${COPILOT_BIN:-$(command -v copilot || true)}
+  if [ -z "$copilot" ] || [ ! -x "$copilot" ]; then
+    echo "skip  copilot: not installed (npm install -g @github/copilot, or set COPILOT_BIN)"
+    return
+  fi
+  echo "copilot: $("$copilot" --version 2>/dev/null | head -1)"
+  local dir=$work/copilot
+  project "$dir/proj"
+  echo "gate: true" > "$dir/proj/pplan.yaml"
+  (cd "$dir/proj" && pplan setup --host copilot >/dev/null)
+  # Copilot CLI loads a repository's .github/hooks/ only in a trusted folder.
+  mkdir -p "$dir/home/.copilot"
+  printf '{"trustedFolders":["%s"]}\n' "$dir/proj" > "$dir/home/.copilot/config.json"
+  export PPLAN_HOOK_LOG=$dir/hooks.jsonl
+  local port; port=$(free_port)
+  python3 "$repo/scripts/standin_codex.py" "$port" "$dir/requests.jsonl" "$dir/proj" &
+  servers="$servers $!"
+  sleep 1
+  # BYOK: no GitHub sign-in; the Responses API of the stand-in.
+  (cd "$dir/proj" && HOME=$dir/home COPILOT_PROVIDER_BASE_URL=http://127.0.0.1:$port/v1 \
+    COPILOT_PROVIDER_WIRE_API=responses COPILOT_MODEL=gpt-5.4 COPILOT_PROVIDER_API_KEY=standin-not-a-key \
+    timeout 180 "$copilot" -p "Work on the plan." --allow-all-tools >"$dir/copilot.out" 2>&1)
+  echo "copilot exited $? after $(wc -l < "$dir/requests.jsonl") requests to the stand-in"
+  echo "hooks called: $(cut -d'"' -f4 "$dir/hooks.jsonl" 2>/dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
+  seen "$dir" 'pplan: where the plan stands' "copilot sessionStart: the reboot context reached the model"
+  seen "$dir" 'pplan: group 1 (Backend and frontend) in progress' "copilot userPromptSubmitted: the plan line reached the model"
+  seen "$dir" 'pplan 2-action rule' "copilot postToolUse: two reads through bash brought the 2-action reminder"
+  seen "$dir" 'pplan: group 1 is in progress' "copilot agentStop: the held stop came back to the model"
+}
+
 # `seen DIR TEXT WHAT`: TEXT appears in a request the client sent to its stand-in.
 seen() {
   if grep -qF -- "$2" "$1/requests.jsonl" 2>/dev/null; then pass "$3"; else fail "$3 (not seen)"; fi
@@ -205,4 +238,5 @@ seen() {
 run_claude
 run_gemini
 run_codex
+run_copilot
 exit "$failed"

@@ -336,11 +336,19 @@ fn agents_line(store: &Store, plan: &Plan<'_>, g: Option<usize>) -> String {
 }
 
 /// A file name for the counters: the sub-agent's id when the payload names one (sub-agents share
-/// their parent's session id), else the session id; its safe characters, or a hash.
+/// their parent's session id), else the session id (Copilot CLI spells it `sessionId`, Cursor
+/// `conversation_id`); its safe characters, or a hash.
 fn session_key(payload: &Value) -> String {
-    let (prefix, id) = match payload.get("agent_id").and_then(Value::as_str).filter(|a| !a.is_empty()) {
+    let field = |k: &str| payload.get(k).and_then(Value::as_str).filter(|a| !a.is_empty());
+    let (prefix, id) = match field("agent_id") {
         Some(agent) => ("agent-", agent),
-        None => ("", payload.get("session_id").and_then(Value::as_str).unwrap_or("default")),
+        None => (
+            "",
+            field("session_id")
+                .or_else(|| field("sessionId"))
+                .or_else(|| field("conversation_id"))
+                .unwrap_or("default"),
+        ),
     };
     let key = format!("{prefix}{id}");
     if agents::check_id(&key).is_ok() { key } else { crate::protocol::merge::sha(key.as_bytes()) }

@@ -140,7 +140,7 @@ pub fn wiring(host: &str) -> Option<(Vec<Wiring>, &'static str)> {
                 },
                 agents_skill,
             ],
-            "copilot: hooks load from .github/hooks/ in the directory copilot starts in",
+            "copilot: hooks load from .github/hooks/ of the directory copilot starts in, once that folder is trusted",
         ),
         "cursor" => (
             vec![Wiring::Hooks {

@@ -332,6 +332,22 @@ fn a_sub_agents_reads_are_counted_apart_from_the_main_agents() {
     assert!(hook(dir.path(), "post-tool-use", &read(""), &[]).1.contains("2-action rule"));
 }
 
+/// Copilot CLI 1.0.102 names its session `sessionId` (seen with the real client): two sessions
+/// count their reads apart.
+#[test]
+fn copilot_sessions_are_counted_apart() {
+    let dir = plan();
+    let read = |session: &str| {
+        format!(
+            "{{\"sessionId\":\"{session}\",\"cwd\":\"{}\",\"toolName\":\"view\",\"toolArgs\":\"{{\\\"path\\\":\\\"a.rs\\\"}}\"}}",
+            dir.path().display()
+        )
+    };
+    assert_eq!(host_hook("copilot", "post-tool-use", &read("one"), &[]), "");
+    assert_eq!(host_hook("copilot", "post-tool-use", &read("two"), &[]), "", "another session's first read");
+    assert!(host_hook("copilot", "post-tool-use", &read("one"), &[]).contains("2-action rule"));
+}
+
 #[test]
 fn stop_is_not_held_while_background_tasks_run() {
     let dir = plan();

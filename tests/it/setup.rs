@@ -87,7 +87,7 @@ fn setup_writes_each_hosts_files_and_a_second_run_changes_nothing() {
         (
             "copilot",
             "created .github/hooks/pplan.json\ncreated .agents/skills/pplan/SKILL.md\n\
-             note: copilot: hooks load from .github/hooks/ in the directory copilot starts in\n",
+             note: copilot: hooks load from .github/hooks/ of the directory copilot starts in, once that folder is trusted\n",
             vec![
                 (".agents/skills/pplan/SKILL.md", SKILL),
                 (".github/hooks/pplan.json", include_str!("../../fixtures/setup/copilot-pplan.json")),
