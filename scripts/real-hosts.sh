@@ -13,8 +13,10 @@
 #     2-action reminder after `cd src && cat a.txt` and `cat b.txt`, and the Stop hold, once.
 #   Copilot CLI (BYOK, the same Responses stand-in), wired by `pplan setup --host copilot`: the
 #     sessionStart and userPromptSubmitted context, the reminder after two reads, the agentStop hold.
+#   OpenCode (no shell hooks; its Anthropic provider pointed at the Claude stand-in), wired by
+#     `pplan setup --host opencode`: /planning-parallel with its arguments and the skill reach the model.
 # A client that is not installed is skipped, saying so. Install them into a scratch prefix:
-#   npm install -g --prefix /tmp/hosts @anthropic-ai/claude-code @google/gemini-cli @openai/codex @github/copilot
+#   npm install -g --prefix /tmp/hosts @anthropic-ai/claude-code @google/gemini-cli @openai/codex @github/copilot opencode-ai
 #   PATH=/tmp/hosts/bin:$PATH scripts/real-hosts.sh   (or CLAUDE_BIN=…, GEMINI_BIN=…, …)
 set -u
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +27,7 @@ pass() { echo "PASS  $*"; }
 fail() { echo "FAIL  $*"; failed=1; }
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-for host in opencode cursor-agent; do
+for host in cursor-agent; do
   command -v "$host" >/dev/null 2>&1 && echo "skip  $host: installed, but this script does not drive it" \
     || echo "skip  $host: not installed"
 done
@@ -230,6 +232,35 @@ run_copilot() {
   seen "$dir" 'pplan: group 1 is in progress' "copilot agentStop: the held stop came back to the model"
 }
 
+run_opencode() {
+  local opencode=${OPENCODE_BIN:-$(command -v opencode || true)}
+  if [ -z "$opencode" ] || [ ! -x "$opencode" ]; then
+    echo "skip  opencode: not installed (npm install -g opencode-ai, or set OPENCODE_BIN)"
+    return
+  fi
+  echo "opencode: $("$opencode" --version 2>/dev/null)"
+  local dir=$work/opencode
+  project "$dir/proj"
+  (cd "$dir/proj" && pplan setup --host opencode >/dev/null)
+  local port; port=$(free_port)
+  # Its Anthropic provider pointed at the Claude stand-in, which answers "ok" to a client whose
+  # shell tool is not `Bash`: this run checks what OpenCode puts in front of the model.
+  cat > "$dir/proj/opencode.json" <<JSON
+{"provider": {"anthropic": {"options": {"baseURL": "http://127.0.0.1:$port/v1", "apiKey": "standin-not-a-key"}}},
+ "model": "anthropic/claude-sonnet-4-5"}
+JSON
+  python3 "$repo/scripts/standin_api.py" "$port" "$dir/requests.jsonl" "$dir/proj" &
+  servers="$servers $!"
+  sleep 1
+  (cd "$dir/proj" && HOME=$dir/home timeout 180 "$opencode" run --command planning-parallel "ship the checkout" \
+    >"$dir/opencode.out" 2>&1)
+  echo "opencode exited $? after $(wc -l < "$dir/requests.jsonl") requests to the stand-in"
+  seen "$dir" 'The user'"'"'s goal (may be empty): \"ship the checkout\"' \
+    "opencode: /planning-parallel from .opencode/command/ reached the model with its arguments"
+  seen "$dir" 'Plan and run multi-step work as groups of parallel sub-agents' \
+    "opencode: the pplan skill from .agents/skills/ was offered to the model"
+}
+
 # `seen DIR TEXT WHAT`: TEXT appears in a request the client sent to its stand-in.
 seen() {
   if grep -qF -- "$2" "$1/requests.jsonl" 2>/dev/null; then pass "$3"; else fail "$3 (not seen)"; fi
@@ -239,4 +270,5 @@ run_claude
 run_gemini
 run_codex
 run_copilot
+run_opencode
 exit "$failed"
