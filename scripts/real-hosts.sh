@@ -81,6 +81,7 @@ run_claude() {
   echo "claude: $("$claude" --version 2>/dev/null)"
   local dir=$work/claude
   project "$dir/proj"
+  echo "gate: true" > "$dir/proj/pplan.yaml"   # the stop hook may hold a stop
   mkdir -p "$dir/home"
   export PPLAN_HOOK_LOG=$dir/hooks.jsonl
   (cd "$dir/proj" && pplan --json spawn BE-001) \
@@ -120,6 +121,18 @@ for line in open(sys.argv[1]):
   seen "$dir" 'pplan 2-action rule' "claude PostToolUse after \`cd src\`: the 2-action reminder reached the model"
   seen "$dir" 'task BE-001 is still IN_PROGRESS' \
     "claude SubagentStop: the unmarked sub-agent was held with the command to mark"
+  local background
+  background=$(python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    h = json.loads(line)
+    if h["args"].endswith(" stop"):
+        tasks = (h["payload"] or {}).get("background_tasks") or []
+        if any(t.get("status") == "running" for t in tasks) and not h["answer"]:
+            print(json.dumps(tasks[0]))
+' "$dir/hooks.jsonl" 2>/dev/null)
+  [ -n "$background" ] && pass "claude Stop: not held while \`background_tasks\` lists $background" \
+    || fail "claude Stop: no Stop payload with a running background task left unheld"
   [ "$failed" = 0 ] || { echo "--- claude output"; cat "$dir/claude.out"; }
 }
 

@@ -356,7 +356,7 @@ fn stop_is_not_held_while_background_tasks_run() {
     fs::write(dir.path().join("pplan.yaml"), "gate: true\n").expect("yaml");
     let running = payload(
         dir.path(),
-        ",\"stop_hook_active\":false,\"background_tasks\":[{\"id\":\"b1\",\"type\":\"agent\",\"status\":\"running\"}]",
+        ",\"stop_hook_active\":false,\"background_tasks\":[{\"id\":\"bff0vmilh\",\"type\":\"shell\",\"status\":\"running\",\"description\":\"wait\",\"command\":\"sleep 8\"}]",
     );
     assert_eq!(hook(dir.path(), "stop", &running, &[]).1, "");
     let finished = payload(
