@@ -177,6 +177,14 @@ pub fn answer(
     }
     let event = Event::parse(event)?;
     let payload: Value = serde_json::from_str(payload).ok()?;
+    // What needs nothing from the plan returns before the plan is looked for or read: a tool call
+    // that neither views nor saves (most of them), a PreToolUse, another host's compaction.
+    let used = match event {
+        Event::PostToolUse => Some(tool_use(&payload).filter(|u| *u != ToolUse::Other)?),
+        Event::PreToolUse => return None,
+        Event::PreCompact if host != Host::Claude => return None,
+        _ => None,
+    };
     // The payload's `cwd` follows the model's `cd`: search upward from it, like git. Cursor
     // names its workspace roots instead.
     let start = payload
@@ -187,19 +195,22 @@ pub fn answer(
     let request = discover::Request::from_env(cli_dir, start).with_host_roots();
     let found = store::find(&request, false).ok()?;
     let store = Store::new(found.dir, limits.clone());
+    let context = |text: String| host.context(event, text);
+    // The counters and the agents' markers live beside the plan; these two never parse it.
+    match (event, used) {
+        (Event::PostToolUse, Some(used)) => return two_action_rule(&store, &payload, used).and_then(context),
+        (Event::SubagentStop, _) => return hold_subagent(&store, &payload).map(|r| host.hold(&r)),
+        _ => {}
+    }
     let doc = store.read(store::PLAN_FILE).ok()?;
     let plan = Plan::parse(&doc);
-    let context = |text: String| host.context(event, text);
     match event {
         Event::SessionStart => context(reboot_context(&store, &plan)),
         Event::UserPromptSubmit => one_line_status(&store, &plan).and_then(context),
-        Event::PostToolUse => two_action_rule(&store, &payload).and_then(context),
         Event::Stop => hold_stop(&store, &plan, &doc, &payload).map(|r| host.hold(&r)),
-        Event::SubagentStop => hold_subagent(&store, &payload).map(|r| host.hold(&r)),
-        // Claude Code reads PreCompact's stdout as the compaction's custom instructions; the
-        // other hosts' compaction hooks are advisory.
-        Event::PreCompact if host == Host::Claude => compact_instructions(&store, &plan),
-        Event::PreToolUse | Event::PreCompact => None,
+        // Claude Code reads PreCompact's stdout as the compaction's custom instructions.
+        Event::PreCompact => compact_instructions(&store, &plan),
+        Event::PostToolUse | Event::SubagentStop | Event::PreToolUse => None,
     }
 }
 
@@ -448,11 +459,7 @@ fn shell_use(command: &str) -> ToolUse {
 }
 
 /// After two views or searches without saving findings, remind the model to save them.
-fn two_action_rule(store: &Store, payload: &Value) -> Option<String> {
-    let used = tool_use(payload)?;
-    if used == ToolUse::Other {
-        return None;
-    }
+fn two_action_rule(store: &Store, payload: &Value, used: ToolUse) -> Option<String> {
     with_session(store, payload, |s| {
         if used == ToolUse::Save {
             s.views = 0;
