@@ -37,6 +37,10 @@ pub enum Replaced {
 /// Write `bytes` to a new temp file beside `path`, fsynced, with `path`'s permissions when it
 /// exists. The caller renames it or removes it.
 fn temp_beside(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
+    temp_file(path, bytes, true)
+}
+
+fn temp_file(path: &Path, bytes: &[u8], sync: bool) -> io::Result<PathBuf> {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     let dir = parent(path);
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -60,7 +64,7 @@ fn temp_beside(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
                 file.set_permissions(p.clone())?;
             }
             file.write_all(bytes)?;
-            file.sync_all()
+            if sync { file.sync_all() } else { Ok(()) }
         })();
         return match written {
             Ok(()) => Ok(temp),
@@ -105,6 +109,17 @@ pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
         return Err(e);
     }
     sync_dir(parent(path))
+}
+
+/// Replace a file pplan derives from others and can write again at any time (progress.json, a
+/// hook's counters): temp and rename, so a reader sees the old bytes or the new, never a mix; no
+/// fsync, so a write does not wait for the disk. After a power cut it may lag behind the plan
+/// until the next write (or a reader that checks it, `progress::refresh_if_stale`) renews it.
+pub fn write_derived(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let temp = temp_file(path, bytes, false)?;
+    fs::rename(&temp, path).inspect_err(|_| {
+        let _ = fs::remove_file(&temp);
+    })
 }
 
 /// Create a file that must not exist: fails with `AlreadyExists` (and writes nothing) when

@@ -376,7 +376,7 @@ fn with_session<T>(store: &Store, payload: &Value, f: impl FnOnce(&mut SessionSt
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or_default();
     let out = f(&mut state);
-    store.write_state(&lock, &name, &serde_json::to_string(&state).unwrap_or_default()).ok()?;
+    store.write_derived_state(&lock, &name, &serde_json::to_string(&state).unwrap_or_default()).ok()?;
     Some(out)
 }
 
