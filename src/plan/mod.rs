@@ -309,8 +309,15 @@ impl<'a> Plan<'a> {
         if pending.iter().all(|&i| self.tasks[i].depends.is_empty()) {
             return pending;
         }
-        let done: std::collections::HashMap<&str, bool> =
-            self.tasks.iter().filter_map(|t| t.id.map(|id| (id, t.status.is_done()))).collect();
+        // Only the ids the pending tasks name (a group's worth), looked up in one pass over the
+        // plan; a task written twice counts as its last line says.
+        let mut done: std::collections::HashMap<&str, bool> =
+            pending.iter().flat_map(|&i| self.tasks[i].dependencies()).map(|d| (d, false)).collect();
+        for t in &self.tasks {
+            if let Some(state) = t.id.and_then(|id| done.get_mut(id)) {
+                *state = t.status.is_done();
+            }
+        }
         pending
             .into_iter()
             .filter(|&i| self.tasks[i].dependencies().all(|d| done.get(d).copied().unwrap_or(false)))
