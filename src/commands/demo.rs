@@ -36,10 +36,12 @@ const ROLES: [Role; 6] = [
 pub fn run(ctx: &Context, dir: Option<PathBuf>, agents: u8, stream: &mut dyn Write) -> Result<Output> {
     let agents = usize::from(agents).clamp(3, ROLES.len());
     let dir = match dir {
-        Some(d) => d,
-        None => std::env::temp_dir().join(format!("pplan-demo-{}", std::process::id())),
+        Some(d) => {
+            std::fs::create_dir_all(&d).map_err(|e| Error::io("create", &d, e))?;
+            d
+        }
+        None => fresh_dir()?,
     };
-    std::fs::create_dir_all(&dir).map_err(|e| Error::io("create", &dir, e))?;
     let exe = std::env::current_exe().map_err(|e| Error::io("find", "the pplan binary", e))?;
     let run = Runner { exe, dir: dir.clone() };
     let mut say = |line: String| {
@@ -226,13 +228,29 @@ fn write_plan(dir: &Path, roles: &[Role], limits: &Limits) -> Result<()> {
     let lock = store.lock()?;
     store.create(&lock, store::PLAN_FILE, &plan)?;
     store.create(&lock, "findings.md", include_str!("../../templates/findings.md"))?;
-    // A gate between groups that fails until the cart rounds to cents.
-    store.create(
-        &lock,
-        crate::store::config::CONFIG_FILE,
-        "gate: \"grep -q 'rounds to cents' findings.md || { echo 'test_cart_total ... FAILED: 10.005 != 10.01'; exit 1; }\"\n",
-    )?;
+    // A gate between groups that fails until the cart rounds to cents, in the system's shell.
+    let gate = if cfg!(windows) {
+        "gate: 'findstr /C:\"rounds to cents\" findings.md >NUL || (echo test_cart_total ... FAILED: 10.005 != 10.01& exit /b 1)'\n"
+    } else {
+        "gate: \"grep -q 'rounds to cents' findings.md || { echo 'test_cart_total ... FAILED: 10.005 != 10.01'; exit 1; }\"\n"
+    };
+    store.create(&lock, crate::store::config::CONFIG_FILE, gate)?;
     store.create(&lock, "progress.md", include_str!("../../templates/progress.md"))
+}
+
+/// A new directory under the system's temp dir: `pplan-demo-<pid>`, or `-2`, `-3`, … when an
+/// earlier demo left that one (process ids repeat, under Wine at once).
+fn fresh_dir() -> Result<PathBuf> {
+    let base = std::env::temp_dir().join(format!("pplan-demo-{}", std::process::id()));
+    let mut n = 1;
+    loop {
+        let dir = if n == 1 { base.clone() } else { PathBuf::from(format!("{}-{n}", base.display())) };
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => return Err(Error::io("create", &dir, e)),
+        }
+    }
 }
 
 fn last_line_with<'s>(s: &'s str, needle: &str) -> &'s str {

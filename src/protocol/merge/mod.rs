@@ -296,7 +296,7 @@ fn apply_journaled(
 /// advances; fail → the group stays current, and the report says so.
 fn run_gate(store: &Store, command: &str, g: usize, report: &mut Report) -> Result<()> {
     let config = crate::store::config::Config::load(store)?;
-    let argv = vec!["sh".to_string(), "-c".to_string(), command.to_string()];
+    let argv = crate::protocol::gate::shell(command);
     let key = report.group.clone().unwrap_or_default();
     let mut lines = Vec::new();
     let stop = crate::protocol::gate::interrupt_flag();
