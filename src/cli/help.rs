@@ -21,21 +21,21 @@
 //!   terminal, a host's payload or a network).
 
 pub const DEMO: &str = "\
-Writes a plan in a scratch directory and runs the whole protocol against it with real
-sub-agent processes, printing each step: spawn, notes and logs, a hand-off and respawn, two
-strikes, wait, merge, the second group, status and reboot. It never touches the current
-directory. Takes about 10 s.
+Writes a plan in a scratch directory and runs the whole protocol against it with real sub-agent
+processes, printing each step: spawn, notes and logs, a hand-off and respawn, two strikes, wait,
+merge, the second group, status and reboot. It never touches the current directory. Takes about
+10 s.
 
-Output: the steps as they run, then the directory it used. `--json` does not apply.
-`-C DIR` (before the command) works as `--dir`.
+Output: the steps as they run, then the directory it used. `--json` does not apply. `-C DIR`
+(before the command) works as `--dir`.
 
 Examples:
   # pplan demo
   # pplan demo --agents 5 --dir /tmp/pplan-demo";
 
 pub const INIT: &str = "\
-Creates task_plan.md, findings.md and progress.md from the built-in templates, and .pplan/
-(with a `.gitignore` of `*`). Never overwrites: if any of the three exists (file, directory or
+Creates task_plan.md, findings.md and progress.md from the built-in templates, and .pplan/ (with
+a `.gitignore` of `*`). Never overwrites: if any of the three exists (file, directory or
 symlink), nothing is written. The title defaults to the directory's name; title and goal are
 folded to one line. `--name NAME` starts `.planning/NAME/` at the project root
 (planning-with-files' layout) and writes NAME to `.planning/.active_plan`.
@@ -59,16 +59,15 @@ Examples:
 
 pub const STATUS: &str = "\
 Where the plan stands, in about 20 lines whatever its size; read-only (no lock). Progress is
-complete and skipped tasks over all tasks. The current group is derived: the first group
-neither complete nor skipped (`(stated K)` when `## Current Group` names another). Next tasks
-are the current group's pending tasks whose `(depends: …)` are all done. More than 8 groups
-are windowed around the current one; lists show 3 then `… and N more`.
+complete and skipped tasks over all tasks. The current group is derived: the first group neither
+complete nor skipped (`(stated K)` when `## Current Group` names another; `(all done)`, `(no
+groups)`). Next tasks are the current group's pending tasks whose `(depends: …)` are all done.
+More than 8 groups are windowed around the current one; lists show 3 then `… and N more`.
 
 Output lines: plan, goal, progress, current, groups (`>` marks the current one; key, status,
 done/total, title), in progress, next, then up to 3 `warning:` lines (a group marked complete
-with open tasks, a duplicate id, a stale `## Current Group`…). --json: kind `plan-status`,
-never cut; `--explain` (kind `plan-explain`) shows the line each group and its status were read
-from.
+with open tasks, a duplicate id, a stale `## Current Group`…). --json: kind `plan-status`, never
+cut; `--explain` (kind `plan-explain`) shows the line each group and its status were read from.
 
 Exit codes: 2 no plan, or a plan file that is not UTF-8, binary, empty or too large.
 
@@ -91,11 +90,12 @@ Examples:
 pub const SET: &str = "\
 Changes exactly one task's or group's status in task_plan.md, in place, in the style the file
 already uses (`[x]`, `✅`, `**Status:** done`…; see docs/FORMAT.md). STATE is pending,
-in_progress, complete, blocked or skipped, or a spelling FORMAT.md lists (done, wip, ✅…). A
-task id matches exactly, else case-insensitively; an id used twice is refused. `--group` takes
-a key or id (`Phase 2` means `2`); `--text` the one task whose text contains SUBSTRING. A state
-already in place writes nothing. Every write: plan lock, re-read, surgical edit, verify, atomic
-replace.
+in_progress, complete, blocked or skipped, or a spelling FORMAT.md lists (done, wip, ✅…). A task
+id matches exactly, else case-insensitively; an id used twice is refused. `--group` takes a key
+or id (`Phase 2` means `2`); `--text` the one task whose text contains SUBSTRING
+(case-insensitive). A group's status is set wherever the group states it, and added under its
+heading when it states none; tasks are not changed. A state already in place writes nothing.
+Every write: plan lock, re-read, surgical edit, verify, atomic replace.
 
 Output: `ID: FROM → TO`, or `ID: STATE (unchanged)`; --dry-run prints the unified diff (empty
 when nothing would change). --json: kind `set` (`changed`, `diff` under --dry-run).
@@ -164,9 +164,9 @@ Examples:
   spawned BE-001 in group 1";
 
 pub const NOTE: &str = "\
-(Sub-agent.) Appends `### <UTC time>` and the text to findings_ID.md, the agent's own file
-(made by `spawn`). TEXT `-` reads it from stdin (multi-line text, or quotes the shell would
-mangle); a text starting with `-` goes after `--`. Takes the agent's lock, not the plan lock.
+(Sub-agent.) Appends `### <UTC time>` and the text to findings_ID.md, the agent's own file (made
+by `spawn`). TEXT `-` reads it from stdin (multi-line text, or quotes the shell would mangle); a
+text starting with `-` goes after `--`. Takes the agent's lock, not the plan lock.
 
 Output: `noted in findings_ID.md`. --json: kind `note`.
 
@@ -209,8 +209,8 @@ on); --reason says why BLOCKED. Only the marker block (`---`, `ORCHESTRATOR STAT
 
 Output: `ID: FROM → TO` (`(no marker)` as FROM when there was none). --json: kind `mark`.
 
-Exit codes: 2 unknown state, no such agent, CONTINUATION_REQUIRED without --resume-from;
-4 the agent's lock is held.
+Exit codes: 2 unknown state, no such agent, CONTINUATION_REQUIRED without --resume-from; 4 the
+agent's lock is held.
 
 Examples:
   $ pplan spawn BE-001
@@ -226,8 +226,8 @@ Examples:
 
 pub const POLL: &str = "\
 One line per agent of the current group (or --group; the whole plan when it has no groups),
-read-only: state, age of its last write, resume point or reason. It reads only the last 8 KB
-of each progress_ID.md. An IN_PROGRESS agent whose files have not changed for `stall_minutes`
+read-only: state, age of its last write, resume point or reason. It reads only the last 8 KB of
+each progress_ID.md. An IN_PROGRESS agent whose files have not changed for `stall_minutes`
 (pplan.yaml, default 15) is STALLED; MISSING means no progress file, NO_MARKER no marker.
 
 Output: the agent lines, then `group K: N agents: …` counted by state; `no agents in group K`
@@ -248,10 +248,10 @@ Examples:
   group 1: 2 agents: 1 COMPLETE, 1 IN_PROGRESS";
 
 pub const WAIT: &str = "\
-Blocks until every agent of the current group (or --group) has stopped, that is reads
-COMPLETE, BLOCKED or CONTINUATION_REQUIRED, looking every 250 ms without a lock. It prints each
-change as it happens (`ID: STATE` at the first look, then `ID: FROM → TO`). Stalled agents keep
-it waiting: give --timeout when an agent may never write its marker (0: one look).
+Blocks until every agent of the current group (or --group) has stopped, that is reads COMPLETE,
+BLOCKED or CONTINUATION_REQUIRED, looking every 250 ms without a lock. It prints each change as
+it happens (`ID: STATE` at the first look, then `ID: FROM → TO`). Stalled agents keep it
+waiting: give --timeout when an agent may never write its marker (0: one look).
 
 Output: the changes, then `all complete: group K: …`, or `stopped: …` / `timed out: …` with a
 `not complete:` line. --json: one `transition` object per change, then a `wait` object.
@@ -273,20 +273,20 @@ Examples:
   [exit 5]";
 
 pub const ERROR: &str = "\
-Records a failed attempt at a task as a row of the plan's errors table, under the 3-strike
-rule: attempt 1 diagnose and fix, attempt 2 a different approach, attempt 3 a broader rethink,
-then the user decides. Attempts are counted from the task's rows in the table each time. An
-approach that already failed for the task (compared without case, spaces or punctuation) is
-refused. The third failure also sets the task blocked and, if it has an agent, its marker
-BLOCKED, and prints the escalation report. `--resolve` fills the resolution of the task's
-latest row instead (no strike given back). The row takes the table's own columns; values whose
-column is missing are kept in the main cell (docs/FORMAT.md).
+Records a failed attempt at a task as a row of the plan's errors table, under the 3-strike rule:
+attempt 1 diagnose and fix, attempt 2 a different approach, attempt 3 a broader rethink, then
+the user decides. Attempts are counted from the task's rows each time. An approach that already
+failed for the task (ignoring case, spaces, punctuation) is refused. The third failure also sets
+the task blocked and, if it has an agent, its marker BLOCKED, and prints the report. `--resolve`
+fills the resolution of the task's latest row instead (no strike given back). Rows take the
+table's own shape (docs/FORMAT.md).
 
 Output: `ID: attempt N of 3 recorded; …`, the report on a third strike, `ID: latest error
 resolved`. --json: kind `error-recorded` (or `error-resolved`), the report in `report`.
 
 Exit codes: 3 third strike (escalate: stop and ask the user; --dry-run too); 2 a repeated
-approach, unknown task, nothing to resolve; 4 busy.
+approach, unknown task, nothing to resolve; 4 busy. If the agent's marker cannot be set after
+the row is written, run `pplan mark --agent ID BLOCKED --reason \"…\"`.
 
 Examples:
   $ pplan error BE-001 --error \"stripe 401\" --approach \"use the test key\"
@@ -310,9 +310,9 @@ Examples:
 
 pub const DECIDE: &str = "\
 Records a decision and why in the plan's decisions log: a row of its decisions table (in its
-columns; a date column gets today's UTC date), a list item when the section is a list
-(`- TEXT — WHY`), else a new `| Decision | Rationale |` table, in a new `## Decisions Made`
-section if there is none. `|` is written `\\|`.
+columns; a date column gets today's UTC date), a list item when the section is a list (`- TEXT —
+WHY`), else a new `| Decision | Rationale |` table, in a new `## Decisions Made` section if
+there is none. `|` is written `\\|`.
 
 Output: `decision recorded in task_plan.md`; --dry-run prints the diff. --json: kind `decision`.
 
@@ -333,8 +333,9 @@ pub const REBOOT: &str = "\
 Answers the five reboot questions from the files, for a fresh session: Where am I? (the current
 group, tasks in progress, its agents), Where am I going? (the next group), What's the goal?,
 What have I learned? (latest findings), What have I done? (counts, latest complete, latest log
-entries), and What am I about to do? (`## Next Step`). Lists are shortened to keep the text
-within --budget bytes.
+entries), and What am I about to do? (`## Next Step`, after any escalation, BLOCKED agent or red
+gate). Lists are shortened to keep the text within --budget bytes; the cut may take the
+`unanswered:` line, never the exit code. An unreadable agents.json or pplan.yaml reads as empty.
 
 Output: the six answers; an `unanswered:` line names every question the files cannot answer.
 --json: kind `reboot`, never cut.
@@ -364,11 +365,11 @@ Examples:
   checkpoint in progress.md";
 
 pub const RESTART_CONTEXT: &str = "\
-The prompt for a fresh session after a context reset: the restart number, where work stands,
-the progress entries logged since the last restart (last 10), the files git sees modified
-(first 20; `unknown (WHY)` without git, git killed after 5 s), and the instruction to continue,
-not redo. The session's call records `Restart N (new session).` in progress.md; with --agent ID
-it reads progress_ID.md and the restart count `respawn` keeps, and writes nothing.
+The prompt for a fresh session after a context reset: the restart number, where work stands, the
+progress entries logged since the last restart (last 10), the files git sees modified (first 20;
+`unknown (WHY)` without git, git killed after 5 s), and the instruction to continue, not redo.
+The session's call records `Restart N (new session).` in progress.md; with --agent ID it reads
+progress_ID.md and the restart count `respawn` keeps, and writes nothing.
 
 Output: the prompt, to hand to the new session as its first message. --json: kind
 `restart-context`.
@@ -384,15 +385,16 @@ Examples:
   Continue, do not redo: read findings.md and the files above first, pick up where the log ends, and log each step.";
 
 pub const CHECK: &str = "\
-Checks plan files for problems, for pre-commit or CI, read-only. A PATH is a plan directory
-(all its plan and agent files), a tree (searched for plan directories, skipping .git, target,
-node_modules, .pplan), or one plan file. Without PATH: the plan directory, or the tree below
-it. The rules, their ids and severities are in docs/CHECKS.md; `checks:` in pplan.yaml turns a
-rule off or changes its severity.
+Checks plan files for problems, for pre-commit or CI, read-only. A PATH is a plan directory (all
+its plan and agent files), a tree (searched for plan directories, skipping .git, target,
+node_modules, .pplan), or one plan file. Without PATH: the plan directory, or the tree below it.
+A missing path or a tree without plans checks nothing (exit 0); files are read whole and an
+unreadable one is skipped. The rules, their ids and severities are in docs/CHECKS.md; `checks:`
+in pplan.yaml turns a rule off or changes its severity.
 
 Output: `path:line:col: error|warning[rule]: message` per problem, then `checked N files: E
-errors, W warnings`. `--format github` prints GitHub annotations; `--format json` (or --json)
-a `check` object.
+errors, W warnings`, sorted by path, line, column. `--format github` prints GitHub Actions
+annotations (no summary); `--format json` (or --json) a `check` object.
 
 Exit codes: 0 nothing wrong or only warnings; 1 at least one error.
 
@@ -411,8 +413,9 @@ Examples:
 pub const WAVES: &str = "\
 The plan's dependency waves, read-only: wave 1 is every task that depends on nothing, wave N+1
 every task whose `(depends: …)` are all in earlier waves, so one wave's tasks could run in
-parallel. Every task counts, whatever its status. A group spanning waves cannot start all its
-tasks together: the `disagrees:` lines name those groups.
+parallel. Every task counts, whatever its status; a dependency naming no task is left out
+(`check` reports it). A group spanning waves cannot start all its tasks together: the
+`disagrees:` lines name those groups and tasks.
 
 Output: `wave N (count): IDS` lines, the share of tasks in waves wider than one, and
 disagreements. --json: kind `waves` (on a cycle: `cycle` filled, exit 1).
@@ -427,8 +430,9 @@ Examples:
 
 pub const LIST: &str = "\
 The plans in a tree that are not complete, one line each: every directory at or below DIR
-holding a task_plan.md (skipping .git, target, node_modules, .pplan), sorted by path. A plan is
-complete when all its tasks are complete or skipped. Read-only.
+holding a task_plan.md (skipping .git, target, node_modules, .pplan), sorted by path; an
+unreadable task_plan.md is left out. A plan is complete (shown only with --all) when all its
+tasks are complete or skipped. Read-only.
 
 Output: `PATH  P%  group K  TITLE`, plus stalled agents; `no open plans under DIR` when none.
 --json: kind `plan-list`.
@@ -472,17 +476,17 @@ every 2 reads), stop (holds a session whose group is unfinished, when pplan.yaml
 subagent-stop (checks the sub-agent's marker), pre-compact (a checkpoint). It never fails:
 anything unexpected, arguments included, is silence and exit 0; PPLAN_DISABLED=1 silences it.
 The plan is found from the payload's `cwd` upward, then $CLAUDE_PROJECT_DIR /
-$GEMINI_PROJECT_DIR; -C and $PPLAN_DIR pin it; no plan is silence. The answer is the host's
-JSON (docs/INTEGRATION.md); --json changes nothing.
+$GEMINI_PROJECT_DIR; -C and $PPLAN_DIR pin it; no plan is silence. The answer is the host's JSON
+(docs/INTEGRATION.md); --json changes nothing.
 
 Examples:
   # echo '{\"cwd\":\".\"}' | pplan hook session-start
   # pplan hook --host gemini stop";
 
 pub const SETUP: &str = "\
-Wires an agent host to pplan in this project: its hook settings (merged into an existing
-file, never replacing a hook already there), the Agent Skill and the slash commands, only what
-is missing. A second run changes nothing. Details per host: docs/INTEGRATION.md.
+Wires an agent host to pplan in this project: its hook settings (merged into an existing file,
+never replacing a hook already there), the Agent Skill and the slash commands, only what is
+missing. A second run changes nothing. Details per host: docs/INTEGRATION.md.
 
 Output: `created`/`updated` lines (`would create` plus diffs with --dry-run).
 
@@ -495,19 +499,21 @@ Examples:
   note: claude: or install the plugin instead: `/plugin marketplace add <this repository>`";
 
 pub const GATE: &str = "\
-Runs the project's tests, linter or build for a group and records the outcome. The command
-comes after `--` and runs directly (use `sh -c '…'` for a shell line) in the plan directory, in
-its own process group. A failed run whose last lines contain a transient pattern (rate limit,
-429, ECONNRESET… as whole words; pplan.yaml `gate_retry`) or that hit --timeout is retried with
+Runs the project's tests, linter or build for a group and records the outcome. The command comes
+after `--` and runs directly (use `sh -c '…'` for a shell line) in the plan directory, in its
+own process group. A failed run whose last lines contain a transient pattern (rate limit, 429,
+ECONNRESET… as whole words; pplan.yaml `gate_retry`) or that hit --timeout is retried with
 backoff; still transient after the attempts is no strike. Any other failure is a strike: a row
-`gate-K` in the errors table. Three transient gates in a row open a circuit breaker: later
-gates refuse until `--reset`. Every run adds a row to progress.md's test results.
+`gate-K` in the errors table. Three transient gates in a row open a circuit breaker: later gates
+refuse until `--reset`. Every run adds a row to progress.md's test results (a `## Test Results`
+table is added when missing). Only the output's last 15 lines (2 KB) are kept and shown. In
+records, `sh -c SCRIPT` shows as the script.
 
 Output: `gate passed: …`, or `gate failed: …; strike N of 3 for gate-K` and the output's last
 lines. --json: kind `gate` (retry lines on stderr), `gate-reset`.
 
-Exit codes: 1 failed (a strike, or transient); 3 third strike (ESCALATE); 4 breaker open;
-130 interrupted (its process group is killed); 2 no command, a --timeout not above 0.
+Exit codes: 1 failed (a strike, or transient); 3 third strike (ESCALATE); 4 breaker open; 130
+interrupted (its process group is killed); 2 no command, a --timeout not above 0.
 
 Examples:
   $ pplan gate -- true
@@ -522,12 +528,12 @@ Examples:
 pub const MERGE_DRIVER: &str = "\
 Git's merge driver for plan files (`pplan git-setup` installs it; docs/GIT.md says what merges
 and what conflicts). It merges BASE, OURS and THEIRS and writes the result over OURS: plans
-merge by task and status, logs keep the entries of both sides, error rows continue their
-attempt numbers; anything else, or a merge that would lose a line, falls back to a plain
-three-way text merge with conflict markers.
+merge by task and status, logs keep the entries of both sides, error rows continue their attempt
+numbers; anything else, or a merge that would lose a line, falls back to a plain three-way text
+merge with conflict markers.
 
-Output: nothing for a clean merge; `pplan: PATH: N conflict(s) left with markers (HOW)`.
---json: kind `merge-driver`.
+Output: nothing for a clean merge; `pplan: PATH: N conflict(s) left with markers (HOW)`. --json:
+kind `merge-driver`.
 
 Exit codes: 0 clean; 1 conflict markers left; 2 (or above) an error, OURS untouched.
 
@@ -537,9 +543,9 @@ Examples:
 
 pub const GIT_SETUP: &str = "\
 Opts a repository in to the merge driver: adds the plan files' lines to `.gitattributes`
-(`task_plan.md merge=pplan` and the others) and sets `merge.pplan.name` and
-`merge.pplan.driver` in the repository's git config. --global writes the user's global
-attributes file and `git config --global`. Only what is missing; a second run changes nothing.
+(`task_plan.md merge=pplan` and the others) and sets `merge.pplan.name` and `merge.pplan.driver`
+in the repository's git config. --global writes the user's global attributes file and `git
+config --global`. Only what is missing; a second run changes nothing.
 
 Output: what it changed (or would, with --dry-run).
 
@@ -552,12 +558,12 @@ Examples:
   [exit 2]";
 
 pub const WATCH: &str = "\
-A live view in a second terminal: title, goal, task counts, each group with a bar (`▶` marks
-the working group), the working group's agents with state and age (STALLED highlighted), the
-latest three errors and `## Next Step`. Redraws on any change to a plan file (inotify, no
-polling), on resize and every 30 s. On a terminal it uses the alternate screen: q, Ctrl-C or
-Ctrl-D quit. Not a terminal: one line per change, `HH:MM:SS <status> done D/T, group G D/T;
-agents: …; N error rows`. NO_COLOR turns colours off. Read-only; --json does not apply.
+A live view in a second terminal: title, goal, task counts, each group with a bar (`▶` marks the
+working group), the working group's agents with state and age (STALLED highlighted), the latest
+three errors and `## Next Step`. Redraws on any change to a plan file (inotify, no polling), on
+resize and every 30 s. On a terminal it uses the alternate screen: q, Ctrl-C or Ctrl-D quit. Not
+a terminal: one line per change, `HH:MM:SS <status> done D/T, group G D/T; agents: …; N error
+rows`. NO_COLOR turns colours off. Read-only; --json does not apply.
 
 Examples:
   # pplan watch";
@@ -579,10 +585,11 @@ The files the progress logs record as created or modified (`Files:` lines, as `l
 writes them, and `Files modified:`-style lists in progress.md and progress_*.md), in batches of
 about the same number of lines, grouped by directory: the input of `pplan passes`. A path that
 is not an existing file, or is outside the project (absolute, or with `..`), is dropped and
-listed. Read-only.
+listed. Whole directories go to the lightest batch while it stays within 110% of an even share;
+bigger ones are split. `--batches 0` counts as 1; empty batches are left out. Read-only.
 
-Output: `F files, L lines, in B batches`, `batch I (L lines): PATHS`, the dropped paths.
---json: kind `files`.
+Output: `F files, L lines, in B batches`, `batch I (L lines): PATHS`, the dropped paths. --json:
+kind `files`.
 
 Examples:
   $ pplan checkpoint \"wrote the endpoint\" --files task_plan.md,gone.rs
@@ -609,20 +616,22 @@ Examples:
   ...";
 
 pub const MERGE: &str = "\
-Folds the work of a group's COMPLETE agents into findings.md and progress.md, exactly once:
-one block per agent and file, under `## Group K: title — merged DATE`, headings nested under
-`### ID: task`. Then the agents' tasks are set complete; when the group is done, it is set
-complete and `## Current Group` and `## Next Step` move to the next group. The agent files move
-to .pplan/archive/group-K/. A journal makes it crash-safe: any later pplan command finishes an
+Folds the work of a group's COMPLETE agents into findings.md and progress.md, exactly once: one
+block per agent and file, under `## Group K: title — merged DATE`, headings nested under `###
+ID: task`. Then the agents' tasks are set complete; when the group is done, it is set complete
+and `## Current Group` and `## Next Step` move to the next group. The agent files move to
+.pplan/archive/group-K/. A journal makes it crash-safe: any later pplan command finishes an
 interrupted merge, and a rerun changes nothing. A file a person edited meanwhile is not
 overwritten. With `gate:` in pplan.yaml the group completes only when that gate passes
-(docs/PROTOCOL.md, gated merge).
+(docs/PROTOCOL.md, Gates).
 
 Output: `merged group K: IDS (files)`, `complete: IDS`, what moved on; --partial names the
 agents left. --dry-run prints the diffs. --json: kind `merge`.
 
 Exit codes: 5 an agent not COMPLETE (merge the others with --partial); 1 --strict and an agent
-wrote nothing, or a gated merge's gate failed; 3 the gate's third strike; 4 busy, a file changed.
+wrote nothing, or a gated merge's gate failed; 3 the gate's third strike; 4 busy, a file changed
+(rerun `pplan merge --group K`: the edit is kept), or the gate's breaker is open; 130 the gate
+was interrupted. A gate outcome is no error: the merge is written.
 
 Examples:
   $ pplan spawn
@@ -657,11 +666,11 @@ Examples:
 
 pub const RESPAWN: &str = "\
 Continues an agent that handed off (CONTINUATION_REQUIRED), or a BLOCKED one with --force:
-counts the restart in .pplan/agents.json, logs `Restart N of M.` with the resume point, sets
-the marker back to IN_PROGRESS, and prints the whole brief for a fresh agent: what was done
-so far, where to resume, the rules. After `max_restarts` (pplan.yaml, default 3) it escalates
-instead. --reopen takes a merged task back to in progress with fresh agent files, for a red
-gate; `pplan spawn ID --force` starts an agent over.
+counts the restart in .pplan/agents.json, logs `Restart N of M.` with the resume point, sets the
+marker back to IN_PROGRESS, and prints the whole brief for a fresh agent: what was done so far,
+where to resume, the rules. After `max_restarts` (pplan.yaml, default 3) it escalates instead.
+--reopen takes a merged task back to in progress with fresh agent files, for a red gate; `pplan
+spawn ID --force` starts an agent over.
 
 Output: the brief. --json: kind `respawn`.
 

@@ -60,7 +60,7 @@ Spawn group 1.
 const SHOWN_ONLY: &[&str] = &["demo", "hook", "merge-driver", "watch"];
 
 /// The largest `pplan <command> --help`, in bytes.
-const HELP_CAP: usize = 3 * 1024;
+const HELP_CAP: usize = 3_000;
 
 /// The largest docs/*.md together (docs/schema and docs/man not counted), in bytes.
 const DOCS_CAP: usize = 60_000;
