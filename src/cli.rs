@@ -11,6 +11,8 @@ use clap::{Parser, Subcommand};
 mod help;
 
 const AFTER_HELP: &str = "\
+`pplan <COMMAND> --help` is the reference for each command, with examples.
+
 Exit codes:
   0  ok
   1  check/reboot found problems, a write could not be verified, or `merge --strict` found no evidence
