@@ -16,6 +16,7 @@ mod fuzz;
 mod gate;
 mod git_merge;
 mod harness;
+mod help;
 mod hooks;
 mod init;
 mod install;
