@@ -80,6 +80,14 @@ pub enum Command {
         explain: Option<String>,
     },
 
+    /// Everything about one task (text, group, status, dependencies and dependents, its agent,
+    /// errors, decisions) or one group (status, gate, tasks, agents), in under 25 lines
+    Show {
+        /// A task id, or a group (`2`, `Phase 2`)
+        #[arg(value_name = "TASK-ID|GROUP")]
+        target: String,
+    },
+
     /// Change one task's or group's status in place, in the style the file already uses
     #[command(
         override_usage = "pplan set <TASK-ID> <STATE>\n       pplan set --group <GROUP> <STATE>\n       pplan set --text <SUBSTRING> <STATE>"

@@ -28,6 +28,7 @@ mod respawn;
 mod restart_context;
 mod set;
 mod setup;
+mod show;
 mod spawn;
 mod status;
 mod wait;
@@ -155,6 +156,7 @@ fn reads_plan(command: &Command) -> Option<&'static str> {
     Some(match command {
         Command::Status { .. } => "status",
         Command::Poll { .. } => "poll",
+        Command::Show { .. } => "show",
         Command::Wait { .. } => "wait",
         Command::Reboot { .. } => "reboot",
         Command::Waves => "waves",
@@ -243,6 +245,7 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
             mark::run(ctx, &agent, &state, resume_from.as_deref(), reason.as_deref())
         }
         Command::Poll { group } => poll::run(ctx, group.as_deref()),
+        Command::Show { target } => show::run(ctx, &target),
         Command::Wait { group, timeout } => wait::run(ctx, group.as_deref(), timeout, stream),
         Command::Respawn { id, reopen: true, .. } => respawn::reopen(ctx, &id),
         Command::Respawn { id, force, .. } => respawn::run(ctx, &id, force),

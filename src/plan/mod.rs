@@ -297,6 +297,22 @@ impl<'a> Plan<'a> {
         self.stated_current().filter(|&g| !self.status(&self.groups[g]).is_done()).or(self.derived_current())
     }
 
+    /// The tasks that list `id` among their dependencies, in plan order.
+    pub fn dependents(&self, id: &str) -> Vec<usize> {
+        (0..self.tasks.len()).filter(|&i| self.tasks[i].dependencies().any(|d| d == id)).collect()
+    }
+
+    /// The rows of `log`'s tables with a cell that names `word` (a whole word: not inside a
+    /// longer id), placeholder rows left out.
+    pub fn rows_naming(&self, log: Log, word: &str) -> Vec<&Row> {
+        self.tables
+            .iter()
+            .filter(|t| t.log == log)
+            .flat_map(|t| t.rows.iter())
+            .filter(|r| !r.placeholder && r.cells.iter().any(|c| names(&self.text[c.clone()], word)))
+            .collect()
+    }
+
     /// Pending tasks of a group (of the whole plan when it has no groups) whose dependencies
     /// are all complete or skipped.
     pub fn ready_tasks(&self, group: Option<usize>) -> Vec<usize> {
@@ -315,5 +331,30 @@ impl<'a> Plan<'a> {
             .into_iter()
             .filter(|&i| self.tasks[i].dependencies().all(|d| done.get(d).copied().unwrap_or(false)))
             .collect()
+    }
+}
+
+/// `text` holds `word` with no id character (letter, digit, `-`, `_`, `.` before a letter or
+/// digit) right before or after it.
+fn names(text: &str, word: &str) -> bool {
+    let id_char = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let mut after = text[at + word.len()..].chars();
+        let next = after.next();
+        let dotted = next == Some('.') && after.next().is_some_and(char::is_alphanumeric);
+        !before.is_some_and(id_char) && !next.is_some_and(id_char) && !dotted
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_word_is_named_only_whole() {
+        assert!(super::names("ship BE-001 first", "BE-001"));
+        assert!(super::names("`BE-001`.", "BE-001"));
+        assert!(!super::names("BE-0010 and XBE-001", "BE-001"));
+        assert!(!super::names("BE-001.5 is later", "BE-001"));
+        assert!(!super::names("阶段BE-001", "BE-001"));
     }
 }

@@ -28,6 +28,7 @@ mod report;
 mod schema;
 mod set;
 mod setup;
+mod show;
 mod skill;
 mod status;
 mod strikes;

@@ -44,6 +44,8 @@ fn run_the_protocol() -> BTreeMap<String, Vec<Value>> {
     run(&["mark", "--agent", "BE-001", "COMPLETE"], 0);
     run(&["mark", "--agent", "FE-001", "CONTINUATION_REQUIRED", "--resume-from", "the totals"], 0);
     run(&["poll"], 0);
+    run(&["show", "BE-001"], 0);
+    run(&["show", "1"], 0);
     run(&["wait", "--timeout", "5"], 5);
     run(&["respawn", "FE-001"], 0);
     run(&["mark", "--agent", "FE-001", "COMPLETE"], 0);
