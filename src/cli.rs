@@ -145,6 +145,19 @@ pub enum Command {
         files: Vec<String>,
     },
 
+    /// (Sub-agent) Propose follow-up work: a task in the `## Proposed` section of
+    /// findings_<ID>.md, never the plan; `merge` folds it into the plan, marked `(from: ID)`
+    Propose {
+        /// The agent's task id
+        #[arg(long, value_name = "ID")]
+        agent: String,
+        /// The task's text; `-` reads it from stdin
+        text: String,
+        /// Tasks it depends on, comma-separated (they must be in the plan)
+        #[arg(long, value_name = "IDS", value_delimiter = ',')]
+        depends: Vec<String>,
+    },
+
     /// (Sub-agent) Set the status marker: IN_PROGRESS, COMPLETE, BLOCKED, CONTINUATION_REQUIRED
     Mark {
         /// The agent's task id

@@ -22,6 +22,7 @@ mod merge;
 mod merge_driver;
 mod note;
 mod poll;
+mod propose;
 mod reboot;
 mod report;
 mod respawn;
@@ -174,6 +175,7 @@ fn writes(command: &Command) -> Option<&'static str> {
         Command::Set { dry_run: false, .. } => "set",
         Command::Spawn { dry_run: false, .. } => "spawn",
         Command::Note { .. } => "note",
+        Command::Propose { .. } => "propose",
         Command::Log { .. } => "log",
         Command::Mark { .. } => "mark",
         Command::Respawn { .. } => "respawn",
@@ -240,6 +242,7 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
             spawn::run(ctx, &ids, group.as_deref(), force, dry_run)
         }
         Command::Note { agent, text } => note::run(ctx, &agent, &text),
+        Command::Propose { agent, text, depends } => propose::run(ctx, &agent, &text, &depends),
         Command::Log { agent, text, files } => log::run(ctx, &agent, &text, &files),
         Command::Mark { agent, state, resume_from, reason } => {
             mark::run(ctx, &agent, &state, resume_from.as_deref(), reason.as_deref())
