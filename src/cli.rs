@@ -88,6 +88,10 @@ pub enum Command {
         target: String,
     },
 
+    /// The next ready task, one line: pending, its dependencies done, nobody on it (exit 5 when
+    /// none is ready yet)
+    Next,
+
     /// Change one task's or group's status in place, in the style the file already uses
     #[command(
         override_usage = "pplan set <TASK-ID> <STATE>\n       pplan set --group <GROUP> <STATE>\n       pplan set --text <SUBSTRING> <STATE>"

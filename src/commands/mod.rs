@@ -20,6 +20,7 @@ mod log;
 mod mark;
 mod merge;
 mod merge_driver;
+mod next;
 mod note;
 mod poll;
 mod propose;
@@ -158,6 +159,7 @@ fn reads_plan(command: &Command) -> Option<&'static str> {
         Command::Status { .. } => "status",
         Command::Poll { .. } => "poll",
         Command::Show { .. } => "show",
+        Command::Next => "next",
         Command::Wait { .. } => "wait",
         Command::Reboot { .. } => "reboot",
         Command::Waves => "waves",
@@ -249,6 +251,7 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         }
         Command::Poll { group } => poll::run(ctx, group.as_deref()),
         Command::Show { target } => show::run(ctx, &target),
+        Command::Next => next::run(ctx),
         Command::Wait { group, timeout } => wait::run(ctx, group.as_deref(), timeout, stream),
         Command::Respawn { id, reopen: true, .. } => respawn::reopen(ctx, &id),
         Command::Respawn { id, force, .. } => respawn::run(ctx, &id, force),

@@ -21,6 +21,7 @@ mod init;
 mod install;
 mod layers;
 mod merge;
+mod next;
 mod preservation;
 mod props;
 mod recovery;

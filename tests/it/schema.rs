@@ -36,10 +36,12 @@ fn run_the_protocol() -> BTreeMap<String, Vec<Value>> {
     fs::write(dir.join("task_plan.md"), PLAN).expect("write plan");
     run(&["init"], 2);
     run(&["status"], 0);
+    run(&["next"], 0);
     run(&["set", "BE-001", "in_progress", "--dry-run"], 0);
     run(&["spawn", "--dry-run"], 0);
     run(&["spawn"], 0);
     run(&["note", "--agent", "BE-001", "the API rounds totals"], 0);
+    run(&["propose", "--agent", "BE-001", "Rate-limit the payment API", "--depends", "BE-001"], 0);
     run(&["log", "--agent", "BE-001", "built the endpoints", "--files", "api.rs,cart.rs"], 0);
     run(&["mark", "--agent", "BE-001", "COMPLETE"], 0);
     run(&["mark", "--agent", "FE-001", "CONTINUATION_REQUIRED", "--resume-from", "the totals"], 0);
