@@ -121,10 +121,10 @@ fn theirs_sides(text: &str, size: usize) -> Vec<std::ops::Range<usize>> {
     for line in text.split_inclusive('\n') {
         if is(line, '=') {
             open = Some(at + line.len());
-        } else if is(line, '>') {
-            if let Some(start) = open.take() {
-                out.push(start..at);
-            }
+        } else if is(line, '>')
+            && let Some(start) = open.take()
+        {
+            out.push(start..at);
         }
         at += line.len();
     }
