@@ -7,8 +7,10 @@
 //! structural (the top-level items between the `Proposed` heading and the next heading; a
 //! fenced block is not read), so a person may write proposals by hand the same way.
 
+use serde::Serialize;
+
 use crate::error::{Error, Result};
-use crate::plan::syntax;
+use crate::plan::{Plan, Status, syntax};
 use crate::protocol::agents;
 use crate::store::Store;
 use crate::text::{Block, Outline};
@@ -162,6 +164,198 @@ pub fn propose(store: &Store, id: &str, p: &Proposal) -> Result<bool> {
         },
     )?;
     Ok(change.written)
+}
+
+/// What a merge did with the proposals of the agents it merged.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Fold {
+    /// Folded into the plan now, as new tasks.
+    pub added: Vec<Folded>,
+    /// Already tasks of the plan (an earlier or interrupted merge folded them).
+    pub present: Vec<Folded>,
+    /// Not folded: the plan has no pending group to take them (they stay in findings.md).
+    pub unplaced: Vec<Folded>,
+}
+
+/// One proposal and where it is in the plan.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Folded {
+    /// The agent that proposed it.
+    pub from: String,
+    /// Its task id in the plan (null when unplaced, or the plan's tasks carry no ids).
+    pub id: Option<String>,
+    pub text: String,
+    /// The key of its group (null for a plan without groups, or when unplaced).
+    pub group: Option<String>,
+}
+
+/// The group proposals go to: the one `pplan.yaml` names (`proposals_group`), else the first
+/// pending group after the merged one, else the first pending group; `None` with groups and
+/// none pending (nothing to fold into). `Ok(None)` for a plan without groups means the plan.
+fn target(plan: &Plan<'_>, merged: Option<usize>, configured: Option<&str>) -> Result<Option<usize>> {
+    if let Some(name) = configured {
+        return crate::plan::edit::find_group(plan, name).map(Some);
+    }
+    let pending = |g: &usize| plan.status(&plan.groups[*g]) == Status::Pending;
+    let after = merged.map_or(0, |m| m + 1);
+    Ok((after..plan.groups.len()).find(pending).or_else(|| (0..plan.groups.len()).find(pending)))
+}
+
+/// The task of the plan that holds this proposal of `from`, if any.
+fn holder<'p, 'a>(plan: &'p Plan<'a>, from: &str, p: &Proposal) -> Option<&'p crate::plan::Task<'a>> {
+    plan.tasks.iter().find(|t| annotation::from_of(t) == Some(from) && annotation::plain_text(t) == p.text)
+}
+
+/// `text` (task_plan.md after the merge) with every proposal not yet in it added as a task of
+/// the target group, marked `(from: <agent>)`; a proposal already there (same agent, same text)
+/// is not added again. Verified: each proposal reads back once, every other task as before.
+pub fn fold(
+    text: &str,
+    merged: Option<usize>,
+    configured: Option<&str>,
+    proposed: &[(String, Proposal)],
+) -> Result<(String, Fold)> {
+    let mut out = Fold::default();
+    if proposed.is_empty() {
+        return Ok((text.to_string(), out));
+    }
+    let mut doc = Document::from_text(text.to_string());
+    for (from, p) in proposed {
+        let plan = Plan::parse(&doc);
+        let key = |g: Option<usize>| g.map(|g| plan.groups[g].key.clone());
+        if let Some(t) = holder(&plan, from, p) {
+            let folded = Folded {
+                from: from.clone(),
+                id: t.id.map(str::to_string),
+                text: p.text.clone(),
+                group: key(t.group),
+            };
+            out.present.push(folded);
+            continue;
+        }
+        let g = match target(&plan, merged, configured) {
+            Ok(g) => g,
+            Err(Error::UnknownGroup { id, .. }) => {
+                return Err(Error::Config {
+                    path: crate::store::config::CONFIG_FILE.into(),
+                    message: format!("`proposals_group: {id}` names no group of the plan"),
+                });
+            }
+            Err(e) => return Err(e),
+        };
+        if g.is_none() && !plan.groups.is_empty() {
+            out.unplaced.push(Folded { from: from.clone(), id: None, text: p.text.clone(), group: None });
+            continue;
+        }
+        let before_tasks = plan.tasks.len();
+        let group = key(g);
+        let (edits, id) = annotation::insert(&plan, &doc, g, p, from)?;
+        let after = crate::text::apply(doc.text(), &edits)
+            .map_err(|source| Error::Splice { path: crate::store::PLAN_FILE.into(), source })?;
+        let after = Document::from_text(after);
+        let check = Plan::parse(&after);
+        let held = holder(&check, from, p);
+        let same_elsewhere = check.tasks.len() == before_tasks + 1;
+        if held.is_none() || !same_elsewhere || held.and_then(|t| t.group) != g {
+            return Err(Error::Unverified {
+                path: crate::store::PLAN_FILE.into(),
+                why: format!("the proposal `{}` of `{from}` does not read back as one new task", p.text),
+            });
+        }
+        out.added.push(Folded { from: from.clone(), id, text: p.text.clone(), group });
+        doc = after;
+    }
+    Ok((doc.into_text(), out))
+}
+
+/// The task-line annotations a fold reads and writes (`(from: …)`), and the insertion of a task
+/// in the plan's own style.
+mod annotation {
+    use crate::error::{Error, Result};
+    use crate::plan::{Plan, Task, TaskForm};
+    use crate::text::{Document, Edit};
+
+    use super::Proposal;
+
+    /// `(from: X)` in a task's text.
+    pub fn from_of<'a>(t: &Task<'a>) -> Option<&'a str> {
+        let at = t.text.find("(from: ")?;
+        let rest = &t.text[at + "(from: ".len()..];
+        Some(rest[..rest.find(')')?].trim())
+    }
+
+    /// A task's text without its `(depends: …)` and `(from: …)`.
+    pub fn plain_text(t: &Task<'_>) -> String {
+        let mut s = t.text.to_string();
+        for open in ["(from: ", "(depends: "] {
+            if let Some(at) = s.find(open)
+                && let Some(close) = s[at..].find(')')
+            {
+                s.replace_range(at..at + close + 1, "");
+            }
+        }
+        s.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// The next id after `last` in its scheme (`BE-002` after `BE-001`, `3.4` after `3.3`), not
+    /// taken in the plan.
+    fn next_id(plan: &Plan<'_>, last: &str) -> Option<String> {
+        let digits = last.bytes().rev().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            return None;
+        }
+        let (stem, num) = last.split_at(last.len() - digits);
+        let mut n: u64 = num.parse().ok()?;
+        loop {
+            n += 1;
+            let id = format!("{stem}{n:0digits$}");
+            if !plan.tasks.iter().any(|t| t.id == Some(id.as_str())) {
+                return Some(id);
+            }
+        }
+    }
+
+    /// The edit that adds `p` as a task of group `g` (of the plan when `None`), after its last
+    /// top-level checkbox task and in that task's style, with the next id of its scheme.
+    pub fn insert(
+        plan: &Plan<'_>,
+        doc: &Document,
+        g: Option<usize>,
+        p: &Proposal,
+        from: &str,
+    ) -> Result<(Vec<Edit>, Option<String>)> {
+        let text = doc.text();
+        let tasks = match g {
+            Some(g) => plan.group_tasks(&plan.groups[g]),
+            None => &plan.tasks[..],
+        };
+        let Some(last) = tasks.iter().rev().find(|t| t.form == TaskForm::Checkbox && !t.nested) else {
+            return Err(Error::Usage {
+                message: format!(
+                    "group `{}` has no task line to write `{}` like",
+                    g.map_or("-", |g| plan.groups[g].key.as_str()),
+                    p.text
+                ),
+                hint: "add a task to it by hand, or name another group with `proposals_group:` in pplan.yaml",
+            });
+        };
+        let line_end = text[last.at..].find('\n').map_or(text.len(), |i| last.at + i + 1);
+        let line = &text[last.at..line_end];
+        let open = line.find('[').unwrap_or(0);
+        let lead = format!("{}[ ] ", &line[..open]);
+        let id = tasks.iter().rev().find_map(|t| t.id).and_then(|last| next_id(plan, last));
+        let eol = doc.eol().as_str();
+        let mut body = match &id {
+            Some(id) => format!("{id}: {}", p.text),
+            None => p.text.clone(),
+        };
+        body.push_str(&format!(" (from: {from})"));
+        if !p.depends.is_empty() {
+            body.push_str(&format!(" (depends: {})", p.depends.join(", ")));
+        }
+        let lead_eol = if line_end == text.len() && !text.ends_with('\n') { eol } else { "" };
+        Ok((vec![Edit::insert(line_end, format!("{lead_eol}{lead}{body}{eol}"))], id))
+    }
 }
 
 #[cfg(test)]

@@ -100,7 +100,8 @@ mod tests {
             assert_eq!(parse_stamp(&stamp(t)), Some(t));
         }
         assert_eq!(parse_stamp("2026-11-19T01:40Z"), parse_stamp("2026-11-19T01:40:00Z"));
-        for bad in ["", "2026-11-19", "2026-13-19T01:40Z", "2026-11-19T01:40:00", "２０２６-11-19T01:40Z"] {
+        for bad in ["", "2026-11-19", "2026-13-19T01:40Z", "2026-11-19T01:40:00", "２０２６-11-19T01:40Z"]
+        {
             assert_eq!(parse_stamp(bad), None, "{bad}");
         }
     }

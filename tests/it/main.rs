@@ -23,6 +23,7 @@ mod layers;
 mod merge;
 mod next;
 mod preservation;
+mod propose;
 mod props;
 mod recovery;
 mod report;
