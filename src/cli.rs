@@ -89,8 +89,19 @@ pub enum Command {
     },
 
     /// The next ready task, one line: pending, its dependencies done, nobody on it (exit 5 when
-    /// none is ready yet)
-    Next,
+    /// none is ready yet); `--claim` takes it for a session
+    Next {
+        /// Take it: mark it in progress and write the claim on its line, under the lock (a
+        /// claimant's own unfinished claim is renewed instead: run it again as a heartbeat)
+        #[arg(long, requires = "claim_as")]
+        claim: bool,
+        /// Who claims it (1-64 of A-Z a-z 0-9 . _ @ -)
+        #[arg(long = "as", value_name = "NAME", requires = "claim")]
+        claim_as: Option<String>,
+        /// When nothing is ready, take over the claim idle longest past `stall_minutes`
+        #[arg(long, requires = "claim")]
+        steal: bool,
+    },
 
     /// Change one task's or group's status in place, in the style the file already uses
     #[command(

@@ -159,7 +159,7 @@ fn reads_plan(command: &Command) -> Option<&'static str> {
         Command::Status { .. } => "status",
         Command::Poll { .. } => "poll",
         Command::Show { .. } => "show",
-        Command::Next => "next",
+        Command::Next { claim: false, .. } => "next",
         Command::Wait { .. } => "wait",
         Command::Reboot { .. } => "reboot",
         Command::Waves => "waves",
@@ -187,6 +187,7 @@ fn writes(command: &Command) -> Option<&'static str> {
         Command::RestartContext { .. } => "restart-context",
         Command::Gate { .. } => "gate",
         Command::Merge { dry_run: false, .. } => "merge",
+        Command::Next { claim: true, .. } => "next",
         _ => return None,
     })
 }
@@ -251,7 +252,7 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         }
         Command::Poll { group } => poll::run(ctx, group.as_deref()),
         Command::Show { target } => show::run(ctx, &target),
-        Command::Next => next::run(ctx),
+        Command::Next { claim_as, steal, .. } => next::run(ctx, claim_as.as_deref(), steal),
         Command::Wait { group, timeout } => wait::run(ctx, group.as_deref(), timeout, stream),
         Command::Respawn { id, reopen: true, .. } => respawn::reopen(ctx, &id),
         Command::Respawn { id, force, .. } => respawn::run(ctx, &id, force),

@@ -13,10 +13,12 @@ use serde::Serialize;
 
 use super::{Context, Output};
 use crate::error::{Error, Result};
+use crate::plan::claim;
 use crate::plan::edit::{find_group, find_task};
 use crate::plan::rows::{self, Column};
 use crate::plan::{Log, Plan, Status};
 use crate::protocol::agents::{self, Observation, Registry};
+use crate::protocol::claims::{self, Held};
 use crate::protocol::gate::{self, RedGate};
 use crate::protocol::strikes;
 use crate::store::config::Config;
@@ -61,6 +63,8 @@ struct TaskJson<'a> {
     text: String,
     line: usize,
     status: Status,
+    /// The claim on it (`next --claim`), if any.
+    claim: Option<Held>,
     group: Option<GroupRef<'a>>,
     depends: Vec<Related<'a>>,
     dependents: Vec<Related<'a>>,
@@ -124,13 +128,19 @@ fn task(ctx: &Context, store: &Store, plan: &Plan<'_>, doc: &Document, i: usize)
             .collect()
     });
     let decisions = t.id.map_or_else(Vec::new, |id| decisions(plan, id));
+    let stall = Config::load(store).unwrap_or_default().stall_after();
+    let claim = claims::held(store, plan, None, stall)
+        .into_iter()
+        .find(|h| Some(h.task.as_str()) == t.id)
+        .filter(|_| claim::claim(plan, t).is_some());
     let json = TaskJson {
         schema_version: 1,
         kind: "show-task",
         id: t.id,
-        text: unescape(t.text).into_owned(),
+        text: unescape(&claim::plain_text(t)).into_owned(),
         line: doc.line_of(t.at),
         status: t.status,
+        claim,
         group: t.group.map(|g| {
             let grp = &plan.groups[g];
             GroupRef { key: &grp.key, title: unescape(grp.title).into_owned(), status: plan.status(grp) }
@@ -217,6 +227,9 @@ fn task_text(t: &TaskJson<'_>) -> String {
         None => writeln!(o, "{}", t.text),
     };
     let _ = writeln!(o, "status: {} (task_plan.md line {})", t.status, t.line);
+    if let Some(c) = &t.claim {
+        let _ = writeln!(o, "{}", c.line().trim_start_matches(c.task.as_str()).trim_start());
+    }
     if let Some(g) = &t.group {
         let _ = writeln!(o, "group: {} {} ({})", g.key, clip_words(&g.title, 60), g.status);
     }
@@ -316,6 +329,7 @@ struct TaskLine<'a> {
     text: String,
     status: Status,
     line: usize,
+    claimed_by: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -334,9 +348,10 @@ fn group(ctx: &Context, store: &Store, plan: &Plan<'_>, doc: &Document, g: usize
         .take(JSON_LIST_MAX)
         .map(|t| TaskLine {
             id: t.id,
-            text: unescape(t.text).into_owned(),
+            text: unescape(&claim::plain_text(t)).into_owned(),
             status: t.status,
             line: doc.line_of(t.at),
+            claimed_by: claim::claim(plan, t).filter(|_| !t.status.is_done()).map(|c| c.by),
         })
         .collect();
     let config = Config::load(store).unwrap_or_default();
@@ -383,9 +398,10 @@ fn group_text(g: &GroupJson<'_>, c: crate::plan::Counts) -> String {
     };
     o.push_str(if g.tasks_total == 0 { "tasks: -\n" } else { "tasks:\n" });
     for t in g.tasks.iter().take(GROUP_TASKS) {
+        let by = t.claimed_by.map_or(String::new(), |b| format!(" (claimed by {b})"));
         let _ = match t.id {
-            Some(id) => writeln!(o, "  {:<11}  {id} {}", t.status.as_str(), clip_words(&t.text, 60)),
-            None => writeln!(o, "  {:<11}  {}", t.status.as_str(), clip_words(&t.text, 68)),
+            Some(id) => writeln!(o, "  {:<11}  {id} {}{by}", t.status.as_str(), clip_words(&t.text, 60)),
+            None => writeln!(o, "  {:<11}  {}{by}", t.status.as_str(), clip_words(&t.text, 68)),
         };
     }
     if g.tasks_total > GROUP_TASKS {

@@ -6,6 +6,7 @@
 //! does not model (the bytes stay in the document). Every status the model holds remembers the
 //! byte range it was read from, so an edit ([`edit`]) can change exactly those bytes.
 
+pub mod claim;
 pub mod edit;
 mod parse;
 pub mod rows;

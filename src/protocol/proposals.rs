@@ -10,7 +10,7 @@
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::plan::{Plan, Status, syntax};
+use crate::plan::{Plan, Status, claim, syntax};
 use crate::protocol::agents;
 use crate::store::Store;
 use crate::text::{Block, Outline};
@@ -203,7 +203,7 @@ fn target(plan: &Plan<'_>, merged: Option<usize>, configured: Option<&str>) -> R
 
 /// The task of the plan that holds this proposal of `from`, if any.
 fn holder<'p, 'a>(plan: &'p Plan<'a>, from: &str, p: &Proposal) -> Option<&'p crate::plan::Task<'a>> {
-    plan.tasks.iter().find(|t| annotation::from_of(t) == Some(from) && annotation::plain_text(t) == p.text)
+    plan.tasks.iter().find(|t| claim::from(plan, t) == Some(from) && claim::plain_text(t) == p.text)
 }
 
 /// `text` (task_plan.md after the merge) with every proposal not yet in it added as a task of
@@ -268,34 +268,14 @@ pub fn fold(
     Ok((doc.into_text(), out))
 }
 
-/// The task-line annotations a fold reads and writes (`(from: …)`), and the insertion of a task
-/// in the plan's own style.
+/// The insertion of a task in the plan's own style (interim, until issue-m1's insertion
+/// primitive lands).
 mod annotation {
     use crate::error::{Error, Result};
-    use crate::plan::{Plan, Task, TaskForm};
+    use crate::plan::{Plan, TaskForm};
     use crate::text::{Document, Edit};
 
     use super::Proposal;
-
-    /// `(from: X)` in a task's text.
-    pub fn from_of<'a>(t: &Task<'a>) -> Option<&'a str> {
-        let at = t.text.find("(from: ")?;
-        let rest = &t.text[at + "(from: ".len()..];
-        Some(rest[..rest.find(')')?].trim())
-    }
-
-    /// A task's text without its `(depends: …)` and `(from: …)`.
-    pub fn plain_text(t: &Task<'_>) -> String {
-        let mut s = t.text.to_string();
-        for open in ["(from: ", "(depends: "] {
-            if let Some(at) = s.find(open)
-                && let Some(close) = s[at..].find(')')
-            {
-                s.replace_range(at..at + close + 1, "");
-            }
-        }
-        s.split_whitespace().collect::<Vec<_>>().join(" ")
-    }
 
     /// The next id after `last` in its scheme (`BE-002` after `BE-001`, `3.4` after `3.3`), not
     /// taken in the plan.
@@ -349,7 +329,7 @@ mod annotation {
             Some(id) => format!("{id}: {}", p.text),
             None => p.text.clone(),
         };
-        body.push_str(&format!(" (from: {from})"));
+        body.push_str(&format!(" {}", crate::plan::claim::render_from(from)));
         if !p.depends.is_empty() {
             body.push_str(&format!(" (depends: {})", p.depends.join(", ")));
         }

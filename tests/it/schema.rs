@@ -46,6 +46,7 @@ fn run_the_protocol() -> BTreeMap<String, Vec<Value>> {
     run(&["mark", "--agent", "BE-001", "COMPLETE"], 0);
     run(&["mark", "--agent", "FE-001", "CONTINUATION_REQUIRED", "--resume-from", "the totals"], 0);
     run(&["poll"], 0);
+    run(&["next", "--claim", "--as", "alice"], 5);
     run(&["show", "BE-001"], 0);
     run(&["show", "1"], 0);
     run(&["wait", "--timeout", "5"], 5);
@@ -68,6 +69,8 @@ fn run_the_protocol() -> BTreeMap<String, Vec<Value>> {
     run(&["report", "--html"], 0);
     run(&["merge", "--dry-run"], 0);
     run(&["merge"], 0);
+    run(&["next", "--claim", "--as", "alice"], 0);
+    run(&["show", "INT-001"], 0);
     run(&["set", "INT-001", "complete"], 0);
     fs::write(root.path().join("base.md"), "# Findings\n").expect("base");
     fs::write(root.path().join("ours.md"), "# Findings\n\nours\n").expect("ours");
