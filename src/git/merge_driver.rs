@@ -18,7 +18,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::git::diff3::{self, Cluster, Markers, Merged, Plain, Resolve};
 use crate::plan::rows::{self, Column};
-use crate::plan::{Log, Plan};
+use crate::plan::{Log, Plan, claim};
 use crate::text::Document;
 
 /// The driver command git runs (`merge.pplan.driver`): exactly these placeholders, in this order.
@@ -90,8 +90,70 @@ pub fn merge(kind: Kind, base: &[u8], ours: &[u8], theirs: &[u8], marker_size: u
     let mut out = Outcome { text, conflicts: merged.conflicts, fell_back: false, reports: Vec::new() };
     if kind == Kind::Plan {
         mark_duplicate_ids(&mut out, ours, theirs, &markers);
+        report_double_claims(&mut out, base, ours, theirs, &markers);
     }
     out
+}
+
+/// Each task id's claimant and its line (without line ending), in a version of the plan.
+fn claims_by_id(text: &[u8]) -> HashMap<String, (String, Vec<u8>)> {
+    let doc = Document::from_text(String::from_utf8_lossy(text).into_owned());
+    let plan = Plan::parse(&doc);
+    plan.tasks
+        .iter()
+        .filter_map(|t| {
+            let c = claim::claim(&plan, t)?;
+            let start = doc.text()[..t.at].rfind('\n').map_or(0, |i| i + 1);
+            let end = doc.text()[start..].find('\n').map_or(doc.text().len(), |i| start + i + 1);
+            Some((t.id?.to_string(), (c.by.to_string(), doc.text().as_bytes()[start..end].to_vec())))
+        })
+        .collect()
+}
+
+/// Two clones claimed the same task (`next --claim` on each side): never a silent pick. Both
+/// claimants are named; when the lines merged anyway, the task's line becomes a conflict.
+fn report_double_claims(out: &mut Outcome, base: &[u8], ours: &[u8], theirs: &[u8], markers: &Markers) {
+    let (b, o, t) = (claims_by_id(base), claims_by_id(ours), claims_by_id(theirs));
+    let mut ids: Vec<&String> = o
+        .iter()
+        .filter(|&(id, (by, _))| {
+            let was = b.get(id).map(|(w, _)| w);
+            t.get(id).is_some_and(|(other, _)| other != by && Some(other) != was && Some(by) != was)
+        })
+        .map(|(id, _)| id)
+        .collect();
+    ids.sort();
+    for id in ids {
+        let ((ours_by, ours_line), (theirs_by, theirs_line)) = (&o[id], &t[id]);
+        let text = std::mem::take(&mut out.text);
+        let both_kept = text.windows(ours_line.len()).any(|w| w == ours_line.as_slice())
+            && text.windows(theirs_line.len()).any(|w| w == theirs_line.as_slice());
+        if both_kept {
+            out.text = text;
+        } else {
+            // One claim won silently: put both back, as a conflict.
+            let keep = if text.windows(ours_line.len()).any(|w| w == ours_line.as_slice()) {
+                ours_line
+            } else {
+                theirs_line
+            };
+            let mut lines = Vec::new();
+            let mut done = false;
+            for line in diff3::lines(&text) {
+                if !done && trim_end(line) == trim_end(keep) {
+                    markers.conflict(&[ours_line], &[theirs_line], &mut lines);
+                    out.conflicts += 1;
+                    done = true;
+                } else {
+                    lines.push(line.to_vec());
+                }
+            }
+            out.text = lines.concat();
+        }
+        out.reports.push(format!(
+            "task `{id}` was claimed on both sides: by {ours_by} (ours) and by {theirs_by} (theirs)"
+        ));
+    }
 }
 
 /// How many tasks carry each id, leaving out the tasks on theirs' side of a conflict (a
@@ -522,6 +584,22 @@ mod tests {
         assert_eq!(r.reports, ["task id `T-2` was added on both sides: give one of them another id"]);
         let same = merge(Kind::Plan, base.as_bytes(), ours.as_bytes(), ours.as_bytes(), 7);
         assert_eq!((same.conflicts, same.reports.len()), (0, 0));
+    }
+
+    #[test]
+    fn a_task_claimed_on_both_sides_names_both_claimants() {
+        let base = "- [ ] T-1: one\n- [ ] T-2: two\n";
+        let ours = "- [~] T-1: one (claimed: alice 2026-11-23T10:00Z)\n- [ ] T-2: two\n";
+        let theirs = "- [~] T-1: one (claimed: bob 2026-11-23T10:01Z)\n- [ ] T-2: two\n";
+        let r = merge(Kind::Plan, base.as_bytes(), ours.as_bytes(), theirs.as_bytes(), 7);
+        assert_eq!(r.conflicts, 1);
+        assert_eq!(r.reports, ["task `T-1` was claimed on both sides: by alice (ours) and by bob (theirs)"]);
+        let same = merge(Kind::Plan, base.as_bytes(), ours.as_bytes(), ours.as_bytes(), 7);
+        assert_eq!((same.conflicts, same.reports.len()), (0, 0));
+        // A steal on one side after a claim both saw is no conflict.
+        let stolen = ours.replace("alice 2026-11-23T10:00Z", "carol 2026-11-23T11:00Z");
+        let r = merge(Kind::Plan, ours.as_bytes(), ours.as_bytes(), stolen.as_bytes(), 7);
+        assert_eq!((r.conflicts, r.reports.len()), (0, 0));
     }
 
     #[test]
