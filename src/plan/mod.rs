@@ -310,7 +310,9 @@ impl<'a> Plan<'a> {
             .iter()
             .filter(|t| t.log == log)
             .flat_map(|t| t.rows.iter())
-            .filter(|r| !r.placeholder && r.cells.iter().any(|c| names(&self.text[c.clone()], word)))
+            .filter(|r| {
+                !r.placeholder && r.cells.iter().any(|c| crate::text::names_id(&self.text[c.clone()], word))
+            })
             .collect()
     }
 
@@ -332,30 +334,5 @@ impl<'a> Plan<'a> {
             .into_iter()
             .filter(|&i| self.tasks[i].dependencies().all(|d| done.get(d).copied().unwrap_or(false)))
             .collect()
-    }
-}
-
-/// `text` holds `word` with no id character (letter, digit, `-`, `_`, `.` before a letter or
-/// digit) right before or after it.
-fn names(text: &str, word: &str) -> bool {
-    let id_char = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
-    text.match_indices(word).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let mut after = text[at + word.len()..].chars();
-        let next = after.next();
-        let dotted = next == Some('.') && after.next().is_some_and(char::is_alphanumeric);
-        !before.is_some_and(id_char) && !next.is_some_and(id_char) && !dotted
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_word_is_named_only_whole() {
-        assert!(super::names("ship BE-001 first", "BE-001"));
-        assert!(super::names("`BE-001`.", "BE-001"));
-        assert!(!super::names("BE-0010 and XBE-001", "BE-001"));
-        assert!(!super::names("BE-001.5 is later", "BE-001"));
-        assert!(!super::names("阶段BE-001", "BE-001"));
     }
 }
