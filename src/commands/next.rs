@@ -6,7 +6,6 @@ use serde::Serialize;
 use super::{Context, Output};
 use crate::error::{ExitCode, Result};
 use crate::plan::Plan;
-use crate::plan::claim;
 use crate::protocol::claims::{self, Claimed, Next};
 use crate::store;
 use crate::store::config::Config;
@@ -53,13 +52,13 @@ pub fn run(ctx: &Context, claim_as: Option<&str>, steal: bool) -> Result<Output>
     {
         return Ok(out);
     }
-    let next = claims::next(&plan, |i| claim::claim(&plan, &plan.tasks[i]).is_some());
+    let next = claims::next(&plan, |i| plan.tasks[i].claim().is_some());
     let group = next.group.map(|g| plan.groups[g].key.as_str());
     let code = if next.ready.is_empty() && !next.all_done { ExitCode::NotReady } else { ExitCode::Ok };
     if ctx.json {
         let task = next.ready.first().map(|&i| TaskJson {
             id: plan.tasks[i].id,
-            text: crate::text::unescape(&claim::plain_text(&plan.tasks[i])).into_owned(),
+            text: crate::text::unescape(&plan.tasks[i].text.to_string()).into_owned(),
             line: doc.line_of(plan.tasks[i].at),
         });
         let json = NextJson {
@@ -100,7 +99,7 @@ fn line(plan: &Plan<'_>, next: &Next) -> String {
             .in_progress
             .iter()
             .take(3)
-            .map(|&i| match claim::claim(plan, &plan.tasks[i]) {
+            .map(|&i| match plan.tasks[i].claim() {
                 Some(c) => format!("{} ({})", label(plan, i), c.by),
                 None => label(plan, i).to_string(),
             })
@@ -119,7 +118,7 @@ fn line(plan: &Plan<'_>, next: &Next) -> String {
 /// `BE-002: Build refunds`, annotations left out.
 fn title(plan: &Plan<'_>, i: usize) -> String {
     let t = &plan.tasks[i];
-    let text = clip_words(&claim::plain_text(t), 80);
+    let text = clip_words(&t.text.to_string(), 80);
     match t.id {
         Some(id) => format!("{id}: {text}"),
         None => text,
@@ -140,16 +139,15 @@ fn claimed_output(
         Claimed::Stolen { task, from, .. } => (task, "stolen", Some(from.as_str())),
         Claimed::Nothing => return None,
     };
-    let i = (0..plan.tasks.len()).find(|&i| {
-        plan.tasks[i].id.map_or_else(|| claim::plain_text(&plan.tasks[i]), str::to_string) == *task
-    });
+    let i = (0..plan.tasks.len())
+        .find(|&i| plan.tasks[i].id.map_or_else(|| plan.tasks[i].text.to_string(), str::to_string) == *task);
     if ctx.json {
         let json = NextJson {
             schema_version: 1,
             kind: "next",
             task: i.map(|i| TaskJson {
                 id: plan.tasks[i].id,
-                text: claim::plain_text(&plan.tasks[i]),
+                text: plan.tasks[i].text.to_string(),
                 line: doc.line_of(plan.tasks[i].at),
             }),
             claim: Some(what),

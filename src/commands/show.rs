@@ -13,7 +13,6 @@ use serde::Serialize;
 
 use super::{Context, Output};
 use crate::error::{Error, Result};
-use crate::plan::claim;
 use crate::plan::edit::{find_group, find_task};
 use crate::plan::rows::{self, Column};
 use crate::plan::{Log, Plan, Status};
@@ -132,12 +131,12 @@ fn task(ctx: &Context, store: &Store, plan: &Plan<'_>, doc: &Document, i: usize)
     let claim = claims::held(store, plan, None, stall)
         .into_iter()
         .find(|h| Some(h.task.as_str()) == t.id)
-        .filter(|_| claim::claim(plan, t).is_some());
+        .filter(|_| t.claim().is_some());
     let json = TaskJson {
         schema_version: 1,
         kind: "show-task",
         id: t.id,
-        text: unescape(&claim::plain_text(t)).into_owned(),
+        text: unescape(&t.text.to_string()).into_owned(),
         line: doc.line_of(t.at),
         status: t.status,
         claim,
@@ -348,10 +347,10 @@ fn group(ctx: &Context, store: &Store, plan: &Plan<'_>, doc: &Document, g: usize
         .take(JSON_LIST_MAX)
         .map(|t| TaskLine {
             id: t.id,
-            text: unescape(&claim::plain_text(t)).into_owned(),
+            text: unescape(&t.text.to_string()).into_owned(),
             status: t.status,
             line: doc.line_of(t.at),
-            claimed_by: claim::claim(plan, t).filter(|_| !t.status.is_done()).map(|c| c.by),
+            claimed_by: t.claim().filter(|_| !t.status.is_done()).map(|c| c.by),
         })
         .collect();
     let config = Config::load(store).unwrap_or_default();

@@ -9,7 +9,7 @@ use super::{Context, Output};
 use crate::error::Result;
 use crate::plan::edit::find_group;
 use crate::plan::warnings::{LineCounter, warnings};
-use crate::plan::{Counts, Place, Plan, Status, claim};
+use crate::plan::{Counts, Place, Plan, Status};
 use crate::protocol::gate::{self, RedGate};
 use crate::store;
 use crate::text::Document;
@@ -146,7 +146,7 @@ fn json(plan: &Plan<'_>, doc: &Document, s: &Summary, warnings: Vec<String>) -> 
                     text: unescape(t.text),
                     group: t.group.map(|g| plan.groups[g].key.as_str()),
                     line: lines.line_of(t.at),
-                    claimed_by: claim::claim(plan, t).map(|c| c.by),
+                    claimed_by: t.claim().map(|c| c.by),
                 }
             })
             .collect()
@@ -264,10 +264,10 @@ fn task_line(plan: &Plan<'_>, ids: &[usize]) -> String {
         .take(3)
         .map(|&i| {
             let t = &plan.tasks[i];
-            let by = claim::claim(plan, t).map_or(String::new(), |c| format!(" ({})", c.by));
+            let by = t.claim().map_or(String::new(), |c| format!(" ({})", c.by));
             match t.id {
-                Some(id) => format!("{id} {}{by}", clip_words(&claim::plain_text(t), 60)),
-                None => format!("{}{by}", clip_words(&claim::plain_text(t), 68)),
+                Some(id) => format!("{id} {}{by}", clip_words(&t.text.to_string(), 60)),
+                None => format!("{}{by}", clip_words(&t.text.to_string(), 68)),
             }
         })
         .collect();

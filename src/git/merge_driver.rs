@@ -18,7 +18,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::git::diff3::{self, Cluster, Markers, Merged, Plain, Resolve};
 use crate::plan::rows::{self, Column};
-use crate::plan::{Log, Plan, claim};
+use crate::plan::{Log, Plan};
 use crate::text::Document;
 
 /// The driver command git runs (`merge.pplan.driver`): exactly these placeholders, in this order.
@@ -102,7 +102,7 @@ fn claims_by_id(text: &[u8]) -> HashMap<String, (String, Vec<u8>)> {
     plan.tasks
         .iter()
         .filter_map(|t| {
-            let c = claim::claim(&plan, t)?;
+            let c = t.claim()?;
             let start = doc.text()[..t.at].rfind('\n').map_or(0, |i| i + 1);
             let end = doc.text()[start..].find('\n').map_or(doc.text().len(), |i| start + i + 1);
             Some((t.id?.to_string(), (c.by.to_string(), doc.text().as_bytes()[start..end].to_vec())))

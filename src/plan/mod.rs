@@ -6,7 +6,7 @@
 //! does not model (the bytes stay in the document). Every status the model holds remembers the
 //! byte range it was read from, so an edit ([`edit`]) can change exactly those bytes.
 
-pub mod claim;
+pub mod annotations;
 pub mod edit;
 mod parse;
 pub mod rows;
@@ -92,8 +92,11 @@ pub struct Task<'a> {
     pub group: Option<usize>,
     /// Inside another list item (not counting a list-item group).
     pub nested: bool,
-    /// The list inside `(depends: …)`, empty when there is none.
+    /// The list inside `(depends: …)`, empty when there is none (`annotations.depends()`).
     pub depends: &'a str,
+    /// The `(depends: …)`, `(files: …)`, `(from: …)` and `(claimed: …)` at the end of the task's
+    /// line ([`annotations`]); [`Task::text`] stops before them.
+    pub annotations: annotations::Annotations<'a>,
     /// Offset of the task's line.
     pub at: usize,
     /// For a task heading: where a status line goes.
@@ -102,7 +105,22 @@ pub struct Task<'a> {
 
 impl<'a> Task<'a> {
     pub fn dependencies(&self) -> impl Iterator<Item = &'a str> {
-        syntax::dependency_ids(self.depends)
+        annotations::dependency_ids(self.depends)
+    }
+
+    /// The paths of its `(files: …)`.
+    pub fn files(&self) -> Vec<&'a str> {
+        self.annotations.files()
+    }
+
+    /// The id its `(from: …)` names: the agent whose proposal it came from.
+    pub fn from(&self) -> Option<&'a str> {
+        self.annotations.from()
+    }
+
+    /// Its `(claimed: NAME STAMP)`, when well-formed.
+    pub fn claim(&self) -> Option<annotations::Claim<'a>> {
+        self.annotations.claim()
     }
 }
 

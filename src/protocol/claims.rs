@@ -8,8 +8,9 @@
 use std::time::{Duration, SystemTime};
 
 use crate::error::{Error, Result};
+use crate::plan::annotations::{self, Kind};
 use crate::plan::edit::{self, Target};
-use crate::plan::{Plan, Status, TaskForm, claim};
+use crate::plan::{Plan, Status, TaskForm};
 use crate::protocol::{agents, gate};
 use crate::store::{self, Store, clock};
 
@@ -75,7 +76,7 @@ pub enum Claimed {
 
 /// The label a task is known by: its id, or its text.
 fn label(t: &crate::plan::Task<'_>) -> String {
-    t.id.map_or_else(|| claim::plain_text(t), str::to_string)
+    t.id.map_or_else(|| t.text.to_string(), str::to_string)
 }
 
 /// How long a claimed task has been idle: since its claim was taken or renewed, or since its
@@ -83,7 +84,7 @@ fn label(t: &crate::plan::Task<'_>) -> String {
 /// (then it is never stale: pplan does not guess).
 pub fn idle(store: &Store, plan: &Plan<'_>, i: usize, now: SystemTime) -> Option<Duration> {
     let t = &plan.tasks[i];
-    let c = claim::claim(plan, t)?;
+    let c = t.claim()?;
     let mut last = clock::parse_stamp(c.at)?;
     if let Some(id) = t.id.filter(|id| agents::check_id(id).is_ok()) {
         for name in [agents::progress_file(id), agents::findings_file(id)] {
@@ -100,7 +101,7 @@ pub fn idle(store: &Store, plan: &Plan<'_>, i: usize, now: SystemTime) -> Option
 /// instead (run it again as a heartbeat). With `steal`, when nothing is ready, the claim idle
 /// longest past `stall` is taken over.
 pub fn claim_next(store: &Store, by: &str, steal: bool, stall: Duration) -> Result<Claimed> {
-    if !claim::valid_name(by) {
+    if !annotations::valid_name(by) {
         return Err(Error::Usage {
             message: format!("`{}` is not a claimant name", by.chars().take(80).collect::<String>()),
             hint: "pplan next --claim --as NAME (1-64 of A-Z a-z 0-9 . _ @ -)",
@@ -115,16 +116,20 @@ pub fn claim_next(store: &Store, by: &str, steal: bool, stall: Duration) -> Resu
         false,
         |doc| {
             let plan = Plan::parse(doc);
-            let claimed = |i: usize| claim::claim(&plan, &plan.tasks[i]).is_some();
+            let claimed = |i: usize| plan.tasks[i].claim().is_some();
             let open = |i: usize| matches!(plan.tasks[i].status, Status::Pending | Status::InProgress);
             // One task at a time: a claimant's own unfinished claim is renewed.
-            if let Some(i) = (0..plan.tasks.len())
-                .find(|&i| open(i) && claim::claim(&plan, &plan.tasks[i]).is_some_and(|c| c.by == by))
+            if let Some(i) =
+                (0..plan.tasks.len()).find(|&i| open(i) && plan.tasks[i].claim().is_some_and(|c| c.by == by))
             {
                 *outcome.borrow_mut() = Claimed::Renewed { task: label(&plan.tasks[i]) };
                 target.set(Some(i));
                 let mut edits = edit::set_status(&plan, doc, Target::Task(i), Status::InProgress)?;
-                edits.push(claim::set(&plan, &plan.tasks[i], by, &stamp));
+                edits.push(annotations::set(
+                    &plan.tasks[i].annotations,
+                    Kind::Claimed,
+                    &format!("{by} {stamp}"),
+                ));
                 return Ok(edits);
             }
             let next = next(&plan, claimed);
@@ -139,7 +144,7 @@ pub fn claim_next(store: &Store, by: &str, steal: bool, stall: Duration) -> Resu
                         .in_progress
                         .iter()
                         .filter_map(|&i| {
-                            let c = claim::claim(&plan, &plan.tasks[i])?;
+                            let c = plan.tasks[i].claim()?;
                             let idle = idle(store, &plan, i, now)?;
                             (idle > stall).then(|| (idle, i, c.by.to_string()))
                         })
@@ -162,14 +167,14 @@ pub fn claim_next(store: &Store, by: &str, steal: bool, stall: Duration) -> Resu
             }
             target.set(Some(i));
             let mut edits = edit::set_status(&plan, doc, Target::Task(i), Status::InProgress)?;
-            edits.push(claim::set(&plan, t, by, &stamp));
+            edits.push(annotations::set(&t.annotations, Kind::Claimed, &format!("{by} {stamp}")));
             Ok(edits)
         },
         |before, after| {
             let Some(i) = target.get() else { return Err("no task was chosen".into()) };
             let (b, a) = (Plan::parse(before), Plan::parse(after));
             edit::verify_set(&b, &a, Target::Task(i), Status::InProgress)?;
-            match claim::claim(&a, &a.tasks[i]) {
+            match a.tasks[i].claim() {
                 Some(c) if c.by == by && c.at == stamp => Ok(()),
                 _ => Err(format!("the claim of `{by}` does not read back")),
             }
@@ -201,7 +206,7 @@ pub fn held(store: &Store, plan: &Plan<'_>, group: Option<usize>, stall: Duratio
     range
         .filter(|&i| !plan.tasks[i].status.is_done())
         .filter_map(|i| {
-            let c = claim::claim(plan, &plan.tasks[i])?;
+            let c = plan.tasks[i].claim()?;
             let idle = idle(store, plan, i, now);
             Some(Held {
                 task: label(&plan.tasks[i]),

@@ -10,7 +10,7 @@
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::plan::{Plan, Status, claim, syntax};
+use crate::plan::{Plan, Status, annotations, syntax};
 use crate::protocol::agents;
 use crate::store::Store;
 use crate::text::{Block, Outline};
@@ -55,17 +55,20 @@ pub fn read(doc: &Document) -> Vec<Proposal> {
     out
 }
 
-/// `text (depends: A, B) more` → text `text more`, depends `[A, B]`.
+/// `text (depends: A, B)` → text `text`, depends `[A, B]`, read with the plan's annotation
+/// grammar.
 fn parse_text(s: &str) -> Proposal {
-    match syntax::depends(s) {
-        Some((whole, inner)) => {
-            let text = format!("{} {}", s[..whole.start].trim_end(), s[whole.end..].trim_start());
-            Proposal {
-                text: text.trim().to_string(),
-                depends: syntax::dependency_ids(&s[inner]).map(str::to_string).collect(),
-            }
+    let (words, notes) = annotations::read(s, 0..s.len());
+    let text = match notes.get(annotations::Kind::Depends) {
+        // A legacy `(depends: …)` in the middle of the text: the text without it.
+        Some(a) if !a.trailing => {
+            format!("{} {}", s[words.start..a.range.start].trim_end(), s[a.range.end..words.end].trim_start())
         }
-        None => Proposal { text: s.to_string(), depends: Vec::new() },
+        _ => s[words].to_string(),
+    };
+    Proposal {
+        text: text.trim().to_string(),
+        depends: annotations::dependency_ids(notes.depends()).map(str::to_string).collect(),
     }
 }
 
@@ -131,14 +134,15 @@ fn add(doc: &Document, p: &Proposal) -> Edit {
 /// Check a proposal's text: one line, no annotation of its own (dependencies go in `--depends`).
 pub fn proposal(text: &str, depends: &[String]) -> Result<Proposal> {
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if syntax::depends(&text).is_some() {
+    let (_, notes) = annotations::read(&text, 0..text.len());
+    if let Some(a) = notes.list.first() {
         return Err(Error::Usage {
-            message: "the text carries its own `(depends: …)`".into(),
+            message: format!("the text carries its own `({}: …)`", a.kind.key()),
             hint: "pplan propose --agent <ID> \"<text>\" --depends A,B",
         });
     }
     let depends: Vec<String> =
-        depends.iter().flat_map(|d| syntax::dependency_ids(d)).map(str::to_string).collect();
+        depends.iter().flat_map(|d| annotations::dependency_ids(d)).map(str::to_string).collect();
     Ok(Proposal { text, depends })
 }
 
@@ -203,7 +207,7 @@ fn target(plan: &Plan<'_>, merged: Option<usize>, configured: Option<&str>) -> R
 
 /// The task of the plan that holds this proposal of `from`, if any.
 fn holder<'p, 'a>(plan: &'p Plan<'a>, from: &str, p: &Proposal) -> Option<&'p crate::plan::Task<'a>> {
-    plan.tasks.iter().find(|t| claim::from(plan, t) == Some(from) && claim::plain_text(t) == p.text)
+    plan.tasks.iter().find(|t| t.from() == Some(from) && t.text.to_string() == p.text)
 }
 
 /// `text` (task_plan.md after the merge) with every proposal not yet in it added as a task of
@@ -329,7 +333,10 @@ mod annotation {
             Some(id) => format!("{id}: {}", p.text),
             None => p.text.clone(),
         };
-        body.push_str(&format!(" {}", crate::plan::claim::render_from(from)));
+        body.push_str(&format!(
+            " {}",
+            crate::plan::annotations::render(crate::plan::annotations::Kind::From, from)
+        ));
         if !p.depends.is_empty() {
             body.push_str(&format!(" (depends: {})", p.depends.join(", ")));
         }
