@@ -58,7 +58,7 @@ pub fn run(ctx: &Context, claim_as: Option<&str>, steal: bool) -> Result<Output>
     if ctx.json {
         let task = next.ready.first().map(|&i| TaskJson {
             id: plan.tasks[i].id,
-            text: crate::text::unescape(&plan.tasks[i].text.to_string()).into_owned(),
+            text: crate::text::unescape(plan.tasks[i].text).into_owned(),
             line: doc.line_of(plan.tasks[i].at),
         });
         let json = NextJson {
@@ -118,7 +118,7 @@ fn line(plan: &Plan<'_>, next: &Next) -> String {
 /// `BE-002: Build refunds`, annotations left out.
 fn title(plan: &Plan<'_>, i: usize) -> String {
     let t = &plan.tasks[i];
-    let text = clip_words(&t.text.to_string(), 80);
+    let text = clip_words(t.text, 80);
     match t.id {
         Some(id) => format!("{id}: {text}"),
         None => text,

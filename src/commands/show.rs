@@ -136,7 +136,7 @@ fn task(ctx: &Context, store: &Store, plan: &Plan<'_>, doc: &Document, i: usize)
         schema_version: 1,
         kind: "show-task",
         id: t.id,
-        text: unescape(&t.text.to_string()).into_owned(),
+        text: unescape(t.text).into_owned(),
         line: doc.line_of(t.at),
         status: t.status,
         claim,
@@ -347,7 +347,7 @@ fn group(ctx: &Context, store: &Store, plan: &Plan<'_>, doc: &Document, g: usize
         .take(JSON_LIST_MAX)
         .map(|t| TaskLine {
             id: t.id,
-            text: unescape(&t.text.to_string()).into_owned(),
+            text: unescape(t.text).into_owned(),
             status: t.status,
             line: doc.line_of(t.at),
             claimed_by: t.claim().filter(|_| !t.status.is_done()).map(|c| c.by),

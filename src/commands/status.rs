@@ -266,8 +266,8 @@ fn task_line(plan: &Plan<'_>, ids: &[usize]) -> String {
             let t = &plan.tasks[i];
             let by = t.claim().map_or(String::new(), |c| format!(" ({})", c.by));
             match t.id {
-                Some(id) => format!("{id} {}{by}", clip_words(&t.text.to_string(), 60)),
-                None => format!("{}{by}", clip_words(&t.text.to_string(), 68)),
+                Some(id) => format!("{id} {}{by}", clip_words(t.text, 60)),
+                None => format!("{}{by}", clip_words(t.text, 68)),
             }
         })
         .collect();

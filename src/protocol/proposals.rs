@@ -207,7 +207,7 @@ fn target(plan: &Plan<'_>, merged: Option<usize>, configured: Option<&str>) -> R
 
 /// The task of the plan that holds this proposal of `from`, if any.
 fn holder<'p, 'a>(plan: &'p Plan<'a>, from: &str, p: &Proposal) -> Option<&'p crate::plan::Task<'a>> {
-    plan.tasks.iter().find(|t| t.from() == Some(from) && t.text.to_string() == p.text)
+    plan.tasks.iter().find(|t| t.from() == Some(from) && t.text == p.text)
 }
 
 /// `text` (task_plan.md after the merge) with every proposal not yet in it added as a task of
