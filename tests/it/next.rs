@@ -217,3 +217,22 @@ fn eight_concurrent_claimers_each_get_a_distinct_task() {
         }
     }
 }
+
+#[test]
+fn a_plan_without_groups_and_crlf() {
+    let plan = "# Task Plan: Flat\r\n\r\n- [x] T-1: Scaffold\r\n- [ ] T-2: Build (depends: T-1)\r\n";
+    let done = Test::new()
+        .file("task_plan.md", plan)
+        .args(["next", "--claim", "--as", "ana"])
+        .stdout("T-2: Build: claimed by ana\n")
+        .success();
+    let after = std::fs::read_to_string(done.dir.path().join("task_plan.md")).expect("plan");
+    let stamp = &after[after.find("(claimed: ana ").expect("claim") + 14..][..17];
+    assert_eq!(
+        after,
+        plan.replace(
+            "- [ ] T-2: Build (depends: T-1)",
+            &format!("- [~] T-2: Build (claimed: ana {stamp}) (depends: T-1)")
+        )
+    );
+}
