@@ -8,6 +8,7 @@
 
 pub mod annotations;
 pub mod edit;
+pub mod insert;
 mod parse;
 pub mod rows;
 pub mod status;
