@@ -10,7 +10,7 @@
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::plan::{Plan, Status, annotations, syntax};
+use crate::plan::{Plan, Status, annotations, insert, syntax};
 use crate::protocol::agents;
 use crate::store::Store;
 use crate::text::{Block, Outline};
@@ -251,98 +251,31 @@ pub fn fold(
             out.unplaced.push(Folded { from: from.clone(), id: None, text: p.text.clone(), group: None });
             continue;
         }
-        let before_tasks = plan.tasks.len();
         let group = key(g);
-        let (edits, id) = annotation::insert(&plan, &doc, g, p, from)?;
-        let after = crate::text::apply(doc.text(), &edits)
+        let new =
+            insert::NewTask { text: &p.text, depends: &p.depends, from: Some(from), ..Default::default() };
+        let ins = insert::insert_task(&plan, &doc, g, &new, None)?;
+        let after = crate::text::apply(doc.text(), &ins.edits)
             .map_err(|source| Error::Splice { path: crate::store::PLAN_FILE.into(), source })?;
         let after = Document::from_text(after);
         let check = Plan::parse(&after);
-        let held = holder(&check, from, p);
-        let same_elsewhere = check.tasks.len() == before_tasks + 1;
-        if held.is_none() || !same_elsewhere || held.and_then(|t| t.group) != g {
-            return Err(Error::Unverified {
-                path: crate::store::PLAN_FILE.into(),
-                why: format!("the proposal `{}` of `{from}` does not read back as one new task", p.text),
-            });
-        }
+        let in_table = plan.tasks.iter().any(|t| t.form == crate::plan::TaskForm::TableRow);
+        let added = insert::Added::of(&new, ins.id.clone(), group.clone(), in_table);
+        let reopened: Vec<String> = group.iter().filter(|_| ins.reopened).cloned().collect();
+        insert::verify_added(&plan, &check, &[added], 0, &reopened)
+            .and_then(|()| match holder(&check, from, p) {
+                Some(t) if t.group == g => Ok(()),
+                _ => Err(format!(
+                    "the proposal `{}` of `{from}` does not read back marked `(from: {from})`",
+                    p.text
+                )),
+            })
+            .map_err(|why| Error::Unverified { path: crate::store::PLAN_FILE.into(), why })?;
+        let id = ins.id;
         out.added.push(Folded { from: from.clone(), id, text: p.text.clone(), group });
         doc = after;
     }
     Ok((doc.into_text(), out))
-}
-
-/// The insertion of a task in the plan's own style (interim, until issue-m1's insertion
-/// primitive lands).
-mod annotation {
-    use crate::error::{Error, Result};
-    use crate::plan::{Plan, TaskForm};
-    use crate::text::{Document, Edit};
-
-    use super::Proposal;
-
-    /// The next id after `last` in its scheme (`BE-002` after `BE-001`, `3.4` after `3.3`), not
-    /// taken in the plan.
-    fn next_id(plan: &Plan<'_>, last: &str) -> Option<String> {
-        let digits = last.bytes().rev().take_while(u8::is_ascii_digit).count();
-        if digits == 0 {
-            return None;
-        }
-        let (stem, num) = last.split_at(last.len() - digits);
-        let mut n: u64 = num.parse().ok()?;
-        loop {
-            n += 1;
-            let id = format!("{stem}{n:0digits$}");
-            if !plan.tasks.iter().any(|t| t.id == Some(id.as_str())) {
-                return Some(id);
-            }
-        }
-    }
-
-    /// The edit that adds `p` as a task of group `g` (of the plan when `None`), after its last
-    /// top-level checkbox task and in that task's style, with the next id of its scheme.
-    pub fn insert(
-        plan: &Plan<'_>,
-        doc: &Document,
-        g: Option<usize>,
-        p: &Proposal,
-        from: &str,
-    ) -> Result<(Vec<Edit>, Option<String>)> {
-        let text = doc.text();
-        let tasks = match g {
-            Some(g) => plan.group_tasks(&plan.groups[g]),
-            None => &plan.tasks[..],
-        };
-        let Some(last) = tasks.iter().rev().find(|t| t.form == TaskForm::Checkbox && !t.nested) else {
-            return Err(Error::Usage {
-                message: format!(
-                    "group `{}` has no task line to write `{}` like",
-                    g.map_or("-", |g| plan.groups[g].key.as_str()),
-                    p.text
-                ),
-                hint: "add a task to it by hand, or name another group with `proposals_group:` in pplan.yaml",
-            });
-        };
-        let line_end = text[last.at..].find('\n').map_or(text.len(), |i| last.at + i + 1);
-        let line = &text[last.at..line_end];
-        let open = line.find('[').unwrap_or(0);
-        let lead = format!("{}[ ] ", &line[..open]);
-        let id = tasks.iter().rev().find_map(|t| t.id).and_then(|last| next_id(plan, last));
-        let eol = doc.eol().as_str();
-        let mut body = match &id {
-            Some(id) => format!("{id}: {}", p.text),
-            None => p.text.clone(),
-        };
-        body.push_str(&format!(
-            " {}",
-            crate::plan::annotations::render(crate::plan::annotations::Kind::From, from)
-        ));
-        if !p.depends.is_empty() {
-            body.push_str(&format!(" (depends: {})", p.depends.join(", ")));
-        }
-        let lead_eol = if line_end == text.len() && !text.ends_with('\n') { eol } else { "" };
-        Ok((vec![Edit::insert(line_end, format!("{lead_eol}{lead}{body}{eol}"))], id))
-    }
 }
 
 #[cfg(test)]
