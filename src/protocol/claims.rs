@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime};
 use crate::error::{Error, Result};
 use crate::plan::annotations::{self, Kind};
 use crate::plan::edit::{self, Target};
-use crate::plan::{Plan, Status, TaskForm};
+use crate::plan::{Plan, Status};
 use crate::protocol::{agents, gate};
 use crate::store::{self, Store, clock};
 
@@ -159,12 +159,6 @@ pub fn claim_next(store: &Store, by: &str, steal: bool, stall: Duration) -> Resu
             };
             let Some(i) = pick else { return Ok(Vec::new()) };
             let t = &plan.tasks[i];
-            if t.form == TaskForm::TableRow {
-                return Err(Error::Usage {
-                    message: format!("`{}` is a table row: a claim is written on a task line", label(t)),
-                    hint: "claims work on checkbox tasks and task headings",
-                });
-            }
             target.set(Some(i));
             let mut edits = edit::set_status(&plan, doc, Target::Task(i), Status::InProgress)?;
             edits.push(annotations::set(&t.annotations, Kind::Claimed, &format!("{by} {stamp}")));

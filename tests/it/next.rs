@@ -236,3 +236,24 @@ fn a_plan_without_groups_and_crlf() {
         )
     );
 }
+
+#[test]
+fn a_claim_in_a_task_table_goes_into_the_task_cell() {
+    let plan = "# Task Plan: Table\n\n## Phase 1: Build\n**Status:** in_progress\n\n\
+                | # | Task | Status |\n|---|------|--------|\n| 1.1 | Scaffold | complete |\n\
+                | 1.2 | Build the API | pending |\n";
+    let done = Test::new()
+        .file("task_plan.md", plan)
+        .args(["next", "--claim", "--as", "ana"])
+        .stdout("1.2: Build the API (group 1): claimed by ana\n")
+        .success();
+    let after = std::fs::read_to_string(done.dir.path().join("task_plan.md")).expect("plan");
+    let stamp = &after[after.find("(claimed: ana ").expect("claim") + 14..][..17];
+    assert_eq!(
+        after,
+        plan.replace(
+            "| 1.2 | Build the API | pending |",
+            &format!("| 1.2 | Build the API (claimed: ana {stamp}) | in_progress |")
+        )
+    );
+}
