@@ -87,6 +87,29 @@ pub enum Command {
         explain: Option<String>,
     },
 
+    /// Everything about one task (text, group, status, dependencies and dependents, its agent,
+    /// errors, decisions) or one group (status, gate, tasks, agents), in under 25 lines
+    Show {
+        /// A task id, or a group (`2`, `Phase 2`)
+        #[arg(value_name = "TASK-ID|GROUP")]
+        target: String,
+    },
+
+    /// The next ready task, one line: pending, its dependencies done, nobody on it (exit 5 when
+    /// none is ready yet); `--claim` takes it for a session
+    Next {
+        /// Take it: mark it in progress and write the claim on its line, under the lock (a
+        /// claimant's own unfinished claim is renewed instead: run it again as a heartbeat)
+        #[arg(long, requires = "claim_as")]
+        claim: bool,
+        /// Who claims it (1-64 of A-Z a-z 0-9 . _ @ -)
+        #[arg(long = "as", value_name = "NAME", requires = "claim")]
+        claim_as: Option<String>,
+        /// When nothing is ready, take over the claim idle longest past `stall_minutes`
+        #[arg(long, requires = "claim")]
+        steal: bool,
+    },
+
     /// Change one task's or group's status in place, in the style the file already uses
     #[command(
         override_usage = "pplan set <TASK-ID> <STATE>\n       pplan set --group <GROUP> <STATE>\n       pplan set --text <SUBSTRING> <STATE>",
@@ -146,6 +169,19 @@ pub enum Command {
         /// Files created or modified, comma-separated
         #[arg(long, value_name = "FILES", value_delimiter = ',')]
         files: Vec<String>,
+    },
+
+    /// (Sub-agent) Propose follow-up work: a task in the `## Proposed` section of
+    /// findings_<ID>.md, never the plan; `merge` folds it into the plan, marked `(from: ID)`
+    Propose {
+        /// The agent's task id
+        #[arg(long, value_name = "ID")]
+        agent: String,
+        /// The task's text; `-` reads it from stdin
+        text: String,
+        /// Tasks it depends on, comma-separated (they must be in the plan)
+        #[arg(long, value_name = "IDS", value_delimiter = ',')]
+        depends: Vec<String>,
     },
 
     /// (Sub-agent) Set the status marker: IN_PROGRESS, COMPLETE, BLOCKED, CONTINUATION_REQUIRED

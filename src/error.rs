@@ -55,6 +55,12 @@ pub enum Error {
     UnknownTask { id: String, nearest: Vec<String> },
     #[error("task id `{id}` is used by {} tasks (lines {})", lines.len(), join(lines))]
     DuplicateTask { id: String, lines: Vec<usize> },
+    #[error("task id `{id}` is taken (line {line})")]
+    IdTaken { id: String, line: usize },
+    #[error("`{task}` names `{dep}` as a dependency, which is no task")]
+    UnknownDependency { task: String, dep: String },
+    #[error("`{id}` {why}; nothing removed")]
+    InUse { id: String, why: String },
     #[error("no task text contains `{text}`")]
     NoTextMatch { text: String },
     #[error("`{text}` matches {} tasks (lines {})", lines.len(), join(lines))]
@@ -167,6 +173,9 @@ impl Error {
             Error::Exists { .. } => "exists",
             Error::UnknownTask { .. } => "unknown_task",
             Error::DuplicateTask { .. } => "duplicate_task",
+            Error::IdTaken { .. } => "duplicate_task",
+            Error::UnknownDependency { .. } => "unknown_dependency",
+            Error::InUse { .. } => "task_in_use",
             Error::NoTextMatch { .. } => "no_text_match",
             Error::AmbiguousText { .. } => "ambiguous_text",
             Error::UnknownGroup { .. } => "unknown_group",
@@ -231,6 +240,9 @@ impl Error {
             )),
             Error::DuplicateTask { .. } => Some("give the tasks distinct ids, or use `--text`".into()),
             Error::AmbiguousText { .. } => Some("use a longer substring, or the task id".into()),
+            Error::IdTaken { .. } => Some("pass another --id, or leave --id out to continue the plan's scheme".into()),
+            Error::UnknownDependency { .. } => Some("name tasks the plan has, or add the dependency first".into()),
+            Error::InUse { .. } => Some("pass --force to remove it anyway".into()),
             Error::UnknownGroup { known, .. } if !known.is_empty() => Some(format!(
                 "groups: {}",
                 known.iter().take(12).map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")

@@ -521,7 +521,7 @@ fn json_is_json_even_when_there_is_nothing_to_do() {
     let t = Test::new().file("task_plan.md", CANONICAL).args(["--json", "poll"]).success();
     assert_eq!(
         String::from_utf8_lossy(&t.stdout),
-        "{\"schema_version\":1,\"kind\":\"poll\",\"group\":\"1\",\"agents\":[],\"summary\":\"0 agents\"}\n"
+        "{\"schema_version\":1,\"kind\":\"poll\",\"group\":\"1\",\"agents\":[],\"summary\":\"0 agents\",\"claims\":[]}\n"
     );
 }
 
