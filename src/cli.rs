@@ -89,6 +89,7 @@ pub enum Command {
 
     /// Everything about one task (text, group, status, dependencies and dependents, its agent,
     /// errors, decisions) or one group (status, gate, tasks, agents), in under 25 lines
+    #[command(after_long_help = help::SHOW)]
     Show {
         /// A task id, or a group (`2`, `Phase 2`)
         #[arg(value_name = "TASK-ID|GROUP")]
@@ -97,6 +98,7 @@ pub enum Command {
 
     /// The next ready task, one line: pending, its dependencies done, nobody on it (exit 5 when
     /// none is ready yet); `--claim` takes it for a session
+    #[command(after_long_help = help::NEXT)]
     Next {
         /// Take it: mark it in progress and write the claim on its line, under the lock (a
         /// claimant's own unfinished claim is renewed instead: run it again as a heartbeat)
@@ -173,6 +175,7 @@ pub enum Command {
 
     /// (Sub-agent) Propose follow-up work: a task in the `## Proposed` section of
     /// findings_<ID>.md, never the plan; `merge` folds it into the plan, marked `(from: ID)`
+    #[command(after_long_help = help::PROPOSE)]
     Propose {
         /// The agent's task id
         #[arg(long, value_name = "ID")]

@@ -689,3 +689,91 @@ Examples:
   Restart 1 of 3: read findings_BE-001.md and progress_BE-001.md first; continue, do not redo.
   Resume from: the refund endpoint
   ...";
+
+pub const SHOW: &str = "\
+Everything about one task or one group, read-only, in under 25 lines. A task: its text, status
+and line, its claim, its group, its dependencies and the tasks that need it (with their states),
+its agent (state, age, resume point or reason in full, restarts, files logged, last log lines),
+its error rows, and the decisions that name it. A group: its status (stated or derived), its
+gate, its tasks and agents (at most 10 and 5, stopped ones first, then `… and N more`).
+
+Output: the lines above. --json: kind `show-task` or `show-group`.
+
+Exit codes: 2 no such task or group.
+
+Examples:
+  $ pplan show BE-001
+  BE-001: Build the payment endpoints
+  status: pending (task_plan.md line 16)
+  group: 1 Backend and frontend (pending)
+  depends on: -
+  needed by: INT-001 pending
+  agent: -
+  errors: -
+  decisions: -
+
+  $ pplan show 2
+  group 2: Integration
+  status: pending (stated; 0 of 1 tasks done; task_plan.md line 19)
+  gate: none (pplan.yaml names no gate command)
+  tasks:
+    pending      INT-001 Wire the cart to the API
+  agents: -
+
+  $ pplan show ZZ-9
+  error: no task or group `ZZ-9`
+  hint: usage: pplan show <TASK-ID|GROUP>; `pplan status` lists the groups
+  [exit 2]";
+
+pub const NEXT: &str = "\
+The next ready task of the first unfinished group (or of the group a red gate holds): pending,
+its dependencies done, nobody on it. For sessions that share a plan without an orchestrator:
+`--claim --as NAME` takes it under the plan lock, sets it `[~]` and writes `(claimed: NAME
+STAMP)` on its line (docs/FORMAT.md), so two sessions never get the same task. A claimant who
+still holds an unfinished task gets that claim renewed instead (run it again as a heartbeat).
+`--steal`, when nothing is ready, takes the claim idle longest past `stall_minutes` (neither the
+claim nor the task's agent files changed), and says from whom.
+
+Output: one line, `ID: text (group K…)`; with --claim `…: claimed by NAME`. --json: kind `next`.
+
+Exit codes: 5 nothing ready (what is in progress and by whom, or the gate holding the group);
+0 when every task is done; 4 busy.
+
+Examples:
+  $ pplan next
+  BE-001: Build the payment endpoints (group 1; 1 more ready)
+
+  $ pplan next --claim --as ana
+  BE-001: Build the payment endpoints (group 1): claimed by ana
+
+  $ pplan next --claim --as ben
+  FE-001: Build the cart page (group 1): claimed by ben
+
+  $ pplan next --claim --as cy
+  nothing ready in group 1: in progress: BE-001 (ana), FE-001 (ben)
+  [exit 5]";
+
+pub const PROPOSE: &str = "\
+(Sub-agent) Hands back follow-up work without touching the plan: adds `- [ ] TEXT (depends: …)`
+to a `## Proposed` section right below the header of findings_ID.md, under the agent's own
+lock. Dependencies must be tasks in the plan; a repeat is not written twice. `merge` folds the
+merged agents' proposals into the next pending group (or `proposals_group` in pplan.yaml) as
+tasks marked `(from: ID)`, once, and lists them.
+
+Output: one line. --json: kind `propose`.
+
+Exit codes: 2 no such agent or dependency; 4 busy.
+
+Examples:
+  $ pplan spawn BE-001
+  ...
+
+  $ pplan propose --agent BE-001 \"Rate-limit the payment API\" --depends BE-001
+  proposed in findings_BE-001.md; merge folds it into the plan
+
+  $ pplan propose --agent BE-001 \"Rate-limit the payment API\" --depends BE-001
+  already proposed in findings_BE-001.md
+
+  $ pplan propose --agent BE-001 \"Cache it\" --depends NOPE-1
+  error: no task `NOPE-1`
+  [exit 2]";
