@@ -73,12 +73,8 @@ PLAN
 }
 
 run_claude() {
-  local claude=${CLAUDE_BIN:-$(command -v claude || true)}
-  if [ -z "$claude" ] || [ ! -x "$claude" ]; then
-    echo "skip  claude: not installed (npm install -g @anthropic-ai/claude-code, or set CLAUDE_BIN)"
-    return
-  fi
-  echo "claude: $("$claude" --version 2>/dev/null)"
+  client claude CLAUDE_BIN @anthropic-ai/claude-code || return 0
+  local claude=$bin
   local dir=$work/claude
   project "$dir/proj"
   echo "gate: true" > "$dir/proj/pplan.yaml"   # the stop hook may hold a stop
@@ -95,15 +91,11 @@ run_claude() {
     fi
   done
 
-  local port; port=$(free_port)
-  python3 "$repo/scripts/standin_api.py" "$port" "$dir/requests.jsonl" "$dir/proj" "$dir/brief.txt" &
-  servers="$servers $!"
-  sleep 1
+  standin standin_api.py "$dir" "$dir/proj" "$dir/brief.txt"
   (cd "$dir/proj" && HOME=$dir/home ANTHROPIC_BASE_URL=http://127.0.0.1:$port ANTHROPIC_API_KEY=sk-standin-not-a-key \
     DISABLE_TELEMETRY=1 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 timeout 180 "$claude" -p "Work on the plan." \
     --plugin-dir "$repo" --allowedTools "Bash,Read,Task,Agent" --output-format text >"$dir/claude.out" 2>&1)
-  echo "claude exited $? after $(wc -l < "$dir/requests.jsonl") requests to the stand-in"
-  echo "hooks called: $(cut -d'"' -f4 "$dir/hooks.jsonl" 2>/dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
+  ran claude "$dir" $?
 
   local after_cd
   after_cd=$(python3 -c '
@@ -136,52 +128,72 @@ for line in open(sys.argv[1]):
   [ "$failed" = 0 ] || { echo "--- claude output"; cat "$dir/claude.out"; }
 }
 
-run_gemini() {
-  local gemini=${GEMINI_BIN:-$(command -v gemini || true)}
-  if [ -z "$gemini" ] || [ ! -x "$gemini" ]; then
-    echo "skip  gemini: not installed (npm install -g @google/gemini-cli, or set GEMINI_BIN)"
-    return
+# `client NAME VAR PACKAGE`: the client's binary in $bin (VAR overrides the PATH), or a skip line
+# and a failed return.
+client() {
+  bin=${!2:-$(command -v "$1" || true)}
+  if [ -z "$bin" ] || [ ! -x "$bin" ]; then
+    echo "skip  $1: not installed (npm install -g $3, or set $2)"
+    return 1
   fi
-  echo "gemini: $("$gemini" --version 2>/dev/null)"
+  echo "$1: $("$bin" --version 2>/dev/null | head -1)"
+}
+
+# `wired DIR HOST`: a project in DIR/proj wired by `pplan setup --host HOST`, whose stop hook may
+# hold a stop (`gate: true`), its hook calls logged in DIR/hooks.jsonl.
+wired() {
+  project "$1/proj"
+  echo "gate: true" > "$1/proj/pplan.yaml"
+  (cd "$1/proj" && pplan setup --host "$2" >/dev/null)
+  mkdir -p "$1/home"
+  export PPLAN_HOOK_LOG=$1/hooks.jsonl
+}
+
+# `standin SCRIPT DIR [ARGS…]`: the stand-in API on a free port ($port), logging to DIR.
+standin() {
+  port=$(free_port)
+  python3 "$repo/scripts/$1" "$port" "$2/requests.jsonl" "${@:3}" &
+  servers="$servers $!"
+  sleep 1
+}
+
+# `ran NAME DIR CODE`: how the run went, and which hooks it called.
+ran() {
+  echo "$1 exited $3 after $(wc -l < "$2/requests.jsonl") requests to the stand-in"
+  echo "hooks called: $(cut -d'"' -f4 "$2/hooks.jsonl" 2>/dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
+}
+
+# `held_once NAME DIR DECISION EVENT`: the stop was held exactly once (then stop_hook_active).
+held_once() {
+  local holds; holds=$(grep -c "\"decision\\\\\":\\\\\"$3" "$2/hooks.jsonl" 2>/dev/null)
+  [ "$holds" = 1 ] && pass "$1 $4: held once, then let go (stop_hook_active)" \
+    || fail "$1 $4: held $holds times, expected once"
+}
+
+run_gemini() {
+  client gemini GEMINI_BIN @google/gemini-cli || return 0
   local dir=$work/gemini
-  project "$dir/proj"
-  echo "gate: true" > "$dir/proj/pplan.yaml"   # the stop hook may hold a stop
-  (cd "$dir/proj" && pplan setup --host gemini >/dev/null)
+  wired "$dir" gemini
   # Gemini CLI loads a project's hooks only in a trusted folder (`--skip-trust` does not load them).
   mkdir -p "$dir/home/.gemini"
   printf '{"security":{"auth":{"selectedType":"gemini-api-key"}}}\n' > "$dir/home/.gemini/settings.json"
   printf '{"%s":"TRUST_FOLDER"}\n' "$dir/proj" > "$dir/home/.gemini/trustedFolders.json"
-  export PPLAN_HOOK_LOG=$dir/hooks.jsonl
-
-  local port; port=$(free_port)
-  python3 "$repo/scripts/standin_gemini.py" "$port" "$dir/requests.jsonl" &
-  servers="$servers $!"
-  sleep 1
+  standin standin_gemini.py "$dir"
   (cd "$dir/proj" && HOME=$dir/home GEMINI_API_KEY=standin-not-a-key GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:$port \
-    timeout 180 "$gemini" -p "Work on the plan." --yolo >"$dir/gemini.out" 2>&1)
-  echo "gemini exited $? after $(wc -l < "$dir/requests.jsonl") requests to the stand-in"
-  echo "hooks called: $(cut -d'"' -f4 "$dir/hooks.jsonl" 2>/dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
+    timeout 180 "$bin" -p "Work on the plan." --yolo >"$dir/gemini.out" 2>&1)
+  ran gemini "$dir" $?
   seen "$dir" 'pplan: where the plan stands' "gemini SessionStart: the reboot context reached the model"
   seen "$dir" 'pplan: group 1 (Backend and frontend) in progress' "gemini BeforeAgent: the plan line reached the model"
   seen "$dir" 'pplan 2-action rule' "gemini AfterTool: the 2-action reminder reached the model after two read_file"
   seen "$dir" 'pplan: group 1 is in progress' "gemini AfterAgent: the held stop came back to the model as a prompt"
-  local holds; holds=$(grep -c '"decision\\":\\"deny' "$dir/hooks.jsonl" 2>/dev/null)
-  [ "$holds" = 1 ] && pass "gemini AfterAgent: held once, then let go (stop_hook_active)" \
-    || fail "gemini AfterAgent: held $holds times, expected once"
+  held_once gemini "$dir" deny AfterAgent
 }
 
 run_codex() {
-  local codex=${CODEX_BIN:-$(command -v codex || true)}
-  if [ -z "$codex" ] || [ ! -x "$codex" ]; then
-    echo "skip  codex: not installed (npm install -g @openai/codex, or set CODEX_BIN)"
-    return
-  fi
-  echo "codex: $("$codex" --version 2>/dev/null)"
+  client codex CODEX_BIN @openai/codex || return 0
   local dir=$work/codex
-  project "$dir/proj"
-  echo "gate: true" > "$dir/proj/pplan.yaml"
-  (cd "$dir/proj" && pplan setup --host codex >/dev/null)
-  local port; port=$(free_port)
+  wired "$dir" codex
+  standin standin_codex.py "$dir" "$dir/proj"
   mkdir -p "$dir/home/.codex"
   cat > "$dir/home/.codex/config.toml" <<TOML
 model = "standin"
@@ -192,82 +204,56 @@ base_url = "http://127.0.0.1:$port/v1"
 wire_api = "responses"
 env_key = "STANDIN_KEY"
 TOML
-  export PPLAN_HOOK_LOG=$dir/hooks.jsonl
-  python3 "$repo/scripts/standin_codex.py" "$port" "$dir/requests.jsonl" "$dir/proj" &
-  servers="$servers $!"
-  sleep 1
   # Codex loads a project's .codex/ only in a trusted project (--trust records it in the scratch
   # CODEX_HOME), and runs its hooks only once trusted (`/hooks` in a session); this one-shot run
   # vouches for them with --dangerously-bypass-hook-trust instead.
   (cd "$dir/proj" && HOME=$dir/home CODEX_HOME=$dir/home/.codex STANDIN_KEY=standin-not-a-key \
-    timeout 180 "$codex" exec --skip-git-repo-check --trust --dangerously-bypass-hook-trust \
+    timeout 180 "$bin" exec --skip-git-repo-check --trust --dangerously-bypass-hook-trust \
     --dangerously-bypass-approvals-and-sandbox "Work on the plan." >"$dir/codex.out" 2>&1)
-  echo "codex exited $? after $(wc -l < "$dir/requests.jsonl") requests to the stand-in"
-  echo "hooks called: $(cut -d'"' -f4 "$dir/hooks.jsonl" 2>/dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
+  ran codex "$dir" $?
   seen "$dir" 'pplan: where the plan stands' "codex SessionStart: the reboot context reached the model"
   seen "$dir" 'pplan: group 1 (Backend and frontend) in progress' "codex UserPromptSubmit: the plan line reached the model"
   seen "$dir" '(file: ' "codex: the pplan skill was offered from .agents/skills/"
   seen "$dir" 'pplan 2-action rule' "codex PostToolUse: \`cd src && cat a.txt\` then \`cat b.txt\` brought the 2-action reminder"
   seen "$dir" 'pplan: group 1 is in progress' "codex Stop: the held stop came back to the model"
-  local holds; holds=$(grep -c '"decision\\":\\"block' "$dir/hooks.jsonl" 2>/dev/null)
-  [ "$holds" = 1 ] && pass "codex Stop: held once, then let go (stop_hook_active)" \
-    || fail "codex Stop: held $holds times, expected once"
+  held_once codex "$dir" block Stop
 }
 
 run_copilot() {
-  local copilot=${COPILOT_BIN:-$(command -v copilot || true)}
-  if [ -z "$copilot" ] || [ ! -x "$copilot" ]; then
-    echo "skip  copilot: not installed (npm install -g @github/copilot, or set COPILOT_BIN)"
-    return
-  fi
-  echo "copilot: $("$copilot" --version 2>/dev/null | head -1)"
+  client copilot COPILOT_BIN @github/copilot || return 0
   local dir=$work/copilot
-  project "$dir/proj"
-  echo "gate: true" > "$dir/proj/pplan.yaml"
-  (cd "$dir/proj" && pplan setup --host copilot >/dev/null)
+  wired "$dir" copilot
   # Copilot CLI loads a repository's .github/hooks/ only in a trusted folder.
   mkdir -p "$dir/home/.copilot"
   printf '{"trustedFolders":["%s"]}\n' "$dir/proj" > "$dir/home/.copilot/config.json"
-  export PPLAN_HOOK_LOG=$dir/hooks.jsonl
-  local port; port=$(free_port)
-  python3 "$repo/scripts/standin_codex.py" "$port" "$dir/requests.jsonl" "$dir/proj" &
-  servers="$servers $!"
-  sleep 1
+  standin standin_codex.py "$dir" "$dir/proj"
   # BYOK: no GitHub sign-in; the Responses API of the stand-in.
   (cd "$dir/proj" && HOME=$dir/home COPILOT_PROVIDER_BASE_URL=http://127.0.0.1:$port/v1 \
     COPILOT_PROVIDER_WIRE_API=responses COPILOT_MODEL=gpt-5.4 COPILOT_PROVIDER_API_KEY=standin-not-a-key \
-    timeout 180 "$copilot" -p "Work on the plan." --allow-all-tools >"$dir/copilot.out" 2>&1)
-  echo "copilot exited $? after $(wc -l < "$dir/requests.jsonl") requests to the stand-in"
-  echo "hooks called: $(cut -d'"' -f4 "$dir/hooks.jsonl" 2>/dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
+    timeout 180 "$bin" -p "Work on the plan." --allow-all-tools >"$dir/copilot.out" 2>&1)
+  ran copilot "$dir" $?
   seen "$dir" 'pplan: where the plan stands' "copilot sessionStart: the reboot context reached the model"
   seen "$dir" 'pplan: group 1 (Backend and frontend) in progress' "copilot userPromptSubmitted: the plan line reached the model"
   seen "$dir" 'pplan 2-action rule' "copilot postToolUse: two reads through bash brought the 2-action reminder"
   seen "$dir" 'pplan: group 1 is in progress' "copilot agentStop: the held stop came back to the model"
+  held_once copilot "$dir" block agentStop
 }
 
 run_opencode() {
-  local opencode=${OPENCODE_BIN:-$(command -v opencode || true)}
-  if [ -z "$opencode" ] || [ ! -x "$opencode" ]; then
-    echo "skip  opencode: not installed (npm install -g opencode-ai, or set OPENCODE_BIN)"
-    return
-  fi
-  echo "opencode: $("$opencode" --version 2>/dev/null)"
+  client opencode OPENCODE_BIN opencode-ai || return 0
   local dir=$work/opencode
   project "$dir/proj"
   (cd "$dir/proj" && pplan setup --host opencode >/dev/null)
-  local port; port=$(free_port)
+  standin standin_api.py "$dir" "$dir/proj"
   # Its Anthropic provider pointed at the Claude stand-in, which answers "ok" to a client whose
   # shell tool is not `Bash`: this run checks what OpenCode puts in front of the model.
   cat > "$dir/proj/opencode.json" <<JSON
 {"provider": {"anthropic": {"options": {"baseURL": "http://127.0.0.1:$port/v1", "apiKey": "standin-not-a-key"}}},
  "model": "anthropic/claude-sonnet-4-5"}
 JSON
-  python3 "$repo/scripts/standin_api.py" "$port" "$dir/requests.jsonl" "$dir/proj" &
-  servers="$servers $!"
-  sleep 1
-  (cd "$dir/proj" && HOME=$dir/home timeout 180 "$opencode" run --command planning-parallel "ship the checkout" \
+  (cd "$dir/proj" && HOME=$dir/home timeout 180 "$bin" run --command planning-parallel "ship the checkout" \
     >"$dir/opencode.out" 2>&1)
-  echo "opencode exited $? after $(wc -l < "$dir/requests.jsonl") requests to the stand-in"
+  ran opencode "$dir" $?
   seen "$dir" 'The user'"'"'s goal (may be empty): \"ship the checkout\"' \
     "opencode: /planning-parallel from .opencode/command/ reached the model with its arguments"
   seen "$dir" 'Plan and run multi-step work as groups of parallel sub-agents' \

@@ -21,7 +21,7 @@
 use std::fs;
 use std::path::Path;
 
-use crate::harness::{TempDir, pplan, pplan_env};
+use crate::harness::{TempDir, pplan, pplan_env, shell_words as words};
 
 /// The plan every example runs against.
 const FIXTURE: &str = "# Task Plan: Shop
@@ -124,31 +124,6 @@ fn examples(help: &str) -> (Vec<Example>, usize) {
         }
     }
     (run, shown)
-}
-
-/// Split like a shell: spaces, double and single quotes.
-fn words(line: &str) -> Vec<String> {
-    let (mut out, mut word, mut quote, mut any) = (Vec::new(), String::new(), None, false);
-    for c in line.chars() {
-        match (quote, c) {
-            (None, '"' | '\'') => (quote, any) = (Some(c), true),
-            (Some(q), c) if c == q => quote = None,
-            (None, ' ') => {
-                if any {
-                    out.push(std::mem::take(&mut word));
-                }
-                any = false;
-            }
-            (_, c) => {
-                word.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        out.push(word);
-    }
-    out
 }
 
 /// Whether `got` matches the expected lines, with `...` lines and `...` line ends.
