@@ -121,8 +121,10 @@ pub fn insert_task(
 
 /// The id the next task of `group` gets: the group's last id with its number raised past every
 /// id of the same stem in the plan (`BE-002`, `T-051`, `3.4`), keeping its zero padding. A group
-/// without ids continues the plan's one stem (`T-`) if it has one, else takes
-/// `<group id>.<n>` (`3.1`) when the plan's ids are per group or the plan has no task at all;
+/// whose tasks have no ids gets none; a group without tasks continues the plan's one stem (`T-`)
+/// if it has one, else takes
+/// `<group id>.<n>` (`3.1`) when the plan's ids are per group or its heading groups have no task
+/// at all yet (a plan being written with `add`);
 /// `None` for a plan whose tasks carry no ids.
 pub fn next_id(plan: &Plan<'_>, group: Option<usize>) -> Option<String> {
     let tasks = match group {
@@ -131,6 +133,10 @@ pub fn next_id(plan: &Plan<'_>, group: Option<usize>) -> Option<String> {
     };
     if let Some(last) = tasks.iter().rev().filter_map(|t| t.id).find(|id| numbered(id).is_some()) {
         return Some(continued(plan, last));
+    }
+    if !tasks.is_empty() {
+        // The group's tasks carry no ids: neither does a new one.
+        return None;
     }
     let ids: Vec<&str> = plan.tasks.iter().filter_map(|t| t.id).collect();
     if ids.is_empty() && !plan.tasks.is_empty() {
@@ -145,6 +151,10 @@ pub fn next_id(plan: &Plan<'_>, group: Option<usize>) -> Option<String> {
         return Some(continued(plan, last));
     }
     let g = group?;
+    if ids.is_empty() && plan.groups[g].form != GroupForm::Heading {
+        // A plan of list or table groups without tasks is kept by hand: no ids are invented.
+        return None;
+    }
     let gid = &plan.groups[g].id;
     let prefix = if gid.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase())
         && gid.bytes().all(|b| b.is_ascii_alphanumeric())
@@ -200,7 +210,7 @@ fn usage(message: &str, hint: &'static str) -> Error {
 }
 
 /// User text on one line: line breaks and tabs become spaces, runs of spaces one.
-fn one_line(s: &str) -> String {
+pub(super) fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -249,30 +259,30 @@ fn body(words: &str, tail: &str) -> String {
     if tail.is_empty() { words.to_string() } else { format!("{words} {tail}") }
 }
 
-fn offset(text: &str, sub: &str) -> usize {
+pub(super) fn offset(text: &str, sub: &str) -> usize {
     sub.as_ptr() as usize - text.as_ptr() as usize
 }
 
 /// The start of the line holding `at`, and its end without the line ending.
-fn line_at(text: &str, at: usize) -> Range<usize> {
+pub(super) fn line_at(text: &str, at: usize) -> Range<usize> {
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
     let end = if text[..end].ends_with('\r') { end - 1 } else { end };
     start..end
 }
 
-fn next_line(text: &str, at: usize) -> usize {
+pub(super) fn next_line(text: &str, at: usize) -> usize {
     text[at..].find('\n').map_or(text.len(), |i| at + i + 1)
 }
 
-fn indent(line: &str) -> usize {
+pub(super) fn indent(line: &str) -> usize {
     line.bytes().take_while(|&b| b == b' ' || b == b'\t').map(|b| if b == b'\t' { 4 } else { 1 }).sum()
 }
 
 /// The end of the list item on the line at `at`, with its nested items and continuation lines:
 /// the start of the first line after it (blank lines between it and a less indented line are
 /// not part of it).
-fn item_end(text: &str, at: usize) -> usize {
+pub(super) fn item_end(text: &str, at: usize) -> usize {
     let line = &text[line_at(text, at)];
     let lead = syntax::content_start(line);
     let content = lead + syntax::list_marker(&line[lead..]).unwrap_or(0);
@@ -296,7 +306,7 @@ fn item_end(text: &str, at: usize) -> usize {
 
 /// Lines inserted at a line start (or at the end of the text), in the file's line ending; a
 /// file that does not end with one keeps not ending with one.
-fn lines_at(text: &str, at: usize, lines: &[String], eol: &str) -> Edit {
+pub(super) fn lines_at(text: &str, at: usize, lines: &[String], eol: &str) -> Edit {
     if at == text.len() && !text.is_empty() && !text.ends_with('\n') {
         return Edit::insert(at, format!("{eol}{}", lines.join(eol)));
     }
