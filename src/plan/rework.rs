@@ -81,6 +81,11 @@ pub fn remove(plan: &Plan<'_>, doc: &Document, i: usize) -> Result<Vec<Edit>> {
     if n > 0 {
         return Err(Error::InUse { id: name(plan, i), why: format!("holds {n} nested tasks") });
     }
+    Ok(vec![cut(plan, doc, i)])
+}
+
+/// The edit that takes task `i`'s lines out, nested ones included.
+fn cut(plan: &Plan<'_>, doc: &Document, i: usize) -> Edit {
     let b = block(plan, doc, i);
     let text = plan.text;
     // A heading task's section ends before the next heading: keep one blank line between the
@@ -97,7 +102,7 @@ pub fn remove(plan: &Plan<'_>, doc: &Document, i: usize) -> Result<Vec<Edit>> {
     } else {
         b.start
     };
-    Ok(vec![Edit::replace(start..end, String::new())])
+    Edit::replace(start..end, String::new())
 }
 
 /// The edits that move checkbox task `i` (its item, nested lines and all, bytes unchanged but
@@ -142,7 +147,7 @@ pub fn move_to(plan: &Plan<'_>, doc: &Document, i: usize, g: usize) -> Result<Ve
     } else {
         format!("{}{moved}", &slot.text[..lead_eol])
     };
-    let mut edits = remove(plan, doc, i)?;
+    let mut edits = vec![cut(plan, doc, i)];
     if edits.iter().any(|e| e.range.start < at && at < e.range.end) {
         return Err(Error::Usage {
             message: "the task and its new place overlap".into(),
@@ -184,18 +189,35 @@ pub fn verify_rework(
 ) -> std::result::Result<(), String> {
     let key = |p: &Plan<'_>, g: Option<usize>| g.map(|g| p.groups[g].key.clone());
     let is = |t: &super::Task<'_>| t.id == Some(expect.id.as_str());
-    let others_b: Vec<_> = before.tasks.iter().filter(|t| !is(t)).collect();
-    let others_a: Vec<_> = after.tasks.iter().filter(|t| !is(t)).collect();
-    if others_a.len() != others_b.len() || before.groups.len() != after.groups.len() {
-        return Err("the edit changed other tasks or groups".into());
+    // Nested tasks right after the target are its sub-items: they go where it goes, in order.
+    let sub = |p: &Plan<'_>| -> Vec<usize> {
+        p.tasks
+            .iter()
+            .position(is)
+            .map_or_else(Vec::new, |i| (i + 1..p.tasks.len()).take_while(|&j| p.tasks[j].nested).collect())
+    };
+    let (sub_b, sub_a) = (sub(before), sub(after));
+    let others = |p: &Plan<'_>, sub: &[usize]| -> Vec<usize> {
+        (0..p.tasks.len()).filter(|&j| !is(&p.tasks[j]) && !sub.contains(&j)).collect()
+    };
+    let (others_b, others_a) = (others(before, &sub_b), others(after, &sub_a));
+    if before.groups.len() != after.groups.len() {
+        return Err("the edit changed the plan's groups".into());
     }
-    for (a, b) in others_b.iter().zip(&others_a) {
-        if a.id != b.id
-            || a.text != b.text
-            || a.status != b.status
-            || a.depends != b.depends
-            || key(before, a.group) != key(after, b.group)
-        {
+    if !expect.removed && (others_a.len() != others_b.len() || sub_a.len() != sub_b.len()) {
+        return Err("the edit changed other tasks".into());
+    }
+    if expect.removed && others_a.len() + sub_a.len() != others_b.len() + sub_b.len() {
+        return Err("the edit changed other tasks".into());
+    }
+    let pairs = others_b.iter().zip(&others_a).map(|(&x, &y)| (x, y, false));
+    let carried = sub_b.iter().zip(&sub_a).map(|(&x, &y)| (x, y, true));
+    for (x, y, moved) in pairs.chain(carried) {
+        let (a, b) = (&before.tasks[x], &after.tasks[y]);
+        let group_b = key(after, b.group);
+        let same_group = key(before, a.group) == group_b
+            || (moved && expect.group.as_ref().is_some_and(|g| *g == group_b));
+        if a.id != b.id || a.text != b.text || a.status != b.status || a.depends != b.depends || !same_group {
             return Err(format!("task `{}` would change too", a.id.unwrap_or(a.text)));
         }
     }

@@ -11,6 +11,7 @@ mod concurrency;
 mod corpus;
 mod cycle;
 mod discover;
+mod edit;
 mod failures;
 mod fixtures;
 mod fuzz;
