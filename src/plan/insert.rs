@@ -260,7 +260,14 @@ fn body(words: &str, tail: &str) -> String {
 }
 
 pub(super) fn offset(text: &str, sub: &str) -> usize {
-    sub.as_ptr() as usize - text.as_ptr() as usize
+    offset_in(text, sub).unwrap_or(text.len())
+}
+
+/// Where `sub` starts in `text`, when it is a slice of it (the model's strs are; a `""` a parser
+/// made up is not).
+fn offset_in(text: &str, sub: &str) -> Option<usize> {
+    let at = (sub.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    (at + sub.len() <= text.len() && text.is_char_boundary(at)).then_some(at)
 }
 
 /// The start of the line holding `at`, and its end without the line ending.
@@ -591,10 +598,11 @@ pub fn insert_group(
         parts.push((ind.range.start - line.start..ind.range.end - line.start, spelled));
     }
     let escape = |s: &str| if g.form == GroupForm::TableRow { s.replace('|', "\\|") } else { s.to_string() };
-    let title_at = offset(text, g.title);
+    let title_at = offset_in(text, g.title).unwrap_or(usize::MAX);
     let title_in_line = title_at >= line.start && title_at <= line.end && !g.title.is_empty();
     let id_at = match &g.id {
-        std::borrow::Cow::Borrowed(s) => Some(offset(text, s)),
+        std::borrow::Cow::Borrowed(s) if !s.is_empty() => offset_in(text, s),
+        std::borrow::Cow::Borrowed(_) => None,
         std::borrow::Cow::Owned(_) => None,
     };
     if let Some(at) = id_at.filter(|&a| a >= line.start && a <= line.end) {
@@ -742,18 +750,23 @@ pub fn next_group_id(plan: &Plan<'_>) -> String {
     if let Some(max) = numbers.iter().max() {
         return (max + 1).to_string();
     }
-    if let Some(last) = plan.groups.last() {
-        let mut chars = last.id.chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            if c.is_ascii_uppercase() && c != 'Z' {
-                return char::from(c as u8 + 1).to_string();
-            }
-            if let Some(i) = CJK.chars().position(|k| k == c)
-                && let Some(next) = CJK.chars().nth(i + 1)
-            {
-                return next.to_string();
-            }
-        }
+    let single: Vec<char> = plan
+        .groups
+        .iter()
+        .filter_map(|g| {
+            let mut chars = g.id.chars();
+            chars.next().filter(|_| chars.next().is_none())
+        })
+        .collect();
+    if let Some(&top) = single.iter().filter(|c| c.is_ascii_uppercase()).max()
+        && top != 'Z'
+    {
+        return char::from(top as u8 + 1).to_string();
+    }
+    if let Some(i) = single.iter().filter_map(|&c| CJK.chars().position(|k| k == c)).max()
+        && let Some(next) = CJK.chars().nth(i + 1)
+    {
+        return next.to_string();
     }
     (plan.groups.len() + 1).to_string()
 }
@@ -931,6 +944,14 @@ mod tests {
         assert_eq!(add(t, "2", "z", &[]), format!("{t}- [ ] 2.1: z\n"));
         let t = "### Group 1: A\n- [ ] do it";
         assert_eq!(add(t, "1", "again", &[]), "### Group 1: A\n- [ ] do it\n- [ ] again");
+    }
+
+    #[test]
+    fn the_next_group_id_is_past_every_one_taken() {
+        let id = |t: &str| next_group_id(&Plan::parse(&Document::from_text(t.to_string())));
+        assert_eq!(id("## Phase 1: a\n## Phase 3b: b\n## Phase 2: c\n"), "4");
+        assert_eq!(id("## Phase A: a\n## Phase D: b\n## Phase C: c\n"), "E");
+        assert_eq!(id("## 阶段一：a\n## 阶段三：b\n"), "四");
     }
 
     #[test]

@@ -293,3 +293,21 @@ fn eight_processes_adding_at_once_each_land_once_with_unique_ids() {
     assert_eq!(ids.len(), 8, "ids not unique: {ids:?}");
     assert!(ids.iter().all(|id| id.starts_with("INT-0")), "{ids:?}");
 }
+
+/// On every real plan, `add` (a task, and a group) either writes a change that verifies or
+/// refuses with exit 2 and a message: never an unverified write, never a crash.
+#[test]
+fn add_on_every_corpus_plan_verifies_or_refuses() {
+    let plans = crate::corpus::corpus_files("task_plan.md");
+    let mut bad = Vec::new();
+    for plan in &plans {
+        let input = fs::read(plan).expect("read");
+        for args in [vec!["Check the new thing".to_string()], vec!["--group-title".into(), "New stage".into()]] {
+            let got = add_diff(&input, &args);
+            if !(got.starts_with("added ") || got.starts_with("exit 2\nerror: ")) {
+                bad.push(format!("{}: {args:?}: {got}", plan.display()));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
