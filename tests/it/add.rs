@@ -302,7 +302,9 @@ fn add_on_every_corpus_plan_verifies_or_refuses() {
     let mut bad = Vec::new();
     for plan in &plans {
         let input = fs::read(plan).expect("read");
-        for args in [vec!["Check the new thing".to_string()], vec!["--group-title".into(), "New stage".into()]] {
+        for args in
+            [vec!["Check the new thing".to_string()], vec!["--group-title".into(), "New stage".into()]]
+        {
             let got = add_diff(&input, &args);
             if !(got.starts_with("added ") || got.starts_with("exit 2\nerror: ")) {
                 bad.push(format!("{}: {args:?}: {got}", plan.display()));
