@@ -132,6 +132,78 @@ pub enum Command {
         dry_run: bool,
     },
 
+    /// Add a task in the plan's own style (a group with --group-title; an outline from stdin with
+    /// `-`). Without --group: a group held by a red gate, else the current group if not started,
+    /// else the next pending one
+    #[command(
+        override_usage = "pplan add \"<TEXT>\" [--group G] [--id ID] [--depends A,B] [--files F,G] [--after TASK-ID]\n       pplan add --group-title \"<TITLE>\" [--after GROUP]\n       pplan add - < outline.json"
+    )]
+    Add {
+        /// The task's text, or `-` to read a JSON outline from stdin (see docs/CLI.md)
+        #[arg(value_name = "TEXT", required_unless_present = "group_title", conflicts_with = "group_title")]
+        text: Option<String>,
+        /// The group to add it to
+        #[arg(long, value_name = "GROUP")]
+        group: Option<String>,
+        /// Its id [default: the group's id scheme continued]
+        #[arg(long, value_name = "ID")]
+        id: Option<String>,
+        /// Tasks it depends on
+        #[arg(long, value_name = "A,B", value_delimiter = ',')]
+        depends: Vec<String>,
+        /// Files it will touch, written as `(files: …)`
+        #[arg(long, value_name = "F,G", value_delimiter = ',')]
+        files: Vec<String>,
+        /// Add it after this task (with --group-title: after this group)
+        #[arg(long, value_name = "ID")]
+        after: Option<String>,
+        /// Add a group with this title instead of a task
+        #[arg(long, value_name = "TITLE", conflicts_with_all = ["group", "depends", "files"])]
+        group_title: Option<String>,
+        /// Print the unified diff, write nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
+
+    /// Change a task in place: move it to another group, set or clear its dependencies, reword it
+    #[command(
+        override_usage = "pplan edit <TASK-ID> [--group G] [--depends A,B | --no-depends] [--text \"<TEXT>\"]"
+    )]
+    Edit {
+        /// The task's id
+        #[arg(value_name = "TASK-ID")]
+        id: String,
+        /// Move it to the end of this group
+        #[arg(long, value_name = "GROUP")]
+        group: Option<String>,
+        /// Replace its dependencies
+        #[arg(long, value_name = "A,B", value_delimiter = ',', conflicts_with = "no_depends")]
+        depends: Vec<String>,
+        /// Remove its dependencies
+        #[arg(long)]
+        no_depends: bool,
+        /// Replace its text (annotations and id stay)
+        #[arg(long, value_name = "TEXT")]
+        text: Option<String>,
+        /// Print the unified diff, write nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
+
+    /// Remove a task that was never started (refused when it has an agent or error rows, or
+    /// another task depends on it, unless --force)
+    Remove {
+        /// The task's id
+        #[arg(value_name = "TASK-ID")]
+        id: String,
+        /// Remove it even if it started, has agent files or error rows
+        #[arg(long)]
+        force: bool,
+        /// Print the unified diff, write nothing
+        #[arg(long)]
+        dry_run: bool,
+    },
+
     /// Start sub-agents: create their files, mark their tasks in progress, print their briefs
     #[command(after_long_help = help::SPAWN)]
     Spawn {

@@ -57,6 +57,8 @@ pub enum Error {
     DuplicateTask { id: String, lines: Vec<usize> },
     #[error("task id `{id}` is taken (line {line})")]
     IdTaken { id: String, line: usize },
+    #[error("the group has this task already (line {line}): `{text}`")]
+    SameTask { text: String, line: usize },
     #[error("`{task}` names `{dep}` as a dependency, which is no task")]
     UnknownDependency { task: String, dep: String },
     #[error("`{id}` {why}; nothing removed")]
@@ -99,6 +101,8 @@ pub enum Error {
     NothingToResolve { task: String },
     #[error("dependency cycle: {cycle}")]
     Cycle { cycle: String },
+    #[error("the change would close a dependency cycle: {cycle}; nothing written")]
+    WouldCycle { cycle: String },
     #[error("the gate's circuit breaker is open: {reason}")]
     BreakerOpen { reason: String },
     #[error("{message}")]
@@ -173,7 +177,7 @@ impl Error {
             Error::Exists { .. } => "exists",
             Error::UnknownTask { .. } => "unknown_task",
             Error::DuplicateTask { .. } => "duplicate_task",
-            Error::IdTaken { .. } => "duplicate_task",
+            Error::IdTaken { .. } | Error::SameTask { .. } => "duplicate_task",
             Error::UnknownDependency { .. } => "unknown_dependency",
             Error::InUse { .. } => "task_in_use",
             Error::NoTextMatch { .. } => "no_text_match",
@@ -182,7 +186,7 @@ impl Error {
             Error::AmbiguousGroup { .. } => "ambiguous_group",
             Error::Usage { .. } => "usage",
             Error::BreakerOpen { .. } => "breaker_open",
-            Error::Cycle { .. } => "dependency_cycle",
+            Error::Cycle { .. } | Error::WouldCycle { .. } => "dependency_cycle",
             Error::RepeatedApproach { .. } => "repeated_approach",
             Error::NothingToResolve { .. } => "nothing_to_resolve",
             Error::NotReady { .. } => "not_ready",

@@ -4,7 +4,7 @@
 //! way a slash command would: spawn the first group, run its agents concurrently (one hands off
 //! and is respawned, one fails twice under the 3-strike rule and then succeeds, one proposes
 //! follow-up work), wait, merge — the proposal is folded into group 2; the gate fails, so the
-//! group is held and the task at fault reopened and merged again — run the second group, whose
+//! group is held and a fix task is added with `add` and merged — run the second group, whose
 //! agent is BLOCKED until the user answers (reboot names it and its reason), and finish with
 //! status and reboot. It narrates as it goes.
 
@@ -167,7 +167,7 @@ pub fn run(ctx: &Context, dir: Option<PathBuf>, agents: u8, stream: &mut dyn Wri
     let (code, out) = run.call(&["wait", "--timeout", "30"])?;
     say(format!("6. wait: exit {code}: {}", last_line(&out)));
 
-    // The gate (pplan.yaml) fails: the group is held, and the task at fault is reopened.
+    // The gate (pplan.yaml) fails: the group is held until a fix is merged.
     let (code, merged) = run.call_allowing(&["merge"], 1)?;
     let status = run.ok(&["status"])?;
     let red = status.lines().find(|l| l.starts_with("gate of group")).unwrap_or("").to_string();
@@ -176,12 +176,15 @@ pub fn run(ctx: &Context, dir: Option<PathBuf>, agents: u8, stream: &mut dyn Wri
         last_line_with(&merged, "proposal added: ").trim_start_matches("proposal added: ").to_string();
     let folded_id = folded.split(' ').next().unwrap_or_default().to_string();
     say(format!("   and {}'s proposal folded into the plan: {folded}", ROLES[0].id));
-    let brief = run.ok(&["respawn", ROLES[1].id, "--reopen"])?;
-    let names = if brief.contains("Reopened after its merge: gate of group 1") { "names" } else { "lacks" };
-    say(format!("8. respawn {} --reopen: back in progress; its brief {names} the failure", ROLES[1].id));
-    run.ok(&["note", "--agent", ROLES[1].id, "the cart total rounds to cents"])?;
-    run.ok(&["log", "--agent", ROLES[1].id, "rounded the cart total to cents", "--files", "web/cart.tsx"])?;
-    run.ok(&["mark", "--agent", ROLES[1].id, "COMPLETE"])?;
+    // The fix is a task of its own, added through pplan (never a hand edit) to the held group.
+    let added =
+        run.ok(&["add", "Round the cart total to cents", "--id", "FE-002", "--files", "web/cart.tsx"])?;
+    say(format!("8. {}; spawned it", added.trim_end()));
+    let fix = added.split_whitespace().nth(1).unwrap_or("FE-002").to_string();
+    run.ok(&["spawn", &fix])?;
+    run.ok(&["note", "--agent", &fix, "the cart total rounds to cents"])?;
+    run.ok(&["log", "--agent", &fix, "rounded the cart total to cents", "--files", "web/cart.tsx"])?;
+    run.ok(&["mark", "--agent", &fix, "COMPLETE"])?;
     let merged = run.ok(&["merge"])?;
     let passed = if merged.lines().any(|l| l.starts_with("gate `") && l.ends_with("` passed")) {
         "passed"

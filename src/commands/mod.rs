@@ -3,12 +3,14 @@
 //! (`main` does). It may use every layer below (text, error, plan, store, protocol, git, views,
 //! cli), and nothing but `main` uses it.
 
+mod add;
 mod check;
 mod checkpoint;
 mod completions;
 mod decide;
 mod demo;
 mod doctor;
+mod edit;
 mod error;
 mod files;
 mod gate;
@@ -175,6 +177,9 @@ fn writes(command: &Command) -> Option<&'static str> {
     Some(match command {
         Command::Init { dry_run: false, .. } => "init",
         Command::Set { dry_run: false, .. } => "set",
+        Command::Add { dry_run: false, .. } => "add",
+        Command::Edit { dry_run: false, .. } => "edit",
+        Command::Remove { dry_run: false, .. } => "remove",
         Command::Spawn { dry_run: false, .. } => "spawn",
         Command::Note { .. } => "note",
         Command::Propose { .. } => "propose",
@@ -241,6 +246,16 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         Command::Init { name, title, goal, dry_run } => init::run(ctx, name.as_deref(), title, goal, dry_run),
         Command::Status { explain } => status::run(ctx, explain.as_deref()),
         Command::Set { args, group, text, dry_run } => set::run(ctx, args, group, text, dry_run),
+        Command::Add { text, group, id, depends, files, after, group_title, dry_run } => {
+            let task = add::TaskArgs { text, group, id, depends, files, after };
+            add::run(ctx, task, group_title, dry_run)
+        }
+        Command::Edit { id, group, depends, no_depends, text, dry_run } => {
+            let change =
+                edit::Change { group, depends: (!depends.is_empty()).then_some(depends), no_depends, text };
+            edit::run(ctx, &id, change, dry_run)
+        }
+        Command::Remove { id, force, dry_run } => edit::remove(ctx, &id, force, dry_run),
         Command::Spawn { ids, group, force, dry_run } => {
             spawn::run(ctx, &ids, group.as_deref(), force, dry_run)
         }

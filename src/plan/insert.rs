@@ -121,8 +121,10 @@ pub fn insert_task(
 
 /// The id the next task of `group` gets: the group's last id with its number raised past every
 /// id of the same stem in the plan (`BE-002`, `T-051`, `3.4`), keeping its zero padding. A group
-/// without ids continues the plan's one stem (`T-`) if it has one, else takes
-/// `<group id>.<n>` (`3.1`) when the plan's ids are per group or the plan has no task at all;
+/// whose tasks have no ids gets none; a group without tasks continues the plan's one stem (`T-`)
+/// if it has one, else takes
+/// `<group id>.<n>` (`3.1`) when the plan's ids are per group or its heading groups have no task
+/// at all yet (a plan being written with `add`);
 /// `None` for a plan whose tasks carry no ids.
 pub fn next_id(plan: &Plan<'_>, group: Option<usize>) -> Option<String> {
     let tasks = match group {
@@ -131,6 +133,10 @@ pub fn next_id(plan: &Plan<'_>, group: Option<usize>) -> Option<String> {
     };
     if let Some(last) = tasks.iter().rev().filter_map(|t| t.id).find(|id| numbered(id).is_some()) {
         return Some(continued(plan, last));
+    }
+    if !tasks.is_empty() {
+        // The group's tasks carry no ids: neither does a new one.
+        return None;
     }
     let ids: Vec<&str> = plan.tasks.iter().filter_map(|t| t.id).collect();
     if ids.is_empty() && !plan.tasks.is_empty() {
@@ -145,6 +151,10 @@ pub fn next_id(plan: &Plan<'_>, group: Option<usize>) -> Option<String> {
         return Some(continued(plan, last));
     }
     let g = group?;
+    if ids.is_empty() && plan.groups[g].form != GroupForm::Heading {
+        // A plan of list or table groups without tasks is kept by hand: no ids are invented.
+        return None;
+    }
     let gid = &plan.groups[g].id;
     let prefix = if gid.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase())
         && gid.bytes().all(|b| b.is_ascii_alphanumeric())
@@ -200,7 +210,7 @@ fn usage(message: &str, hint: &'static str) -> Error {
 }
 
 /// User text on one line: line breaks and tabs become spaces, runs of spaces one.
-fn one_line(s: &str) -> String {
+pub(super) fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -249,30 +259,37 @@ fn body(words: &str, tail: &str) -> String {
     if tail.is_empty() { words.to_string() } else { format!("{words} {tail}") }
 }
 
-fn offset(text: &str, sub: &str) -> usize {
-    sub.as_ptr() as usize - text.as_ptr() as usize
+pub(super) fn offset(text: &str, sub: &str) -> usize {
+    offset_in(text, sub).unwrap_or(text.len())
+}
+
+/// Where `sub` starts in `text`, when it is a slice of it (the model's strs are; a `""` a parser
+/// made up is not).
+fn offset_in(text: &str, sub: &str) -> Option<usize> {
+    let at = (sub.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    (at + sub.len() <= text.len() && text.is_char_boundary(at)).then_some(at)
 }
 
 /// The start of the line holding `at`, and its end without the line ending.
-fn line_at(text: &str, at: usize) -> Range<usize> {
+pub(super) fn line_at(text: &str, at: usize) -> Range<usize> {
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
     let end = if text[..end].ends_with('\r') { end - 1 } else { end };
     start..end
 }
 
-fn next_line(text: &str, at: usize) -> usize {
+pub(super) fn next_line(text: &str, at: usize) -> usize {
     text[at..].find('\n').map_or(text.len(), |i| at + i + 1)
 }
 
-fn indent(line: &str) -> usize {
+pub(super) fn indent(line: &str) -> usize {
     line.bytes().take_while(|&b| b == b' ' || b == b'\t').map(|b| if b == b'\t' { 4 } else { 1 }).sum()
 }
 
 /// The end of the list item on the line at `at`, with its nested items and continuation lines:
 /// the start of the first line after it (blank lines between it and a less indented line are
 /// not part of it).
-fn item_end(text: &str, at: usize) -> usize {
+pub(super) fn item_end(text: &str, at: usize) -> usize {
     let line = &text[line_at(text, at)];
     let lead = syntax::content_start(line);
     let content = lead + syntax::list_marker(&line[lead..]).unwrap_or(0);
@@ -296,7 +313,7 @@ fn item_end(text: &str, at: usize) -> usize {
 
 /// Lines inserted at a line start (or at the end of the text), in the file's line ending; a
 /// file that does not end with one keeps not ending with one.
-fn lines_at(text: &str, at: usize, lines: &[String], eol: &str) -> Edit {
+pub(super) fn lines_at(text: &str, at: usize, lines: &[String], eol: &str) -> Edit {
     if at == text.len() && !text.is_empty() && !text.ends_with('\n') {
         return Edit::insert(at, format!("{eol}{}", lines.join(eol)));
     }
@@ -581,10 +598,11 @@ pub fn insert_group(
         parts.push((ind.range.start - line.start..ind.range.end - line.start, spelled));
     }
     let escape = |s: &str| if g.form == GroupForm::TableRow { s.replace('|', "\\|") } else { s.to_string() };
-    let title_at = offset(text, g.title);
+    let title_at = offset_in(text, g.title).unwrap_or(usize::MAX);
     let title_in_line = title_at >= line.start && title_at <= line.end && !g.title.is_empty();
     let id_at = match &g.id {
-        std::borrow::Cow::Borrowed(s) => Some(offset(text, s)),
+        std::borrow::Cow::Borrowed(s) if !s.is_empty() => offset_in(text, s),
+        std::borrow::Cow::Borrowed(_) => None,
         std::borrow::Cow::Owned(_) => None,
     };
     if let Some(at) = id_at.filter(|&a| a >= line.start && a <= line.end) {
@@ -732,18 +750,23 @@ pub fn next_group_id(plan: &Plan<'_>) -> String {
     if let Some(max) = numbers.iter().max() {
         return (max + 1).to_string();
     }
-    if let Some(last) = plan.groups.last() {
-        let mut chars = last.id.chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            if c.is_ascii_uppercase() && c != 'Z' {
-                return char::from(c as u8 + 1).to_string();
-            }
-            if let Some(i) = CJK.chars().position(|k| k == c)
-                && let Some(next) = CJK.chars().nth(i + 1)
-            {
-                return next.to_string();
-            }
-        }
+    let single: Vec<char> = plan
+        .groups
+        .iter()
+        .filter_map(|g| {
+            let mut chars = g.id.chars();
+            chars.next().filter(|_| chars.next().is_none())
+        })
+        .collect();
+    if let Some(&top) = single.iter().filter(|c| c.is_ascii_uppercase()).max()
+        && top != 'Z'
+    {
+        return char::from(top as u8 + 1).to_string();
+    }
+    if let Some(i) = single.iter().filter_map(|&c| CJK.chars().position(|k| k == c)).max()
+        && let Some(next) = CJK.chars().nth(i + 1)
+    {
+        return next.to_string();
     }
     (plan.groups.len() + 1).to_string()
 }
@@ -921,6 +944,14 @@ mod tests {
         assert_eq!(add(t, "2", "z", &[]), format!("{t}- [ ] 2.1: z\n"));
         let t = "### Group 1: A\n- [ ] do it";
         assert_eq!(add(t, "1", "again", &[]), "### Group 1: A\n- [ ] do it\n- [ ] again");
+    }
+
+    #[test]
+    fn the_next_group_id_is_past_every_one_taken() {
+        let id = |t: &str| next_group_id(&Plan::parse(&Document::from_text(t.to_string())));
+        assert_eq!(id("## Phase 1: a\n## Phase 3b: b\n## Phase 2: c\n"), "4");
+        assert_eq!(id("## Phase A: a\n## Phase D: b\n## Phase C: c\n"), "E");
+        assert_eq!(id("## 阶段一：a\n## 阶段三：b\n"), "四");
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod annotations;
 pub mod edit;
 pub mod insert;
 mod parse;
+pub mod rework;
 pub mod rows;
 pub mod status;
 pub mod syntax;

@@ -4,6 +4,7 @@
 //! error, plan and store; it does not use git (which stands beside it) or anything above.
 
 pub mod agents;
+pub mod authoring;
 pub mod claims;
 pub mod files;
 pub mod gate;

@@ -2,6 +2,7 @@
 // Tests set up files directly and report what they skip.
 #![allow(clippy::print_stderr, clippy::disallowed_methods)]
 
+mod add;
 mod agents;
 mod bad_input;
 mod beside;
@@ -10,6 +11,7 @@ mod concurrency;
 mod corpus;
 mod cycle;
 mod discover;
+mod edit;
 mod failures;
 mod fixtures;
 mod fuzz;

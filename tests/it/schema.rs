@@ -72,6 +72,10 @@ fn run_the_protocol() -> BTreeMap<String, Vec<Value>> {
     run(&["next", "--claim", "--as", "alice"], 0);
     run(&["show", "INT-001"], 0);
     run(&["set", "INT-001", "complete"], 0);
+    run(&["add", "Write the changelog", "--group", "2", "--dry-run"], 0);
+    run(&["add", "Write the changelog", "--group", "2"], 0);
+    run(&["edit", "INT-002", "--text", "Write the release notes"], 0);
+    run(&["remove", "INT-002"], 0);
     fs::write(root.path().join("base.md"), "# Findings\n").expect("base");
     fs::write(root.path().join("ours.md"), "# Findings\n\nours\n").expect("ours");
     fs::write(root.path().join("theirs.md"), "# Findings\n").expect("theirs");
