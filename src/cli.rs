@@ -138,6 +138,7 @@ pub enum Command {
     #[command(
         override_usage = "pplan add \"<TEXT>\" [--group G] [--id ID] [--depends A,B] [--files F,G] [--after TASK-ID]\n       pplan add --group-title \"<TITLE>\" [--after GROUP]\n       pplan add - < outline.json"
     )]
+    #[command(after_long_help = help::ADD)]
     Add {
         /// The task's text, or `-` to read a JSON outline from stdin (see docs/CLI.md)
         #[arg(value_name = "TEXT", required_unless_present = "group_title", conflicts_with = "group_title")]
@@ -169,6 +170,7 @@ pub enum Command {
     #[command(
         override_usage = "pplan edit <TASK-ID> [--group G] [--depends A,B | --no-depends] [--text \"<TEXT>\"]"
     )]
+    #[command(after_long_help = help::EDIT)]
     Edit {
         /// The task's id
         #[arg(value_name = "TASK-ID")]
@@ -192,6 +194,7 @@ pub enum Command {
 
     /// Remove a task that was never started (refused when it has an agent or error rows, or
     /// another task depends on it, unless --force)
+    #[command(after_long_help = help::REMOVE)]
     Remove {
         /// The task's id
         #[arg(value_name = "TASK-ID")]

@@ -777,3 +777,61 @@ Examples:
   $ pplan propose --agent BE-001 \"Cache it\" --depends NOPE-1
   error: no task `NOPE-1`
   [exit 2]";
+
+pub const ADD: &str = "\
+Grows the plan in its own style, one verified write (lock, re-read, only new lines, every other
+task reading as before). Where: --group, else --after's group, else a group held by a red gate,
+else the current group if not started, else the next pending one (said; a done group is
+reopened, said). The line copies its siblings: marker, indent, checkbox or table row or task
+heading, the id scheme continued (BE-002 after BE-001, 3.4 after 3.3; none where tasks have
+none), the plan's `(depends …)` spelling. --group-title adds a group like its siblings. `add -`
+reads a JSON outline: {\"groups\": [{\"title\": \"Backend\", \"tasks\": [{\"text\": \"…\", \"id\":
+\"BE-1\", \"depends\": [], \"files\": []}]}, {\"group\": \"2\", \"tasks\": […]}]} (title: a new group;
+group: an existing one; dependencies on the plan or earlier outline tasks).
+
+Output: one line (`added ID to group K (why)`); --dry-run the diff. --json: kind `add`.
+
+Exit codes: 2 an id taken, the same text in the group, an unknown group or dependency, a cycle,
+a table-row group; 4 busy.
+
+Examples:
+  $ pplan add \"Add the refund endpoint\" --group 1 --depends BE-001
+  added FE-002 to group 1 (named)
+
+  $ pplan add \"Add the refund endpoint\" --group 1
+  error: the group has this task already (line 18): `Add the refund endpoint`
+  [exit 2]
+
+  $ pplan add --group-title Launch
+  added group 3: Launch";
+
+pub const EDIT: &str = "\
+Changes one task in place, verified: --group moves a checkbox task (with its nested lines) to the
+end of another group; --depends / --no-depends set or clear its `(depends: …)` in the plan's
+spelling (a cycle is refused); --text rewords it, id and annotations kept. Flags combine.
+
+Output: one line. --json: kind `edit`.
+
+Exit codes: 2 unknown task or group, a cycle, a table row or task heading to move; 4 busy.
+
+Examples:
+  $ pplan edit INT-001 --no-depends
+  INT-001: depends changed
+
+  $ pplan edit FE-001 --text \"Build the cart and checkout pages\"
+  FE-001: text changed";
+
+pub const REMOVE: &str = "\
+Removes a task that never started, verified. Refused (unless --force) for a task in progress or
+done, one with agent files or error rows, or one another task depends on; a task holding nested
+tasks is always refused.
+
+Output: one line. --json: kind `remove`.
+
+Exit codes: 2 unknown task, or a refusal above; 4 busy.
+
+Examples:
+  $ pplan remove BE-001
+  error: `BE-001` is a dependency of INT-001; nothing removed
+  hint: pass --force to remove it anyway
+  [exit 2]";

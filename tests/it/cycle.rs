@@ -58,7 +58,9 @@ fn the_demo_runs_the_whole_protocol() {
     let findings = fs::read_to_string(dir.join("findings.md")).expect("findings");
     let progress = fs::read_to_string(dir.join("progress.md")).expect("progress");
     // The fix task FE-002, added after the red gate, merged once like the others.
-    for (id, n) in [("BE-001", 1), ("FE-001", 1), ("FE-002", 1), ("DOC-001", 1), ("INT-001", 1), ("INT-002", 1)] {
+    for (id, n) in
+        [("BE-001", 1), ("FE-001", 1), ("FE-002", 1), ("DOC-001", 1), ("INT-001", 1), ("INT-002", 1)]
+    {
         assert_eq!(findings.matches(&format!("agent={id} sha=")).count(), n, "{id} in findings");
         assert_eq!(progress.matches(&format!("agent={id} sha=")).count(), n, "{id} in progress");
     }
