@@ -82,10 +82,11 @@ pub enum Command {
 
     /// Change one task's or group's status in place, in the style the file already uses
     #[command(
-        override_usage = "pplan set <TASK-ID> <STATE>\n       pplan set --group <GROUP> <STATE>\n       pplan set --text <SUBSTRING> <STATE>"
+        override_usage = "pplan set <TASK> <STATE>\n       pplan set --group <GROUP> <STATE>\n       pplan set --text <SUBSTRING> <STATE>"
     )]
     Set {
-        /// The task id, then the state (pending, in_progress, complete, blocked, skipped)
+        /// The task (its id, its position `2.3` = group 2's third task, or a unique piece of its
+        /// text), then the state (pending, in_progress, complete, blocked, skipped)
         #[arg(value_name = "ARGS", num_args = 1..=2, required = true)]
         args: Vec<String>,
         /// Set a group's status instead of a task's
@@ -171,11 +172,11 @@ pub enum Command {
 
     /// Record a failed attempt of a task under the 3-strike rule (exit 3 on the third)
     #[command(
-        override_usage = "pplan error <TASK-ID> --error <TEXT> --approach <TEXT> [--resolution <TEXT>]\n       pplan error <TASK-ID> --resolve <TEXT>"
+        override_usage = "pplan error <TASK> --error <TEXT> --approach <TEXT> [--resolution <TEXT>]\n       pplan error <TASK> --resolve <TEXT>"
     )]
     Error {
-        /// The task that failed
-        #[arg(value_name = "TASK-ID")]
+        /// The task that failed: its id, its position (`2.3`) or a unique piece of its text
+        #[arg(value_name = "TASK")]
         task: String,
         /// What went wrong
         #[arg(long, value_name = "TEXT", required_unless_present = "resolve")]

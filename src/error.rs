@@ -52,13 +52,15 @@ pub enum Error {
     #[error("`{}` already exists", path.display())]
     Exists { path: PathBuf },
     #[error("no task `{id}`")]
-    UnknownTask { id: String, nearest: Vec<String> },
+    UnknownTask { id: String, nearest: Vec<String>, group: Option<String> },
     #[error("task id `{id}` is used by {} tasks (lines {})", lines.len(), join(lines))]
     DuplicateTask { id: String, lines: Vec<usize> },
+    #[error("the task `{task}` (line {line}) has no id, and an agent is named by its task's id")]
+    NoTaskId { task: String, line: usize },
     #[error("no task text contains `{text}`")]
     NoTextMatch { text: String },
-    #[error("`{text}` matches {} tasks (lines {})", lines.len(), join(lines))]
-    AmbiguousText { text: String, lines: Vec<usize> },
+    #[error("`{text}` matches {} tasks (lines {})", matches.len(), join(&matches.iter().map(|m| m.0).collect::<Vec<_>>()))]
+    AmbiguousText { text: String, matches: Vec<(usize, String)> },
     #[error("no group `{id}`")]
     UnknownGroup { id: String, known: Vec<String> },
     #[error("group id `{id}` is used by {} groups", keys.len())]
@@ -168,6 +170,7 @@ impl Error {
             Error::UnknownTask { .. } => "unknown_task",
             Error::DuplicateTask { .. } => "duplicate_task",
             Error::NoTextMatch { .. } => "no_text_match",
+            Error::NoTaskId { .. } => "no_task_id",
             Error::AmbiguousText { .. } => "ambiguous_text",
             Error::UnknownGroup { .. } => "unknown_group",
             Error::AmbiguousGroup { .. } => "ambiguous_group",
@@ -225,12 +228,24 @@ impl Error {
                 path.display(),
                 path.display()
             )),
+            Error::UnknownTask { group: Some(g), .. } => Some(format!(
+                "`{g}` is a group: name it with `--group {g}`; a task is named by its id, its position (`{g}.1`) or a piece of its text"
+            )),
             Error::UnknownTask { nearest, .. } if !nearest.is_empty() => Some(format!(
                 "did you mean {}?",
                 nearest.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
             )),
-            Error::DuplicateTask { .. } => Some("give the tasks distinct ids, or use `--text`".into()),
-            Error::AmbiguousText { .. } => Some("use a longer substring, or the task id".into()),
+            Error::DuplicateTask { .. } => Some("give the tasks distinct ids, or name the task by its position (`2.3`: group 2, third task)".into()),
+            Error::AmbiguousText { matches, .. } => {
+                let list: String = matches.iter().map(|(line, text)| format!("\n  line {line}: {text}")).collect();
+                Some(format!("use more of the text, the task id, or its position (`2.3`: group 2, third task):{list}"))
+            }
+            Error::UnknownTask { .. } => Some(
+                "name a task by its id, its position (`2.3`: group 2, third task) or a piece of its text".into(),
+            ),
+            Error::NoTaskId { line, .. } => {
+                Some(format!("give it one on line {line}, before its text: `- [ ] T-1: …`"))
+            }
             Error::UnknownGroup { known, .. } if !known.is_empty() => Some(format!(
                 "groups: {}",
                 known.iter().take(12).map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")

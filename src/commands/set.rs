@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::{Context, Output};
 use crate::error::{Error, Result};
 use crate::plan::edit::{self, Target};
-use crate::plan::{Plan, Status};
+use crate::plan::{Plan, Status, resolve};
 use crate::store;
 use crate::text::Document;
 use crate::text::clip;
@@ -86,10 +86,10 @@ pub fn run(
 }
 
 fn usage_error(args: &[String]) -> Error {
-    let form = if args.len() == 1 { "a task id and a state" } else { "only a state with --group or --text" };
+    let form = if args.len() == 1 { "a task and a state" } else { "only a state with --group or --text" };
     Error::Usage {
         message: format!("`set {}` needs {form}", args.join(" ")),
-        hint: "pplan set <TASK-ID> <STATE> | --group <GROUP> <STATE> | --text <SUBSTRING> <STATE>",
+        hint: "pplan set <TASK> <STATE> | --group <GROUP> <STATE> | --text <SUBSTRING> <STATE>",
     }
 }
 
@@ -102,8 +102,8 @@ enum Selector {
 impl Selector {
     fn find(&self, plan: &Plan<'_>, doc: &Document) -> Result<Target> {
         Ok(match self {
-            Selector::Task(id) => Target::Task(edit::find_task(plan, doc, id)?),
-            Selector::Text(t) => Target::Task(edit::find_task_by_text(plan, doc, t)?),
+            Selector::Task(id) => Target::Task(resolve::resolve_task(plan, doc, id)?),
+            Selector::Text(t) => Target::Task(resolve::find_task_by_text(plan, doc, t)?),
             Selector::Group(g) => Target::Group(edit::find_group(plan, g)?),
         })
     }

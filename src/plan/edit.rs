@@ -22,28 +22,10 @@ pub fn find_task(plan: &Plan<'_>, doc: &Document, id: &str) -> Result<usize> {
     }
     match hits.as_slice() {
         [one] => Ok(*one),
-        [] => Err(Error::UnknownTask {
-            id: id.to_string(),
-            nearest: nearest(id, plan.tasks.iter().filter_map(|t| t.id)),
-        }),
+        [] => Err(Error::UnknownTask { id: id.to_string(), nearest: nearest_ids(plan, id), group: None }),
         many => Err(Error::DuplicateTask {
             id: id.to_string(),
             lines: many.iter().map(|&i| doc.line_of(plan.tasks[i].at)).collect(),
-        }),
-    }
-}
-
-/// The one task whose text contains `needle` (case-insensitive).
-pub fn find_task_by_text(plan: &Plan<'_>, doc: &Document, needle: &str) -> Result<usize> {
-    let needle_l = needle.to_lowercase();
-    let hits: Vec<usize> =
-        (0..plan.tasks.len()).filter(|&i| plan.tasks[i].text.to_lowercase().contains(&needle_l)).collect();
-    match hits.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(Error::NoTextMatch { text: needle.to_string() }),
-        many => Err(Error::AmbiguousText {
-            text: needle.to_string(),
-            lines: many.iter().take(10).map(|&i| doc.line_of(plan.tasks[i].at)).collect(),
         }),
     }
 }
@@ -79,6 +61,11 @@ pub fn find_group(plan: &Plan<'_>, id: &str) -> Result<usize> {
             keys: many.iter().map(|&i| plan.groups[i].key.clone()).collect(),
         }),
     }
+}
+
+/// Up to three task ids close to `id`.
+pub fn nearest_ids(plan: &Plan<'_>, id: &str) -> Vec<String> {
+    nearest(id, plan.tasks.iter().filter_map(|t| t.id))
 }
 
 /// Up to three ids close to `id`: same prefix or within a small edit distance.

@@ -8,6 +8,7 @@
 
 pub mod edit;
 mod parse;
+pub mod resolve;
 pub mod rows;
 pub mod status;
 pub mod syntax;

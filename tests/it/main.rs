@@ -5,6 +5,7 @@
 mod agents;
 mod bad_input;
 mod beside;
+mod by_hand;
 mod check;
 mod concurrency;
 mod corpus;

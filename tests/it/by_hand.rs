@@ -1,0 +1,178 @@
+//! Plans kept by hand: no task ids, no agents, the person's own words (issue S). Fixtures are
+//! written here in the three shapes people use: a canonical plan without ids, a Chinese plan with
+//! `**状态：**` lines, and a table of phases.
+
+use crate::harness::Test;
+
+pub const CANONICAL: &str = "# Task Plan: Photo gallery
+
+## Goal
+A static photo gallery that loads fast on phones.
+
+## Current Phase
+Phase 2
+
+## Phases
+
+### Phase 1: Setup
+- **Status:** complete
+- [x] Create the repository
+- [x] Pick a static site generator
+
+### Phase 2: Layout
+- **Status:** started, waiting on Jacob
+- [x] Sketch the grid
+- [ ] Verify layout on mobile
+- [ ] Verify layout on desktop
+- [ ] Write the **caption** styles
+
+### Phase 3: Publish
+- **Status:** pending
+- [ ] Set up hosting
+- [ ] Point the domain
+
+## Decisions Made
+| Decision | Rationale |
+|----------|-----------|
+|  |  |
+
+## Errors Encountered
+| Error | Attempt | Resolution |
+|-------|---------|------------|
+";
+
+pub const CHINESE: &str = "# 任务计划：博客迁移
+
+## 目标
+把旧博客迁移到新平台。
+
+## 当前阶段
+阶段 2
+
+### 阶段 1：准备
+**状态：** 已完成
+- [x] 导出旧文章
+- [x] 选择新平台
+
+### 阶段 2：迁移
+**状态：** 开发中
+- [x] 转换文章格式
+- [ ] 迁移图片
+- [?] 检查链接
+
+### 阶段 3：上线
+**状态：** 待开始
+- [ ] 切换域名
+";
+
+pub const TABLE: &str = "# Plan: Home server
+
+## Goal
+Move the home services onto one small server.
+
+## Phases
+
+| Phase | Description | Status |
+|-------|-------------|--------|
+| 1 | Buy hardware | ✅ Complete |
+| 2 | Install the OS | ✅ Complete |
+| 3 | Move the NAS | 🔄 In Progress |
+| 4 | Move the media server | ⏳ Pending |
+| 5 | Backups | ⏳ Pending |
+";
+
+// 1. Tasks without ids: by text, by position, refusals that say what to do.
+
+#[test]
+fn set_names_a_task_by_a_piece_of_its_text_in_any_case() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "layout on MOBILE", "complete"])
+        .stdout("\"Verify layout on mobile\": pending → complete\n")
+        .file_eq(
+            "task_plan.md",
+            CANONICAL.replace("- [ ] Verify layout on mobile", "- [x] Verify layout on mobile"),
+        )
+        .success();
+}
+
+#[test]
+fn set_names_a_task_by_its_position() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "2.3", "in_progress"])
+        .stdout("\"Verify layout on desktop\": pending → in_progress\n")
+        .file_eq(
+            "task_plan.md",
+            CANONICAL.replace("- [ ] Verify layout on desktop", "- [~] Verify layout on desktop"),
+        )
+        .success();
+}
+
+#[test]
+fn an_ambiguous_piece_of_text_is_refused_with_each_match_and_its_line() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "Verify layout", "complete"])
+        .stderr(
+            "error: `Verify layout` matches 2 tasks (lines 19, 20)\n\
+             hint: use more of the text, the task id, or its position (`2.3`: group 2, third task):\n  \
+             line 19: Verify layout on mobile\n  \
+             line 20: Verify layout on desktop\n",
+        )
+        .file_eq("task_plan.md", CANONICAL)
+        .status(2);
+}
+
+#[test]
+fn a_task_argument_that_is_a_group_says_so() {
+    for arg in ["3", "Phase 3"] {
+        Test::new()
+            .file("task_plan.md", CANONICAL)
+            .args(["set", arg, "complete"])
+            .stderr(&format!(
+                "error: no task `{arg}`\n\
+                 hint: `3` is a group: name it with `--group 3`; a task is named by its id, its position (`3.1`) or a piece of its text\n"
+            ))
+            .file_eq("task_plan.md", CANONICAL)
+            .status(2);
+    }
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "9.9", "complete"])
+        .stderr(
+            "error: no task `9.9`\n\
+             hint: name a task by its id, its position (`2.3`: group 2, third task) or a piece of its text\n",
+        )
+        .status(2);
+}
+
+#[test]
+fn error_records_and_resolves_a_task_without_an_id_by_its_text() {
+    let done = Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["error", "on mobile", "--error", "grid overflows", "--approach", "css grid"])
+        .stdout("Verify layout on mobile: attempt 1 of 3 recorded; next time, a different approach\n")
+        .file_eq(
+            "task_plan.md",
+            format!("{CANONICAL}| Verify layout on mobile: grid overflows (approach: css grid) | 1 |  |\n"),
+        )
+        .success();
+    let dir = done.dir.path();
+    let (code, out, err) =
+        crate::harness::pplan(dir, &["error", "2.2", "--approach", "css grid", "--error", "again"]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert_eq!(
+        err,
+        "error: `Verify layout on mobile` already failed with this approach (attempt 1)\nhint: never repeat a failed action: mutate the approach (different tool, input or method)\n"
+    );
+    let (code, out, _) =
+        crate::harness::pplan(dir, &["error", "layout on mobile", "--resolve", "used minmax()"]);
+    assert_eq!((code, out.as_str()), (Some(0), "Verify layout on mobile: latest error resolved\n"));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("task_plan.md")).expect("plan"),
+        format!(
+            "{CANONICAL}| Verify layout on mobile: grid overflows (approach: css grid) | 1 | used minmax() |\n"
+        )
+    );
+}
