@@ -19,6 +19,18 @@ struct CheckJson<'a> {
     diagnostics: &'a [Diagnostic],
 }
 
+/// Which `pplan.yaml` setting changes the rules that reported, when any did.
+fn setting_hint(diags: &[Diagnostic]) -> String {
+    let mut rules: Vec<&str> = diags.iter().map(|d| d.rule).collect();
+    rules.sort_unstable();
+    rules.dedup();
+    if rules.is_empty() {
+        return String::new();
+    }
+    let settings: Vec<String> = rules.iter().map(|r| format!("{r}: off|warning|error")).collect();
+    format!("a rule's severity is set in pplan.yaml beside the plan: `checks: {{{}}}`\n", settings.join(", "))
+}
+
 pub fn run(ctx: &Context, paths: &[PathBuf], format: CheckFormat) -> Result<Output> {
     let paths =
         if paths.is_empty() { vec![crate::store::locate(ctx.dir.as_deref())] } else { paths.to_vec() };
@@ -44,6 +56,7 @@ pub fn run(ctx: &Context, paths: &[PathBuf], format: CheckFormat) -> Result<Outp
                 plural(errors, "error"),
                 plural(warnings, "warning")
             ));
+            s.push_str(&setting_hint(&diags));
             s
         }
     };

@@ -43,6 +43,8 @@ pub fn run(
     let store = ctx.store()?;
     // What the edit step found, for the verify step and the report (both run after it).
     let found: RefCell<Option<(Target, String, Status)>> = RefCell::new(None);
+    // A task whose checkbox mark pplan does not know (`[?]`): its mark, for the output.
+    let unknown: RefCell<Option<String>> = RefCell::new(None);
     let change = store.update(
         store::PLAN_FILE,
         dry_run,
@@ -50,6 +52,9 @@ pub fn run(
             let plan = Plan::parse(doc);
             let target = selector.find(&plan, doc)?;
             *found.borrow_mut() = Some((target, label(&plan, target), edit::status_of(&plan, target)));
+            if let Target::Task(i) = target {
+                *unknown.borrow_mut() = plan.tasks[i].unknown_mark.map(|m| format!("[{m}]"));
+            }
             edit::set_status(&plan, doc, target, to)
         },
         |before: &Document, after: &Document| {
@@ -77,6 +82,7 @@ pub fn run(
     if let Some(diff) = diff {
         return Ok(Output::ok(diff));
     }
+    let from = unknown.into_inner().unwrap_or_else(|| from.to_string());
     let line = if change.is_noop() {
         format!("{name}: {to} (unchanged)\n")
     } else {

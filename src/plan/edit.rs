@@ -122,7 +122,7 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
         Target::Task(i) => {
             let task = &plan.tasks[i];
             match &task.indicator {
-                Some(ind) if ind.status == to => Ok(Vec::new()),
+                Some(ind) if ind.status == to && task.unknown_mark.is_none() => Ok(Vec::new()),
                 Some(ind) => Ok(vec![respell(plan, ind, to)]),
                 None => Ok(vec![status_line(doc, task.insert_at, plan, to)]),
             }

@@ -98,6 +98,9 @@ pub struct Task<'a> {
     pub at: usize,
     /// For a task heading: where a status line goes.
     pub insert_at: usize,
+    /// A checkbox mark pplan does not know (`[?]`): the task reads as not done, is never
+    /// offered as ready, and is named in the plan's warnings.
+    pub unknown_mark: Option<&'a str>,
 }
 
 impl<'a> Task<'a> {
@@ -306,7 +309,9 @@ impl<'a> Plan<'a> {
             None if self.groups.is_empty() => 0..self.tasks.len(),
             None => 0..0,
         };
-        let pending: Vec<usize> = range.filter(|&i| self.tasks[i].status == Status::Pending).collect();
+        let pending: Vec<usize> = range
+            .filter(|&i| self.tasks[i].status == Status::Pending && self.tasks[i].unknown_mark.is_none())
+            .collect();
         if pending.iter().all(|&i| self.tasks[i].depends.is_empty()) {
             return pending;
         }

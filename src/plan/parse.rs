@@ -468,6 +468,7 @@ impl<'a> Walk<'a> {
                         depends: "",
                         at: line.start,
                         insert_at,
+                        unknown_mark: None,
                     });
                     self.entity = Entity::Task(index);
                 }
@@ -553,15 +554,23 @@ impl<'a> Walk<'a> {
         {
             return;
         }
-        let Some((status, at, len)) = boxed else {
+        let unknown = match boxed {
+            Some(_) => None,
+            None => syntax::unknown_checkbox(s),
+        };
+        let Some((status, at, len)) = boxed.or(unknown.map(|(at, _, len)| (Status::Pending, at, len))) else {
             self.label_line(content);
             return;
         };
+        let unknown_mark = unknown.map(|(at, mark, _)| &text[content.start + at..content.start + at + mark]);
         let in_list_group = self.list_group.filter(|&(item, _)| self.top_item == Some(item) && item != index);
         let group = in_list_group.map(|(_, g)| g).or(self.group.map(|(g, _)| g));
         let nested = parent.is_some_and(|p| in_list_group.is_none_or(|(item, _)| item != p));
         let char_at = content.start + at;
-        self.plan.vocabulary.note(Place::Checkbox, status, &text[char_at..char_at + 1]);
+        let mark_len = unknown_mark.map_or(1, str::len);
+        if unknown_mark.is_none() {
+            self.plan.vocabulary.note(Place::Checkbox, status, &text[char_at..char_at + 1]);
+        }
         let body = content.start + len..content.end;
         let (id, text_start) = match syntax::task_id(&text[body.clone()]) {
             Some((id, t)) => (Some(&text[shift(&id, body.start)]), body.start + t),
@@ -580,12 +589,13 @@ impl<'a> Walk<'a> {
             text: task_text.trim(),
             status,
             form: TaskForm::Checkbox,
-            indicator: Some(Indicator { status, range: char_at..char_at + 1, place: Place::Checkbox }),
+            indicator: Some(Indicator { status, range: char_at..char_at + mark_len, place: Place::Checkbox }),
             group,
             nested,
             depends,
             at: line.start,
             insert_at: line.start,
+            unknown_mark,
         });
     }
 
@@ -818,6 +828,7 @@ impl<'a> Walk<'a> {
                     depends: "",
                     at: line.start,
                     insert_at: line.start,
+                    unknown_mark: None,
                 });
             }
             TableKind::Other => {}

@@ -53,6 +53,16 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
             first.insert(id, i);
         }
     }
+    for t in plan.tasks.iter().filter(|t| t.unknown_mark.is_some()) {
+        let mark = t.unknown_mark.unwrap_or_default();
+        found.push((
+            t.at,
+            format!(
+                "task `{}` has a checkbox mark pplan does not know, `[{mark}]`: its status is unknown (counted as not done)",
+                crate::text::clip(t.text, 60)
+            ),
+        ));
+    }
     for g in &plan.groups {
         let counts = plan.counts(g);
         let derived = counts.derived();

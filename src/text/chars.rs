@@ -52,3 +52,8 @@ mod tests {
         assert_eq!(clip_words("阶段一 构建支付接口 与 购物车页面", 9), "阶段一…");
     }
 }
+
+/// `1 task`, `2 tasks`: a count with its noun in the right number.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

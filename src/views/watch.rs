@@ -91,17 +91,21 @@ pub fn frame(v: &View, width: usize, style: Style) -> Vec<String> {
         out.push(fit(&format!("Goal: {goal}"), width));
     }
     let t = &s.tasks;
-    out.push(fit(
-        &format!(
-            "{} of {} tasks done · {} in progress · {} blocked · {} pending",
+    let figures = if t.total == 0 && !s.groups.is_empty() {
+        // A plan of groups without tasks (a table of phases): its groups are its progress.
+        let done = s.groups.iter().filter(|g| matches!(g.status.as_str(), "complete" | "skipped")).count();
+        format!("{done} of {} done", crate::text::count(s.groups.len(), "group", "groups"))
+    } else {
+        format!(
+            "{} of {} done · {} in progress · {} blocked · {} pending",
             t.done + t.skipped,
-            t.total,
+            crate::text::count(t.total, "task", "tasks"),
             t.in_progress,
             t.blocked,
             t.pending
-        ),
-        width,
-    ));
+        )
+    };
+    out.push(fit(&figures, width));
     if let Some(red) = &s.gate {
         out.push(style.paint("31", &fit(&crate::protocol::gate::describe(red), width)));
     }
@@ -189,7 +193,7 @@ pub fn line(v: &View) -> String {
         l.push_str(&format!("; {}", crate::protocol::gate::describe(red)));
     }
     if v.error_total > 0 {
-        l.push_str(&format!("; {} error rows", v.error_total));
+        l.push_str(&format!("; {}", crate::text::count(v.error_total, "error row", "error rows")));
     }
     l
 }

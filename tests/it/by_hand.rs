@@ -176,3 +176,73 @@ fn error_records_and_resolves_a_task_without_an_id_by_its_text() {
         )
     );
 }
+
+// 2. An unknown checkbox mark is a task with an unknown status: counted, shown, named.
+
+#[test]
+fn an_unknown_checkbox_mark_is_counted_named_and_can_be_set() {
+    Test::new()
+        .file("task_plan.md", CHINESE)
+        .args(["status"])
+        .stdout(
+            "plan: 博客迁移\n\
+             goal: 把旧博客迁移到新平台。\n\
+             progress: 50% (3 of 6 tasks done, 3 groups, 0 error rows)\n\
+             current: 2\n\
+             groups:\n  \
+             1  complete     2/2  准备\n\
+             > 2  in_progress  1/3  迁移\n  \
+             3  pending      0/1  上线\n\
+             in progress: -\n\
+             next: 迁移图片\n\
+             warning: line 18: task `检查链接` has a checkbox mark pplan does not know, `[?]`: its status is unknown (counted as not done)\n",
+        )
+        .success();
+    Test::new()
+        .file("task_plan.md", CHINESE)
+        .args(["check"])
+        .stdout(
+            "task_plan.md:18:1: warning[unknown-mark]: `[?]` is no checkbox mark pplan knows; the task's status is unknown (counted as not done); marks: [ ] [~] [x] [!] [-]\n\
+             checked 1 file: 0 errors, 1 warning\n\
+             a rule's severity is set in pplan.yaml beside the plan: `checks: {unknown-mark: off|warning|error}`\n",
+        )
+        .success();
+    Test::new()
+        .file("task_plan.md", CHINESE)
+        .args(["set", "2.3", "complete"])
+        .stdout("\"检查链接\": [?] → complete\n")
+        .file_eq("task_plan.md", CHINESE.replace("- [?] 检查链接", "- [x] 检查链接"))
+        .success();
+}
+
+// 5. A hand-kept plan is not judged by agent rules; every rule names its setting.
+
+#[test]
+fn a_same_group_dependency_in_a_plan_without_agents_is_a_warning() {
+    let plan =
+        "# Plan\n\n## Goal\nShip.\n\n### Phase 1: Build\n- [ ] T-1: Schema\n- [ ] T-2: API (depends: T-1)\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["check"])
+        .stdout(
+            "task_plan.md:8:1: warning[same-group-dependency]: `T-2` depends on `T-1` in the same group 1; agents would run them in parallel\n\
+             checked 1 file: 0 errors, 1 warning\n\
+             a rule's severity is set in pplan.yaml beside the plan: `checks: {same-group-dependency: off|warning|error}`\n",
+        )
+        .success();
+}
+
+// 6. An empty plan fails the check.
+
+#[test]
+fn an_empty_plan_fails_the_check() {
+    Test::new()
+        .file("task_plan.md", "")
+        .args(["check"])
+        .stdout(
+            "task_plan.md:1:1: error[empty-plan]: task_plan.md is empty\n\
+             checked 1 file: 1 error, 0 warnings\n\
+             a rule's severity is set in pplan.yaml beside the plan: `checks: {empty-plan: off|warning|error}`\n",
+        )
+        .status(1);
+}
