@@ -24,6 +24,8 @@ struct SetJson {
     changed: bool,
     dry_run: bool,
     diff: Option<String>,
+    /// A group set complete while some of its tasks are open: what `check` will say.
+    warning: Option<String>,
 }
 
 pub fn run(
@@ -45,6 +47,7 @@ pub fn run(
     let found: RefCell<Option<(Target, String, Status)>> = RefCell::new(None);
     // A task whose checkbox mark pplan does not know (`[?]`): its mark, for the output.
     let unknown: RefCell<Option<String>> = RefCell::new(None);
+    let warning: RefCell<Option<String>> = RefCell::new(None);
     let change = store.update(
         store::PLAN_FILE,
         dry_run,
@@ -52,8 +55,11 @@ pub fn run(
             let plan = Plan::parse(doc);
             let target = selector.find(&plan, doc)?;
             *found.borrow_mut() = Some((target, label(&plan, target), edit::status_of(&plan, target)));
-            if let Target::Task(i) = target {
-                *unknown.borrow_mut() = plan.tasks[i].unknown_mark.map(|m| format!("[{m}]"));
+            match target {
+                Target::Task(i) => {
+                    *unknown.borrow_mut() = plan.tasks[i].unknown_mark.map(|m| format!("[{m}]"))
+                }
+                Target::Group(g) => *warning.borrow_mut() = open_tasks(&plan, g, to),
             }
             edit::set_status(&plan, doc, target, to)
         },
@@ -76,6 +82,7 @@ pub fn run(
             changed: !change.is_noop(),
             dry_run,
             diff,
+            warning: warning.into_inner(),
         };
         return Ok(Output::ok(serde_json::to_string(&json).unwrap_or_default() + "\n"));
     }
@@ -83,12 +90,30 @@ pub fn run(
         return Ok(Output::ok(diff));
     }
     let from = unknown.into_inner().unwrap_or_else(|| from.to_string());
-    let line = if change.is_noop() {
+    let mut line = if change.is_noop() {
         format!("{name}: {to} (unchanged)\n")
     } else {
         format!("{name}: {from} → {to}\n")
     };
+    if let Some(w) = warning.into_inner() {
+        line.push_str(&format!("warning: {w}\n"));
+    }
     Ok(Output::ok(line))
+}
+
+/// A group set complete while tasks of it are open: `check` fails that plan
+/// (`complete-with-open-tasks`), so say it now. A warning, not a refusal: a person may close a
+/// phase with work left over on purpose.
+fn open_tasks(plan: &Plan<'_>, g: usize, to: Status) -> Option<String> {
+    let c = plan.counts(&plan.groups[g]);
+    let open = c.total - c.done - c.skipped;
+    (to == Status::Complete && open > 0).then(|| {
+        format!(
+            "{open} of group {}'s {} open; `pplan check` reports a group marked complete with open tasks (complete-with-open-tasks)",
+            plan.groups[g].key,
+            crate::text::count(c.total, "task is", "tasks are")
+        )
+    })
 }
 
 fn usage_error(args: &[String]) -> Error {

@@ -136,6 +136,9 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
         if plan.status(g) == to && g.form == GroupForm::TableRow {
             return Ok(Vec::new());
         }
+        if let Some(value) = &g.free_status {
+            return Ok(vec![free_words(plan, value.clone(), to)]);
+        }
         return match g.form {
             GroupForm::Heading => Ok(vec![status_line(doc, g.insert_at, plan, to)]),
             GroupForm::ListItem => {
@@ -199,18 +202,51 @@ fn has_emoji(s: &str) -> bool {
     s.chars().next().is_some_and(|c| !c.is_alphanumeric())
 }
 
-/// A `- **Status:** x` line inserted at a line start, in the file's line ending.
-fn status_line(doc: &Document, at: usize, plan: &Plan<'_>, to: Status) -> Edit {
-    let eol = doc.eol().as_str();
-    let word = plan
-        .vocabulary
+/// The words of a status line pplan does not know (`started, waiting on Jacob`, `开发中`,
+/// `` `unblocked` ``) become `to`: the leading phrase (up to a comma, semicolon, parenthesis or
+/// dash) or the code span's inside is replaced, the rest of the person's line is kept.
+fn free_words(plan: &Plan<'_>, value: std::ops::Range<usize>, to: Status) -> Edit {
+    let text = &plan.text[value.clone()];
+    let line_start = plan.text[..value.start].rfind('\n').map_or(0, |i| i + 1);
+    let label = &plan.text[line_start..value.start];
+    let word = match plan.vocabulary.spelling(Place::Label, to) {
+        Some(_) => label_word(plan, to),
+        None => status::in_script_of(label, to).unwrap_or(to.as_str()),
+    };
+    if let Some(inner) = text.strip_prefix('`')
+        && let Some(end) = inner.find('`')
+    {
+        return Edit::replace(value.start + 1..value.start + 1 + end, word.to_string());
+    }
+    let end = [",", ";", " (", "（", "，", "；", " — ", " – ", " - "]
+        .iter()
+        .filter_map(|sep| text.find(sep))
+        .min()
+        .unwrap_or(text.len());
+    Edit::replace(value.start..value.start + text[..end].trim_end().len(), word.to_string())
+}
+
+/// `to` as the file spells it on label lines (a spelling with a word), else its name.
+fn label_word<'a>(plan: &Plan<'a>, to: Status) -> &'a str {
+    plan.vocabulary
         .spelling(Place::Label, to)
         .filter(|s| s.chars().any(char::is_alphanumeric))
-        .unwrap_or(to.as_str());
-    let line = format!("- **Status:** {word}{eol}");
+        .unwrap_or(to.as_str())
+}
+
+/// A status line inserted at a line start, in the file's line ending, with the label the file
+/// uses (`**状态：** `), else `- **Status:** `.
+fn status_line(doc: &Document, at: usize, plan: &Plan<'_>, to: Status) -> Edit {
+    let eol = doc.eol().as_str();
+    let label = plan.status_label.unwrap_or("- **Status:** ");
+    let word = match plan.vocabulary.spelling(Place::Label, to) {
+        Some(_) => label_word(plan, to),
+        None => status::in_script_of(label, to).unwrap_or(to.as_str()),
+    };
+    let line = format!("{label}{word}{eol}");
     if at == doc.text().len() && !doc.text().ends_with('\n') {
         // The heading is the last line and has no line ending: keep the file ending as it did.
-        return Edit::insert(at, format!("{eol}- **Status:** {word}"));
+        return Edit::insert(at, format!("{eol}{label}{word}"));
     }
     Edit::insert(at, line)
 }

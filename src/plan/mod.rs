@@ -63,6 +63,9 @@ pub struct Group<'a> {
     pub indicators: Vec<Indicator>,
     /// The rest of a free-text status value (`(reference adapters only)`).
     pub note: Option<&'a str>,
+    /// The value of a status label line whose words pplan does not know (`started, waiting on
+    /// Jacob`, `` `unblocked` ``): where `set --group` writes, keeping the person's line.
+    pub free_status: Option<Range<usize>>,
     /// Indices into [`Plan::tasks`].
     pub tasks: Range<usize>,
 }
@@ -198,6 +201,9 @@ pub struct Plan<'a> {
     /// The errors and decisions sections (where a missing table goes).
     pub sections: Vec<SectionSpan>,
     pub vocabulary: Vocabulary<'a>,
+    /// How the file writes a group's status label, from its line start to the value
+    /// (`- **Status:** `, `**状态：** `): a new status line copies it.
+    pub status_label: Option<&'a str>,
 }
 
 /// The two logs a plan keeps as tables.

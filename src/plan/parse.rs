@@ -225,6 +225,7 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
             tables: Vec::new(),
             sections: Vec::new(),
             vocabulary: Vocabulary::default(),
+            status_label: None,
         },
         table_groups: Vec::new(),
         rounds: Vec::new(),
@@ -447,6 +448,7 @@ impl<'a> Walk<'a> {
                     insert_at,
                     indicators,
                     note: None,
+                    free_status: None,
                     tasks: self.plan.tasks.len()..self.plan.tasks.len(),
                 });
                 self.rounds.push(self.round.map(|(id, _)| id));
@@ -665,6 +667,7 @@ impl<'a> Walk<'a> {
             insert_at: content.start,
             indicators,
             note: None,
+            free_status: None,
             tasks: self.plan.tasks.len()..self.plan.tasks.len(),
         });
         self.rounds.push(None);
@@ -710,6 +713,27 @@ impl<'a> Walk<'a> {
             return;
         };
         let value = shift(&value, content.start);
+        let lead = text[value.clone()].len() - text[value.clone()].trim_start().len();
+        let value = value.start + lead..value.start + text[value.clone()].trim_end().len();
+        if let Entity::Group(g) = self.entity {
+            // The label as the file writes it, when it starts its line (not one field of several).
+            let line_start = text[..content.start].rfind('\n').map_or(0, |i| i + 1);
+            let prefix = &text[line_start..value.start];
+            if self.plan.status_label.is_none()
+                && !prefix.contains(['·', '|'])
+                && prefix.chars().count() <= 24
+            {
+                self.plan.status_label = Some(prefix);
+            }
+            let group = &self.plan.groups[g];
+            if syntax::value_status(&text[value.clone()]).is_none()
+                && group.indicators.is_empty()
+                && group.free_status.is_none()
+                && !value.is_empty()
+            {
+                self.plan.groups[g].free_status = Some(value.clone());
+            }
+        }
         let Some(tok) = syntax::value_status(&text[value.clone()]) else {
             return;
         };
@@ -802,6 +826,7 @@ impl<'a> Walk<'a> {
                     insert_at: line.start,
                     indicators,
                     note: None,
+                    free_status: None,
                     tasks: 0..0,
                 });
             }

@@ -246,3 +246,73 @@ fn an_empty_plan_fails_the_check() {
         )
         .status(1);
 }
+
+// 3. A group's status line in the person's words is edited, never doubled.
+
+#[test]
+fn set_group_edits_the_persons_status_words_and_keeps_the_rest() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "--group", "2", "blocked"])
+        .stdout("group 2: in_progress → blocked\n")
+        .file_eq(
+            "task_plan.md",
+            CANONICAL.replace(
+                "- **Status:** started, waiting on Jacob",
+                "- **Status:** blocked, waiting on Jacob",
+            ),
+        )
+        .success();
+    let code_span = CANONICAL.replace("started, waiting on Jacob", "`unblocked`");
+    Test::new()
+        .file("task_plan.md", &code_span)
+        .args(["set", "--group", "Phase 2", "in_progress"])
+        .file_eq("task_plan.md", code_span.replace("`unblocked`", "`in_progress`"))
+        .success();
+}
+
+#[test]
+fn a_chinese_status_line_is_edited_in_chinese_and_a_new_one_copies_its_label() {
+    Test::new()
+        .file("task_plan.md", CHINESE)
+        .args(["set", "--group", "2", "complete"])
+        .stdout(
+            "group 2: in_progress → complete\n\
+             warning: 2 of group 2's 3 tasks are open; `pplan check` reports a group marked complete with open tasks (complete-with-open-tasks)\n",
+        )
+        .file_eq("task_plan.md", CHINESE.replace("**状态：** 开发中", "**状态：** 已完成"))
+        .success();
+    // Words pplan does not know, and no spelling of the state yet: the label's language.
+    let unknown = CHINESE.replace("**状态：** 已完成", "**状态：** 搞定").replace("**状态：** 待开始\n", "");
+    Test::new()
+        .file("task_plan.md", &unknown)
+        .args(["set", "--group", "2", "complete"])
+        .file_eq("task_plan.md", unknown.replace("**状态：** 开发中", "**状态：** 已完成"))
+        .success();
+    // A group without a status line gets one with the file's label.
+    Test::new()
+        .file("task_plan.md", &unknown)
+        .args(["set", "--group", "3", "in_progress"])
+        .stdout("group 3: pending → in_progress\n")
+        .file_eq(
+            "task_plan.md",
+            unknown.replace("### 阶段 3：上线\n", "### 阶段 3：上线\n**状态：** 进行中\n"),
+        )
+        .success();
+}
+
+// 4. A group set complete with open tasks: said at `set`.
+
+#[test]
+fn set_group_complete_with_open_tasks_warns_and_the_json_says_it() {
+    let done = Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["--json", "set", "--group", "3", "complete"])
+        .file_eq("task_plan.md", CANONICAL.replace("- **Status:** pending", "- **Status:** complete"))
+        .success();
+    let json: serde_json::Value = serde_json::from_slice(&done.stdout).expect("json");
+    assert_eq!(
+        json["warning"],
+        "2 of group 3's 2 tasks are open; `pplan check` reports a group marked complete with open tasks (complete-with-open-tasks)"
+    );
+}
