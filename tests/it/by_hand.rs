@@ -316,3 +316,72 @@ fn set_group_complete_with_open_tasks_warns_and_the_json_says_it() {
         "2 of group 3's 2 tasks are open; `pplan check` reports a group marked complete with open tasks (complete-with-open-tasks)"
     );
 }
+
+// 7. Appends go where a person would put them.
+
+#[test]
+fn decide_fills_an_empty_placeholder_row() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["decide", "Use a CSS grid", "--why", "Fewer media queries"])
+        .stdout("decision recorded in task_plan.md\n")
+        .file_eq("task_plan.md", CANONICAL.replace("|  |  |\n", "| Use a CSS grid | Fewer media queries |\n"))
+        .success();
+}
+
+const PROGRESS: &str = "# Progress Log
+
+## Session: 2026-05-18
+
+### Phase 1: Setup
+- **Status:** complete
+- Actions taken:
+  - Created the repository
+
+## Test Results
+| Test | Expected | Actual | Status |
+|------|----------|--------|--------|
+
+## 5-Question Reboot Check
+| Question | Answer |
+|----------|--------|
+| Where am I? | Phase 2 |
+";
+
+/// The entry's `### <stamp>` line, whatever the clock said.
+fn unstamped(text: &str) -> String {
+    text.lines()
+        .map(|l| if l.starts_with("### 20") && l.ends_with('Z') { "### STAMP" } else { l })
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn checkpoint_goes_to_the_session_log_not_under_the_reboot_check() {
+    let done = Test::new()
+        .file("task_plan.md", CANONICAL)
+        .file("progress.md", PROGRESS)
+        .args(["checkpoint", "Sketched the grid"])
+        .stdout("checkpoint in progress.md\n")
+        .success();
+    let got = std::fs::read_to_string(done.dir.path().join("progress.md")).expect("progress");
+    assert_eq!(
+        unstamped(&got),
+        PROGRESS.replace(
+            "  - Created the repository\n\n",
+            "  - Created the repository\n\n### STAMP\nSketched the grid\n\n"
+        )
+    );
+    // No session section: before the reference sections the template ends with.
+    let bare = PROGRESS.replace("## Session: 2026-05-18\n\n", "");
+    let done = Test::new()
+        .file("task_plan.md", CANONICAL)
+        .file("progress.md", &bare)
+        .args(["checkpoint", "Sketched the grid"])
+        .success();
+    let got = std::fs::read_to_string(done.dir.path().join("progress.md")).expect("progress");
+    assert_eq!(
+        unstamped(&got),
+        bare.replace("## Test Results\n", "### STAMP\nSketched the grid\n\n## Test Results\n")
+    );
+}
