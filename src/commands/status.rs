@@ -108,7 +108,7 @@ impl Summary {
             stated: plan.stated_current(),
             derived,
             in_progress,
-            next: plan.ready_tasks(derived),
+            next: plan.next_tasks().1,
             red: gate::red_gates(plan),
         }
     }

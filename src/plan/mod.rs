@@ -307,6 +307,28 @@ impl<'a> Plan<'a> {
         self.stated_current().filter(|&g| !self.status(&self.groups[g]).is_done()).or(self.derived_current())
     }
 
+    /// What comes next: the ready tasks of the group work happens in; when it has none and the
+    /// stated current group is done (or no group is open), those of the first group in plan
+    /// order, from the stated current group on, that has ready tasks. With their group.
+    pub fn next_tasks(&self) -> (Option<usize>, Vec<usize>) {
+        let working = self.working_group();
+        let ready = self.ready_tasks(working);
+        let stated_done = self.stated_current().is_some_and(|g| self.status(&self.groups[g]).is_done());
+        // A group still at work (a failing gate holds it, its tasks run) keeps `next` to itself.
+        if !ready.is_empty() || self.groups.is_empty() || !(stated_done || working.is_none()) {
+            return (working, ready);
+        }
+        let from = self.stated_current().or(working).unwrap_or(0);
+        let order = (from..self.groups.len()).chain(0..from);
+        for g in order {
+            let ready = self.ready_tasks(Some(g));
+            if !ready.is_empty() {
+                return (Some(g), ready);
+            }
+        }
+        (working, Vec::new())
+    }
+
     /// Pending tasks of a group (of the whole plan when it has no groups) whose dependencies
     /// are all complete or skipped.
     pub fn ready_tasks(&self, group: Option<usize>) -> Vec<usize> {

@@ -512,6 +512,22 @@ pub fn observe_group(store: &Store, plan: &crate::plan::Plan<'_>, group: Option<
     group_agents(store, plan, &registry, group).iter().map(|id| observe(store, id, stall, now)).collect()
 }
 
+/// Whether this plan runs agents at all: agent files beside it, or agents pplan spawned or
+/// archived. A plan kept by hand has none, and views do not talk of spawning and merging.
+pub fn plan_has_agents(store: &Store) -> bool {
+    let state = store.path(crate::store::STATE_DIR);
+    if state.join(REGISTRY).exists() || state.join("archive").exists() {
+        return true;
+    }
+    std::fs::read_dir(store.path("")).is_ok_and(|rd| {
+        rd.flatten().any(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.ends_with(".md") && (name.starts_with("findings_") || name.starts_with("progress_"))
+        })
+    })
+}
+
 /// The agents of a group (of the whole plan when it has no groups), in task order: its tasks
 /// with a safe id that have agent files or were spawned.
 pub fn group_agents(

@@ -385,3 +385,81 @@ fn checkpoint_goes_to_the_session_log_not_under_the_reboot_check() {
         bare.replace("## Test Results\n", "### STAMP\nSketched the grid\n\n## Test Results\n")
     );
 }
+
+// 8. `reboot` answers from what a hand-kept plan holds.
+
+#[test]
+fn reboot_of_a_plan_without_agents_names_the_next_task_and_the_groups_done() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .file(
+            "findings.md",
+            "# Findings & Decisions\n<!-- Update after every 2 view/browser actions. -->\n\n## Requirements\n- Loads under 1 s on 3G\n\n## Research Findings\n- Hugo builds 10x faster than Jekyll here\n- CSS grid needs a fallback for Safari 10\n\n## Resources\n- -\n",
+        )
+        .args(["reboot"])
+        .stdout(
+            "Where am I? group 2: Layout (in_progress, 1/4 done)\n\
+             Where am I going? group 3: Publish (pending, 0/2 done)\n\
+             What's the goal? A static photo gallery that loads fast on phones.\n\
+             What have I learned?\n  \
+             CSS grid needs a fallback for Safari 10\n  \
+             Hugo builds 10x faster than Jekyll here\n  \
+             Loads under 1 s on 3G\n\
+             What have I done?\n  \
+             3/8 tasks done, 1/3 groups done\n  \
+             groups done: 1 Setup\n  \
+             latest complete: Sketch the grid, Pick a static site generator, Create the repository\n\
+             What am I about to do? next: Verify layout on mobile, Verify layout on desktop, Write the **caption** styles (group 2)\n",
+        )
+        .success();
+    // A table of phases: groups without tasks; no findings.md at all is no gap.
+    Test::new()
+        .file("task_plan.md", TABLE)
+        .args(["reboot"])
+        .stdout(
+            "Where am I? group 3: Move the NAS (in_progress, 0/0 done)\n\
+             Where am I going?\n  \
+             group 4: Move the media server (pending, 0/0 done)\n  \
+             group 5: Backups (pending, 0/0 done)\n\
+             What's the goal? Move the home services onto one small server.\n\
+             What have I learned? nothing recorded yet\n\
+             What have I done?\n  \
+             2/5 groups done\n  \
+             groups done: 1 Buy hardware, 2 Install the OS\n\
+             What am I about to do? finish group 3: Move the NAS\n",
+        )
+        .success();
+    // Later groups already done or skipped: this is the last open one, not the last.
+    let deferred = TABLE
+        .replace("| 4 | Move the media server | ⏳ Pending |", "| 4 | Move the media server | ✅ Complete |")
+        .replace("| 5 | Backups | ⏳ Pending |", "| 5 | Backups | Skipped |");
+    let done = Test::new().file("task_plan.md", &deferred).args(["reboot"]).success();
+    assert_eq!(
+        String::from_utf8_lossy(&done.stdout).lines().nth(1),
+        Some("Where am I going? this is the last open group (2 groups after it done or skipped)")
+    );
+}
+
+// 9. The current group finished: next is the first open task from there, and check warns.
+
+#[test]
+fn next_comes_from_the_plan_when_the_stated_current_group_is_finished() {
+    let plan = CANONICAL
+        .replace("- **Status:** started, waiting on Jacob", "- **Status:** complete")
+        .replace("- **Status:** pending", "- **Status:** complete");
+    let done = Test::new().file("task_plan.md", &plan).args(["status"]).success();
+    let out = String::from_utf8_lossy(&done.stdout).into_owned();
+    assert_eq!(
+        out.lines().find(|l| l.starts_with("next: ")),
+        Some("next: Verify layout on mobile · Verify layout on desktop · Write the **caption** styles")
+    );
+    let done = Test::new().file("task_plan.md", &plan).args(["check"]).status(1);
+    assert_eq!(
+        String::from_utf8_lossy(&done.stdout),
+        "task_plan.md:7:1: warning[current-group]: current group 2 is already complete\n\
+         task_plan.md:16:1: error[complete-with-open-tasks]: group 2 is marked complete but 3 of 4 tasks are open\n\
+         task_plan.md:23:1: error[complete-with-open-tasks]: group 3 is marked complete but 2 of 2 tasks are open\n\
+         checked 1 file: 2 errors, 1 warning\n\
+         a rule's severity is set in pplan.yaml beside the plan: `checks: {complete-with-open-tasks: off|warning|error, current-group: off|warning|error}`\n"
+    );
+}

@@ -161,10 +161,7 @@ pub fn check_dir(store: &Store, dir: &Path, only: Option<&str>) -> (Vec<Diagnost
     let names: Vec<String> = std::fs::read_dir(dir)
         .map(|rd| rd.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
         .unwrap_or_default();
-    let state = dir.join(store::STATE_DIR);
-    let has_agents = names.iter().any(|n| agent_id(n).is_some())
-        || state.join("agents.json").exists()
-        || state.join("archive").exists();
+    let has_agents = agents::plan_has_agents(store);
     if let (Some(doc), Some(plan)) = (&plan_doc, &plan)
         && wanted(store::PLAN_FILE)
     {
