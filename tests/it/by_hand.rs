@@ -463,3 +463,35 @@ fn next_comes_from_the_plan_when_the_stated_current_group_is_finished() {
          a rule's severity is set in pplan.yaml beside the plan: `checks: {complete-with-open-tasks: off|warning|error, current-group: off|warning|error}`\n"
     );
 }
+
+// 10. `watch` without agent talk; resolved errors out; `Next:` from the plan.
+
+#[test]
+fn the_watch_frame_of_a_plan_without_agents() {
+    use pplan::views::watch::{Style, View, frame};
+    let dir = crate::harness::TempDir::new();
+    let plan = format!(
+        "{CANONICAL}| Verify layout on mobile: grid overflows (approach: css grid) | 1 | used minmax() |\n\
+         | Verify layout on mobile: fonts blur | 2 |  |\n"
+    );
+    std::fs::write(dir.path().join("task_plan.md"), plan).expect("plan");
+    let store = pplan::store::Store::new(dir.path().to_path_buf(), pplan::store::Limits::from_env());
+    let view = View::load(&store).expect("view");
+    let mut lines = frame(&view, 90, Style { color: false });
+    lines.pop(); // `updated <now> · q or Ctrl-C quits`
+    assert_eq!(
+        lines.join("\n"),
+        "pplan watch: Photo gallery\n\
+         Goal: A static photo gallery that loads fast on phones.\n\
+         3 of 8 tasks done · 0 in progress · 0 blocked · 5 pending\n\
+         \n  \
+         1 Setup                      ████████████████████████████████████       2/2  complete\n\
+         ▶ 2 Layout                     █████████░░░░░░░░░░░░░░░░░░░░░░░░░░░       1/4  in_progress\n  \
+         3 Publish                    ░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░       0/2  pending\n\
+         \n\
+         Errors (1 open, 1 resolved, latest last):\n  \
+         Verify layout on mobile: fonts blur (attempt 2)\n\
+         \n\
+         Next: Verify layout on mobile (and 2 more ready)\n"
+    );
+}

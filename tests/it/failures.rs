@@ -141,7 +141,7 @@ fn a_red_gate_holds_its_group_in_every_view_until_a_reopened_task_passes_it() {
     assert_eq!((progress["progress_pct"].clone(), progress["gate"]["strike"].clone()), (0.into(), 1.into()));
     assert_eq!(
         watch_line(d),
-        "in_progress done 2/3, group 1 2/2; gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED; 1 error row\n"
+        "in_progress done 2/3, group 1 2/2; gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED; 1 open error\n"
     );
     let report = ok(d, &["report", "--html"], 0);
     assert!(
