@@ -495,3 +495,45 @@ fn the_watch_frame_of_a_plan_without_agents() {
          Next: Verify layout on mobile (and 2 more ready)\n"
     );
 }
+
+// 11. The report renders a person's inline markdown, drops comments, says when there are no
+// dependencies, and names the plan's language.
+
+#[test]
+fn the_report_of_hand_kept_plans() {
+    let plan = CANONICAL.replace(
+        "- [x] Create the repository",
+        "- [x] **Done 2026-05-18** Create the `gallery` repo ([notes](docs/notes.md)) ~~on GitLab~~ <b>x</b>",
+    );
+    let done = Test::new()
+        .file("task_plan.md", &plan)
+        .file("findings.md", "# Findings\n<!-- Update after every 2 view actions -->\n\n## Research Findings\n- Hugo is fast <!-- checked twice -->\n")
+        .args(["report", "--html"])
+        .success();
+    let html = String::from_utf8_lossy(&done.stdout).into_owned();
+    let line = |prefix: &str| html.lines().find(|l| l.starts_with(prefix)).unwrap_or("").to_string();
+    assert_eq!(line("<html"), "<html lang=\"en\">");
+    assert_eq!(
+        line("<tr><td class=\"id\"></td><td><strong>"),
+        "<tr><td class=\"id\"></td><td><strong>Done 2026-05-18</strong> Create the <code>gallery</code> repo (<a href=\"docs/notes.md\">notes</a>) <del>on GitLab</del> &lt;b&gt;x&lt;/b&gt;</td><td>1</td><td><span class=\"pill complete\">complete</span></td><td></td></tr>"
+    );
+    assert_eq!(
+        line("<p class=\"none\">No task"),
+        "<p class=\"none\">No task depends on another: 8 tasks can run in any order.</p>"
+    );
+    assert!(!html.contains("<svg"), "no waves drawn without dependencies");
+    assert!(!html.contains("Update after") && !html.contains("checked twice"), "comments are dropped");
+    assert_eq!(line("<li>"), "<li>Hugo is fast</li>");
+    let done = Test::new().file("task_plan.md", CHINESE).args(["report", "--html"]).success();
+    let html = String::from_utf8_lossy(&done.stdout).into_owned();
+    assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"zh\">\n"));
+    assert!(html.contains("'PingFang SC', 'Hiragino Sans', 'Microsoft YaHei', 'Noto Sans CJK SC'"));
+    let done = Test::new().file("task_plan.md", TABLE).args(["report", "--html"]).success();
+    let html = String::from_utf8_lossy(&done.stdout).into_owned();
+    assert_eq!(
+        html.lines().find(|l| l.starts_with("<p class=\"summary\">")),
+        Some(
+            "<p class=\"summary\"><span class=\"pill in_progress\">in progress</span> <span class=\"figures\">2 of 5 groups done (40%) · current group 3: Move the NAS</span></p>"
+        )
+    );
+}
