@@ -74,6 +74,9 @@ pub enum Command {
 
     /// Where the plan stands: groups, progress, tasks in progress, next ready tasks, warnings
     Status {
+        /// The plan: a directory or its task_plan.md, as `-C` takes it (`pplan status docs`)
+        #[arg(value_name = "PLAN")]
+        plan: Option<PathBuf>,
         /// For each group (or just GROUP): the line it was read from, and the line and token its
         /// status came from, or how many tasks it was derived from
         #[arg(long, value_name = "GROUP", num_args = 0..=1, default_missing_value = "")]

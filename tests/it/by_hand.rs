@@ -537,3 +537,43 @@ fn the_report_of_hand_kept_plans() {
         )
     );
 }
+
+// 13. `-C` takes a plan file; `status DIR` works as `check DIR` does; no empty candidate list.
+
+#[test]
+fn a_plan_is_named_by_its_file_or_its_directory() {
+    let t = Test::new().file("docs/task_plan.md", TABLE).file("docs/notes.md", "# Notes\n");
+    let dir = t.dir.path().to_path_buf();
+    let head = |args: &[&str]| {
+        let (code, out, err) = crate::harness::pplan(&dir, args);
+        (code, out.lines().next().unwrap_or("").to_string(), err)
+    };
+    let plan_line = (Some(0), "plan: Plan: Home server".to_string(), String::new());
+    assert_eq!(head(&["status", "docs"]), plan_line);
+    assert_eq!(head(&["status", "docs/task_plan.md"]), plan_line);
+    assert_eq!(head(&["-C", "docs/task_plan.md", "status"]), plan_line);
+    assert_eq!(
+        head(&["-C", "docs/notes.md", "status"]),
+        (
+            Some(2),
+            String::new(),
+            "error: no `task_plan.md` in `docs/notes.md`\nhint: run `pplan init` to start a plan, or pass `-C DIR`\n".into()
+        )
+    );
+    assert_eq!(
+        head(&["status"]),
+        (
+            Some(2),
+            String::new(),
+            "error: no `task_plan.md` in `.`\nhint: plans found below: `docs/task_plan.md`; pass one with `-C DIR`\n".into()
+        )
+    );
+    assert_eq!(
+        head(&["-C", "docs", "status", "elsewhere"]),
+        (
+            Some(2),
+            String::new(),
+            "error: `-C docs` and `status elsewhere` name two plans\nhint: usage: pplan status [PLAN] (a directory or its task_plan.md), or -C PLAN\n".into()
+        )
+    );
+}
