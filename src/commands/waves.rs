@@ -106,7 +106,12 @@ pub fn run(ctx: &Context) -> Result<Output> {
         let _ = writeln!(o, "disagrees: {d}");
     }
     if disagreements.len() > SHOWN {
-        let _ = writeln!(o, "… and {} more groups disagree", disagreements.len() - SHOWN);
+        let _ = writeln!(
+            o,
+            "… and {} more disagree{}",
+            crate::text::count(disagreements.len() - SHOWN, "group", "groups"),
+            if disagreements.len() - SHOWN == 1 { "s" } else { "" }
+        );
     }
     Ok(Output::ok(o))
 }

@@ -72,8 +72,9 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
                 found.push((
                     g.at,
                     format!(
-                        "group `{}` is marked complete but {open} of {} tasks are open",
-                        g.key, counts.total
+                        "group `{}` is marked complete but {open} of {} open",
+                        g.key,
+                        crate::text::count(counts.total, "task is", "tasks are")
                     ),
                 ));
             } else if matches!(stored, Status::Pending | Status::InProgress)
@@ -82,7 +83,14 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
             {
                 found.push((
                     g.at,
-                    format!("group `{}` is marked {stored} but all {} tasks are done", g.key, counts.total),
+                    format!(
+                        "group `{}` is marked {stored} but {} done",
+                        g.key,
+                        match counts.total {
+                            1 => "its 1 task is".to_string(),
+                            n => format!("all {n} tasks are"),
+                        }
+                    ),
                 ));
             }
             if stored == Status::Pending && counts.in_progress > 0 {

@@ -121,7 +121,9 @@ pub fn html(store: &Store) -> Result<String> {
                 esc(task.id.unwrap_or("")),
                 inline(task.text),
                 esc(&group),
-                pill(task.status.as_str()),
+                // A mark pplan does not know (`[?]`) is shown as what it is.
+                task.unknown_mark
+                    .map_or_else(|| pill(task.status.as_str()), |m| pill(&format!("unknown [{m}]"))),
                 esc(task.depends.trim())
             );
         }
@@ -333,9 +335,9 @@ fn wave_bars_svg(w: &waves::Waves) -> String {
         let x = 16.0 + i as f64 * (bar_w + gap);
         let _ = writeln!(
             s,
-            "<g><title>wave {}: {} tasks</title><rect x=\"{x:.0}\" y=\"{:.0}\" width=\"{bar_w}\" height=\"{h:.0}\" class=\"task pending\" /></g>",
+            "<g><title>wave {}: {}</title><rect x=\"{x:.0}\" y=\"{:.0}\" width=\"{bar_w}\" height=\"{h:.0}\" class=\"task pending\" /></g>",
             i + 1,
-            wave.len(),
+            crate::text::count(wave.len(), "task", "tasks"),
             16.0 + height - h
         );
     }

@@ -282,7 +282,10 @@ fn vanished_structure(dir: &Path, plan: &Plan<'_>, f: &mut FileDiags<'_>) {
         f.at(
             0,
             "vanished-structure",
-            format!("the last commit's task_plan.md has {before} groups and this one has none: was it cut off or replaced?"),
+            format!(
+                "the last commit's task_plan.md has {} and this one has none: was it cut off or replaced?",
+                crate::text::count(before, "group", "groups")
+            ),
         );
     } else if now < before && f.text.len() * 2 < doc.text().len() {
         f.at(
@@ -415,7 +418,11 @@ fn plan_rules(plan: &Plan<'_>, has_agents: bool, f: &mut FileDiags<'_>) {
             f.at(
                 g.at,
                 "complete-with-open-tasks",
-                format!("group {} is marked complete but {open} of {} tasks are open", g.key, c.total),
+                format!(
+                    "group {} is marked complete but {open} of {} open",
+                    g.key,
+                    crate::text::count(c.total, "task is", "tasks are")
+                ),
             );
         }
     }
