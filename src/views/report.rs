@@ -94,14 +94,14 @@ pub fn html(store: &Store) -> Result<String> {
             let current = snap.current_group.as_ref().is_some_and(|c| c.key == g.key);
             let _ = writeln!(
                 h,
-                "<tr{}><td>{} {}</td><td>{}</td><td>{} / {}</td><td>{}</td></tr>",
+                "<tr{}><td>{} {}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 if current { " class=\"current\"" } else { "" },
                 esc(&g.id),
                 inline(&g.title),
                 pill(&g.status),
-                g.done,
-                g.total,
-                bar(g.done, g.total)
+                // A group without tasks (a row of a phases table) has no fraction to show.
+                if g.total == 0 { "–".to_string() } else { format!("{} / {}", g.done, g.total) },
+                if g.total == 0 { String::new() } else { bar(g.done, g.total) }
             );
         }
         h.push_str("</tbody>\n</table>\n</section>\n");
