@@ -577,3 +577,101 @@ fn a_plan_is_named_by_its_file_or_its_directory() {
         )
     );
 }
+
+// The person at the keyboard: hand edits between commands; every pplan write changes one
+// status token of one line, and every line the person wrote stays as they wrote it.
+
+/// The one line that differs between two texts of the same number of lines.
+fn one_line_changed(before: &str, after: &str) -> (String, String) {
+    let (b, a): (Vec<&str>, Vec<&str>) = (before.split('\n').collect(), after.split('\n').collect());
+    assert_eq!(b.len(), a.len(), "a pplan write added or removed lines:\n{after}");
+    let changed: Vec<(&str, &str)> =
+        b.iter().zip(&a).filter(|(x, y)| x != y).map(|(x, y)| (*x, *y)).collect();
+    assert_eq!(changed.len(), 1, "a pplan write changed {changed:?}");
+    (changed[0].0.to_string(), changed[0].1.to_string())
+}
+
+#[test]
+fn a_person_edits_by_hand_between_commands_and_keeps_every_word() {
+    let dir = crate::harness::TempDir::new();
+    let d = dir.path();
+    let path = d.join("task_plan.md");
+    let read = || std::fs::read_to_string(&path).expect("plan");
+    let edit = |from: &str, to: &str| {
+        let text = read();
+        assert!(text.contains(from), "{from}");
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("edit");
+    };
+    let run = |args: &[&str]| crate::harness::pplan(d, args);
+    let write = |args: &[&str], old: &str, new: &str| {
+        let before = read();
+        let (code, _, err) = run(args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert_eq!(one_line_changed(&before, &read()), (old.to_string(), new.to_string()), "{args:?}");
+    };
+    std::fs::write(&path, CANONICAL).expect("plan");
+
+    // Tick a task in the editor; status follows.
+    edit("- [ ] Verify layout on mobile", "- [x] Verify layout on mobile");
+    let (_, out, _) = run(&["status"]);
+    assert!(out.contains("\nnext: Verify layout on desktop · Write the **caption** styles\n"), "{out}");
+    write(
+        &["set", "desktop", "in_progress"],
+        "- [ ] Verify layout on desktop",
+        "- [~] Verify layout on desktop",
+    );
+
+    // Rename a phase, add a task in the file's style, and name it by its new position.
+    edit("### Phase 2: Layout", "### Phase 2: Layout and type");
+    edit(
+        "- [ ] Write the **caption** styles\n",
+        "- [ ] Write the **caption** styles\n- [ ] Check contrast\n",
+    );
+    write(&["set", "2.5", "complete"], "- [ ] Check contrast", "- [x] Check contrast");
+
+    // Reorder Phase 3 and write its status in free words; `set --group` edits those words.
+    edit("- [ ] Set up hosting\n- [ ] Point the domain\n", "- [ ] Point the domain\n- [ ] Set up hosting\n");
+    edit("- **Status:** pending", "- **Status:** waiting on the registrar (ticket 4411)");
+    let (code, out, _) = run(&["check"]);
+    assert_eq!((code, out.as_str()), (Some(0), "checked 1 file: 0 errors, 0 warnings\n"));
+    write(
+        &["set", "--group", "3", "in_progress"],
+        "- **Status:** waiting on the registrar (ticket 4411)",
+        "- **Status:** in_progress (ticket 4411)",
+    );
+    write(&["set", "3.1", "complete"], "- [ ] Point the domain", "- [x] Point the domain");
+
+    // Reboot answers from what the person wrote.
+    let (code, out, _) = run(&["reboot"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(
+        out,
+        "Where am I?\n  \
+         group 2: Layout and type (in_progress, 3/5 done)\n  \
+         in progress: Verify layout on desktop\n\
+         Where am I going? group 3: Publish (in_progress, 1/2 done)\n\
+         What's the goal? A static photo gallery that loads fast on phones.\n\
+         What have I learned? nothing recorded yet\n\
+         What have I done?\n  \
+         6/9 tasks done, 1/3 groups done\n  \
+         groups done: 1 Setup\n  \
+         latest complete: Point the domain, Check contrast, Verify layout on mobile, Sketch the grid, Pick a static site generator\n\
+         What am I about to do? next: Write the **caption** styles (group 2)\n"
+    );
+
+    // Every line the person wrote is there, as they wrote it, but the four status tokens.
+    let mine = CANONICAL
+        .replace("- [ ] Verify layout on mobile", "- [x] Verify layout on mobile")
+        .replace("- [ ] Verify layout on desktop", "- [~] Verify layout on desktop")
+        .replace("### Phase 2: Layout", "### Phase 2: Layout and type")
+        .replace(
+            "- [ ] Write the **caption** styles\n",
+            "- [ ] Write the **caption** styles\n- [x] Check contrast\n",
+        )
+        .replace(
+            "- [ ] Set up hosting\n- [ ] Point the domain\n",
+            "- [x] Point the domain\n- [ ] Set up hosting\n",
+        )
+        .replace("- **Status:** pending", "- **Status:** in_progress (ticket 4411)");
+    assert_eq!(read(), mine);
+}
