@@ -39,6 +39,11 @@ pub fn clip_words(s: &str, max: usize) -> String {
     format!("{}…", kept[..end].trim_end())
 }
 
+/// `1 task`, `2 tasks`: a count with its noun in the right number.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::clip_words;
@@ -51,9 +56,4 @@ mod tests {
         assert_eq!(clip_words("Supercalifragilistic", 10), "Supercali…");
         assert_eq!(clip_words("阶段一 构建支付接口 与 购物车页面", 9), "阶段一…");
     }
-}
-
-/// `1 task`, `2 tasks`: a count with its noun in the right number.
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
