@@ -718,7 +718,7 @@ impl<'a> Walk<'a> {
         if let Entity::Group(g) = self.entity {
             // The label as the file writes it, when it starts its line (not one field of several).
             let line_start = text[..content.start].rfind('\n').map_or(0, |i| i + 1);
-            let prefix = &text[line_start..value.start];
+            let prefix = text[line_start..value.start].trim_start();
             if self.plan.status_label.is_none()
                 && !prefix.contains(['·', '|'])
                 && prefix.chars().count() <= 24
