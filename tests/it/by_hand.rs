@@ -675,3 +675,20 @@ fn a_person_edits_by_hand_between_commands_and_keeps_every_word() {
         .replace("- **Status:** pending", "- **Status:** in_progress (ticket 4411)");
     assert_eq!(read(), mine);
 }
+
+#[test]
+fn spawn_takes_a_position_or_text_and_refuses_a_task_without_an_id() {
+    let done =
+        Test::new().file("task_plan.md", crate::set::CANONICAL).args(["spawn", "1.2", "--dry-run"]).success();
+    let out = String::from_utf8_lossy(&done.stdout).into_owned();
+    assert!(out.contains("+- [~] FE-001: Build the cart page\n"), "{out}");
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["spawn", "on mobile"])
+        .stderr(
+            "error: the task `Verify layout on mobile` (line 19) has no id, and an agent is named by its task's id\n\
+             hint: give it one on line 19, before its text: `- [ ] T-1: …`\n",
+        )
+        .file_eq("task_plan.md", CANONICAL)
+        .status(2);
+}
