@@ -5,7 +5,8 @@ It never thinks: it answers by looking at the request. Every request body is app
 LOG (one JSON object per line) so the script can check what the hooks put in front of the model.
 Main agent, by the number of tool results it has seen: 0 -> Bash `cd src`, 1 -> Read a file,
 2 -> Read another (the 2-action reminder fires), 3 -> start a sub-agent with pplan's brief,
-then end the turn. A sub-agent (its prompt opens with `## Agent `) ends its turn without
+4 -> a Bash command left running in the background, then end the turn (the Stop hook sees it
+in `background_tasks`). A sub-agent (its prompt opens with `## Agent `) ends its turn without
 marking; once the SubagentStop hook held it, it ends again (the hook lets it go).
 """
 import json
@@ -77,6 +78,9 @@ def answer(body):
     if results == len(step) and agent_tool:
         return [{"type": "tool_use", "id": "tu_4", "name": agent_tool, "input": {
             "description": "BE-001", "prompt": BRIEF, "subagent_type": "general-purpose"}}], "tool_use"
+    if results == len(step) + 1:  # a command left running in the background, then the stop
+        return [{"type": "tool_use", "id": "tu_5", "name": "Bash", "input": {
+            "command": "sleep 8", "description": "wait", "run_in_background": True}}], "tool_use"
     return [{"type": "text", "text": "main: finished"}], "end_turn"
 
 

@@ -8,7 +8,11 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+mod help;
+
 const AFTER_HELP: &str = "\
+`pplan <COMMAND> --help` is the reference for each command, with examples.
+
 Exit codes:
   0  ok
   1  check/reboot found problems, a write could not be verified, or `merge --strict` found no evidence
@@ -46,6 +50,7 @@ pub struct Cli {
 pub enum Command {
     /// See the whole protocol run: a plan, parallel sub-agent processes, a hand-off, three-strike
     /// errors, wait, merge, two groups, status and reboot, in a scratch directory
+    #[command(after_long_help = help::DEMO)]
     Demo {
         /// Where to run it (kept afterwards) [default: a new directory under the temp dir]
         #[arg(long, value_name = "DIR")]
@@ -56,6 +61,7 @@ pub enum Command {
     },
 
     /// Start a plan: task_plan.md, findings.md, progress.md and .pplan/ (never overwrites)
+    #[command(after_long_help = help::INIT)]
     Init {
         /// Start a named plan in `.planning/<NAME>/` at the project root (planning-with-files'
         /// layout) and make it the active one (`.planning/.active_plan`)
@@ -73,6 +79,7 @@ pub enum Command {
     },
 
     /// Where the plan stands: groups, progress, tasks in progress, next ready tasks, warnings
+    #[command(after_long_help = help::STATUS)]
     Status {
         /// The plan: a directory or its task_plan.md, as `-C` takes it (`pplan status docs`)
         #[arg(value_name = "PLAN")]
@@ -83,9 +90,35 @@ pub enum Command {
         explain: Option<String>,
     },
 
+    /// Everything about one task (text, group, status, dependencies and dependents, its agent,
+    /// errors, decisions) or one group (status, gate, tasks, agents), in under 25 lines
+    #[command(after_long_help = help::SHOW)]
+    Show {
+        /// A task id, or a group (`2`, `Phase 2`)
+        #[arg(value_name = "TASK-ID|GROUP")]
+        target: String,
+    },
+
+    /// The next ready task, one line: pending, its dependencies done, nobody on it (exit 5 when
+    /// none is ready yet); `--claim` takes it for a session
+    #[command(after_long_help = help::NEXT)]
+    Next {
+        /// Take it: mark it in progress and write the claim on its line, under the lock (a
+        /// claimant's own unfinished claim is renewed instead: run it again as a heartbeat)
+        #[arg(long, requires = "claim_as")]
+        claim: bool,
+        /// Who claims it (1-64 of A-Z a-z 0-9 . _ @ -)
+        #[arg(long = "as", value_name = "NAME", requires = "claim")]
+        claim_as: Option<String>,
+        /// When nothing is ready, take over the claim idle longest past `stall_minutes`
+        #[arg(long, requires = "claim")]
+        steal: bool,
+    },
+
     /// Change one task's or group's status in place, in the style the file already uses
     #[command(
-        override_usage = "pplan set <TASK> <STATE>\n       pplan set --group <GROUP> <STATE>\n       pplan set --text <SUBSTRING> <STATE>"
+        override_usage = "pplan set <TASK> <STATE>\n       pplan set --group <GROUP> <STATE>\n       pplan set --text <SUBSTRING> <STATE>",
+        after_long_help = help::SET,
     )]
     Set {
         /// The task (its id, its position `2.3` = group 2's third task, or a unique piece of its
@@ -104,6 +137,7 @@ pub enum Command {
     },
 
     /// Start sub-agents: create their files, mark their tasks in progress, print their briefs
+    #[command(after_long_help = help::SPAWN)]
     Spawn {
         /// Task ids [default: the ready pending tasks of the current group]
         #[arg(value_name = "TASK-ID")]
@@ -121,6 +155,7 @@ pub enum Command {
     },
 
     /// (Sub-agent) Append a timestamped finding to findings_<ID>.md
+    #[command(after_long_help = help::NOTE)]
     Note {
         /// The agent's task id
         #[arg(long, value_name = "ID")]
@@ -130,6 +165,7 @@ pub enum Command {
     },
 
     /// (Sub-agent) Append a timestamped entry to progress_<ID>.md, above its status marker
+    #[command(after_long_help = help::LOG)]
     Log {
         /// The agent's task id
         #[arg(long, value_name = "ID")]
@@ -141,7 +177,22 @@ pub enum Command {
         files: Vec<String>,
     },
 
+    /// (Sub-agent) Propose follow-up work: a task in the `## Proposed` section of
+    /// findings_<ID>.md, never the plan; `merge` folds it into the plan, marked `(from: ID)`
+    #[command(after_long_help = help::PROPOSE)]
+    Propose {
+        /// The agent's task id
+        #[arg(long, value_name = "ID")]
+        agent: String,
+        /// The task's text; `-` reads it from stdin
+        text: String,
+        /// Tasks it depends on, comma-separated (they must be in the plan)
+        #[arg(long, value_name = "IDS", value_delimiter = ',')]
+        depends: Vec<String>,
+    },
+
     /// (Sub-agent) Set the status marker: IN_PROGRESS, COMPLETE, BLOCKED, CONTINUATION_REQUIRED
+    #[command(after_long_help = help::MARK)]
     Mark {
         /// The agent's task id
         #[arg(long, value_name = "ID")]
@@ -157,6 +208,7 @@ pub enum Command {
     },
 
     /// One line per agent of a group: state, age, resume point, STALLED, MISSING
+    #[command(after_long_help = help::POLL)]
     Poll {
         /// The group [default: the current one]
         #[arg(long, value_name = "GROUP")]
@@ -164,6 +216,7 @@ pub enum Command {
     },
 
     /// Block until every agent of a group has stopped; exit 0 if all COMPLETE, else 5
+    #[command(after_long_help = help::WAIT)]
     Wait {
         /// The group [default: the current one]
         #[arg(long, value_name = "GROUP")]
@@ -175,10 +228,11 @@ pub enum Command {
 
     /// Record a failed attempt of a task under the 3-strike rule (exit 3 on the third)
     #[command(
-        override_usage = "pplan error <TASK> --error <TEXT> --approach <TEXT> [--resolution <TEXT>]\n       pplan error <TASK> --resolve <TEXT>"
+        override_usage = "pplan error <TASK> --error <TEXT> --approach <TEXT> [--resolution <TEXT>]\n       pplan error <TASK> --resolve <TEXT>",
+        after_long_help = help::ERROR,
     )]
     Error {
-        /// The task that failed: its id, its position (`2.3`) or a unique piece of its text
+        /// The task that failed (id, position `2.3` or a piece of its text)
         #[arg(value_name = "TASK")]
         task: String,
         /// What went wrong
@@ -199,6 +253,7 @@ pub enum Command {
     },
 
     /// Record a decision and its rationale in `## Decisions Made`
+    #[command(after_long_help = help::DECIDE)]
     Decide {
         /// The decision
         text: String,
@@ -212,6 +267,7 @@ pub enum Command {
 
     /// Answer the five reboot questions (and what comes next) from the files; exit 1 names
     /// every question they cannot answer
+    #[command(after_long_help = help::REBOOT)]
     Reboot {
         /// Keep the text within about this many bytes
         #[arg(long, value_name = "BYTES", default_value_t = 2048)]
@@ -219,6 +275,7 @@ pub enum Command {
     },
 
     /// Append a timestamped entry to progress.md (or, with --agent, the agent's progress file)
+    #[command(after_long_help = help::CHECKPOINT)]
     Checkpoint {
         /// The entry; `-` reads it from stdin
         text: String,
@@ -231,6 +288,7 @@ pub enum Command {
     },
 
     /// The restart prompt for a fresh session (or agent) after a context reset
+    #[command(after_long_help = help::RESTART_CONTEXT)]
     RestartContext {
         /// For this agent
         #[arg(long, value_name = "ID")]
@@ -238,6 +296,7 @@ pub enum Command {
     },
 
     /// Check plan files for problems (pre-commit, CI): `path:line:col: error[rule]: message`
+    #[command(after_long_help = help::CHECK)]
     Check {
         /// Plan directories, plan files or trees to search [default: the plan directory]
         #[arg(value_name = "PATH")]
@@ -248,9 +307,11 @@ pub enum Command {
     },
 
     /// Dependency waves: what can run in parallel, and where the groups disagree
+    #[command(after_long_help = help::WAVES)]
     Waves,
 
     /// The plans in a tree that are not complete
+    #[command(after_long_help = help::LIST)]
     List {
         /// Where to look [default: the plan directory or the current one]
         #[arg(value_name = "DIR")]
@@ -261,14 +322,11 @@ pub enum Command {
     },
 
     /// Check the setup: plan files, journal, temp files, lock, agents, and `pplan check`
+    #[command(after_long_help = help::DOCTOR)]
     Doctor,
 
     /// Agent-host hook: reads the payload on stdin, answers in the host's format
-    ///
-    /// Events: session-start, user-prompt-submit, post-tool-use, stop, subagent-stop, pre-compact. It
-    /// never fails: anything unexpected (arguments included) is silence and exit 0. The plan is
-    /// found from the payload's `cwd` upward, then $CLAUDE_PROJECT_DIR / $GEMINI_PROJECT_DIR;
-    /// `-C` and $PPLAN_DIR pin it; `--json` changes nothing (the answer is the host's JSON)
+    #[command(after_long_help = help::HOOK)]
     Hook {
         /// The host whose format to answer in: claude (default), codex, gemini, copilot, cursor
         #[arg(long, value_name = "HOST", num_args = 0..=1, default_missing_value = "")]
@@ -282,6 +340,7 @@ pub enum Command {
 
     /// Wire an agent host to pplan in this project: its hooks, the Agent Skill, the slash
     /// commands; only what is missing (a second run changes nothing)
+    #[command(after_long_help = help::SETUP)]
     Setup {
         /// claude, codex, gemini, copilot, cursor or opencode
         #[arg(long, value_name = "HOST", required = true)]
@@ -294,7 +353,8 @@ pub enum Command {
     /// Run a quality gate (tests, lint, build) for a group: transient failures retried with
     /// backoff, real failures recorded as strikes
     #[command(
-        override_usage = "pplan gate [--group <GROUP>] [--timeout <SECS>] -- <COMMAND>...\n       pplan gate --reset"
+        override_usage = "pplan gate [--group <GROUP>] [--timeout <SECS>] -- <COMMAND>...\n       pplan gate --reset",
+        after_long_help = help::GATE,
     )]
     Gate {
         /// The group [default: the current one]
@@ -313,7 +373,7 @@ pub enum Command {
 
     /// Merge one plan file for git, semantically (git runs `pplan merge-driver %O %A %B %L %P`):
     /// the result goes into OURS; exit 0 clean, 1 conflict markers left, above 1 an error
-    #[command(name = "merge-driver")]
+    #[command(name = "merge-driver", after_long_help = help::MERGE_DRIVER)]
     MergeDriver {
         /// The common ancestor's version (%O)
         base: PathBuf,
@@ -331,7 +391,7 @@ pub enum Command {
 
     /// Opt in to the git merge driver for plan files: `.gitattributes` lines and `merge.pplan.*`
     /// git config (idempotent)
-    #[command(name = "git-setup")]
+    #[command(name = "git-setup", after_long_help = help::GIT_SETUP)]
     GitSetup {
         /// For every repository of this user: the global attributes file and `git config --global`
         #[arg(long)]
@@ -343,10 +403,12 @@ pub enum Command {
 
     /// A live view for a person: goal, groups with bars, the current group's agents, latest
     /// errors, next step; redrawn as the files change (one line per change when not a terminal)
+    #[command(after_long_help = help::WATCH)]
     Watch,
 
     /// One self-contained HTML page of the plan: progress, groups, tasks, dependency waves,
     /// agents, errors, decisions, and findings.md / progress.md rendered (no scripts, nothing remote)
+    #[command(after_long_help = help::REPORT)]
     Report {
         /// Write HTML (the one format so far)
         #[arg(long, required = true)]
@@ -357,6 +419,7 @@ pub enum Command {
     },
 
     /// The files the progress logs record as created or modified, in batches balanced by lines
+    #[command(after_long_help = help::FILES)]
     Files {
         /// How many batches
         #[arg(long, value_name = "N", default_value_t = 5)]
@@ -364,6 +427,7 @@ pub enum Command {
     },
 
     /// Briefs for the final simplification and review agents, one per batch of files
+    #[command(after_long_help = help::PASSES)]
     Passes {
         /// How many batches
         #[arg(long, value_name = "N", default_value_t = 5)]
@@ -372,6 +436,7 @@ pub enum Command {
 
     /// Merge a group's COMPLETE agents into findings.md and progress.md, exactly once, and
     /// advance the plan
+    #[command(after_long_help = help::MERGE)]
     Merge {
         /// The group [default: the current one]
         #[arg(long, value_name = "GROUP")]
@@ -388,7 +453,7 @@ pub enum Command {
     },
 
     /// Print a shell completion script: `pplan completions bash > /etc/bash_completion.d/pplan`
-    #[command(after_help = COMPLETIONS_HELP)]
+    #[command(after_long_help = help::COMPLETIONS)]
     Completions {
         /// The shell
         #[arg(value_enum)]
@@ -396,6 +461,7 @@ pub enum Command {
     },
 
     /// Continue an agent that handed off (CONTINUATION_REQUIRED): its continuation brief
+    #[command(after_long_help = help::RESPAWN)]
     Respawn {
         /// The agent's task id
         id: String,
@@ -417,13 +483,6 @@ pub enum Shell {
     Fish,
     Powershell,
 }
-
-const COMPLETIONS_HELP: &str = "\
-Examples:
-  bash        pplan completions bash > ~/.local/share/bash-completion/completions/pplan
-  zsh         pplan completions zsh > \"${fpath[1]}/_pplan\"
-  fish        pplan completions fish > ~/.config/fish/completions/pplan.fish
-  PowerShell  pplan completions powershell >> $PROFILE";
 
 /// `pplan check --format`: how diagnostics are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

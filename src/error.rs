@@ -53,10 +53,19 @@ pub enum Error {
     Exists { path: PathBuf },
     #[error("no task `{id}`")]
     UnknownTask { id: String, nearest: Vec<String>, group: Option<String> },
+    /// A task argument that is no id, position or piece of text ([`crate::plan::resolve`]).
+    #[error("no task `{id}`")]
+    NoTask { id: String },
     #[error("task id `{id}` is used by {} tasks (lines {})", lines.len(), join(lines))]
     DuplicateTask { id: String, lines: Vec<usize> },
     #[error("the task `{task}` (line {line}) has no id, and an agent is named by its task's id")]
     NoTaskId { task: String, line: usize },
+    #[error("task id `{id}` is taken (line {line})")]
+    IdTaken { id: String, line: usize },
+    #[error("`{task}` names `{dep}` as a dependency, which is no task")]
+    UnknownDependency { task: String, dep: String },
+    #[error("`{id}` {why}; nothing removed")]
+    InUse { id: String, why: String },
     #[error("no task text contains `{text}`")]
     NoTextMatch { text: String },
     #[error("`{text}` matches {} tasks (lines {})", matches.len(), join(&matches.iter().map(|m| m.0).collect::<Vec<_>>()))]
@@ -167,8 +176,11 @@ impl Error {
             Error::NotAFile { .. } => "not_a_file",
             Error::TooLarge { .. } => "file_too_large",
             Error::Exists { .. } => "exists",
-            Error::UnknownTask { .. } => "unknown_task",
+            Error::UnknownTask { .. } | Error::NoTask { .. } => "unknown_task",
             Error::DuplicateTask { .. } => "duplicate_task",
+            Error::IdTaken { .. } => "duplicate_task",
+            Error::UnknownDependency { .. } => "unknown_dependency",
+            Error::InUse { .. } => "task_in_use",
             Error::NoTextMatch { .. } => "no_text_match",
             Error::NoTaskId { .. } => "no_task_id",
             Error::AmbiguousText { .. } => "ambiguous_text",
@@ -240,12 +252,15 @@ impl Error {
                 let list: String = matches.iter().map(|(line, text)| format!("\n  line {line}: {text}")).collect();
                 Some(format!("use more of the text, the task id, or its position (`2.3`: group 2, third task):{list}"))
             }
-            Error::UnknownTask { .. } => Some(
+            Error::NoTask { .. } => Some(
                 "name a task by its id, its position (`2.3`: group 2, third task) or a piece of its text".into(),
             ),
             Error::NoTaskId { line, .. } => {
                 Some(format!("give it one on line {line}, before its text: `- [ ] T-1: …`"))
             }
+            Error::IdTaken { .. } => Some("pass another --id, or leave --id out to continue the plan's scheme".into()),
+            Error::UnknownDependency { .. } => Some("name tasks the plan has, or add the dependency first".into()),
+            Error::InUse { .. } => Some("pass --force to remove it anyway".into()),
             Error::UnknownGroup { known, .. } if !known.is_empty() => Some(format!(
                 "groups: {}",
                 known.iter().take(12).map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")

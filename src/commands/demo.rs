@@ -2,10 +2,11 @@
 //!
 //! The demo is an orchestrator that only runs pplan (this same binary) as child processes, the
 //! way a slash command would: spawn the first group, run its agents concurrently (one hands off
-//! and is respawned, one fails twice under the 3-strike rule and then succeeds), wait, merge —
-//! the gate fails, so the group is held and the task at fault reopened and merged again — run
-//! the second group, whose agent is BLOCKED until the user answers (reboot names it and its
-//! reason), and finish with status and reboot. It narrates as it goes.
+//! and is respawned, one fails twice under the 3-strike rule and then succeeds, one proposes
+//! follow-up work), wait, merge — the proposal is folded into group 2; the gate fails, so the
+//! group is held and the task at fault reopened and merged again — run the second group, whose
+//! agent is BLOCKED until the user answers (reboot names it and its reason), and finish with
+//! status and reboot. It narrates as it goes.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -36,10 +37,12 @@ const ROLES: [Role; 6] = [
 pub fn run(ctx: &Context, dir: Option<PathBuf>, agents: u8, stream: &mut dyn Write) -> Result<Output> {
     let agents = usize::from(agents).clamp(3, ROLES.len());
     let dir = match dir {
-        Some(d) => d,
-        None => std::env::temp_dir().join(format!("pplan-demo-{}", std::process::id())),
+        Some(d) => {
+            std::fs::create_dir_all(&d).map_err(|e| Error::io("create", &d, e))?;
+            d
+        }
+        None => fresh_dir()?,
     };
-    std::fs::create_dir_all(&dir).map_err(|e| Error::io("create", &dir, e))?;
     let exe = std::env::current_exe().map_err(|e| Error::io("find", "the pplan binary", e))?;
     let run = Runner { exe, dir: dir.clone() };
     let mut say = |line: String| {
@@ -127,6 +130,10 @@ pub fn run(ctx: &Context, dir: Option<PathBuf>, agents: u8, stream: &mut dyn Wri
                             "src/pay.rs",
                         ])?;
                         run.ok(&["note", "--agent", id, &format!("{id}: retries must reuse the key")])?;
+                        if i == 0 {
+                            // Work it discovered, handed back: merge folds it into the plan.
+                            run.ok(&["propose", "--agent", id, "Add the refund endpoints", "--depends", id])?;
+                        }
                         run.ok(&["mark", "--agent", id, "COMPLETE"])?;
                     }
                 }
@@ -161,10 +168,14 @@ pub fn run(ctx: &Context, dir: Option<PathBuf>, agents: u8, stream: &mut dyn Wri
     say(format!("6. wait: exit {code}: {}", last_line(&out)));
 
     // The gate (pplan.yaml) fails: the group is held, and the task at fault is reopened.
-    let (code, _) = run.call_allowing(&["merge"], 1)?;
+    let (code, merged) = run.call_allowing(&["merge"], 1)?;
     let status = run.ok(&["status"])?;
     let red = status.lines().find(|l| l.starts_with("gate of group")).unwrap_or("").to_string();
     say(format!("7. merge: exit {code}, the gate failed; status: {red}"));
+    let folded =
+        last_line_with(&merged, "proposal added: ").trim_start_matches("proposal added: ").to_string();
+    let folded_id = folded.split(' ').next().unwrap_or_default().to_string();
+    say(format!("   and {}'s proposal folded into the plan: {folded}", ROLES[0].id));
     let brief = run.ok(&["respawn", ROLES[1].id, "--reopen"])?;
     let names = if brief.contains("Reopened after its merge: gate of group 1") { "names" } else { "lacks" };
     say(format!("8. respawn {} --reopen: back in progress; its brief {names} the failure", ROLES[1].id));
@@ -196,6 +207,10 @@ pub fn run(ctx: &Context, dir: Option<PathBuf>, agents: u8, stream: &mut dyn Wri
         "web/cart.tsx,src/pay.rs",
     ])?;
     run.ok(&["mark", "--agent", "INT-001", "COMPLETE"])?;
+    if !folded_id.is_empty() {
+        run.ok(&["log", "--agent", &folded_id, "added the refund endpoints", "--files", "src/pay.rs"])?;
+        run.ok(&["mark", "--agent", &folded_id, "COMPLETE"])?;
+    }
     let (code, out) = run.call(&["wait", "--timeout", "30"])?;
     say(format!("11. the user set the URL; respawn --force; wait: exit {code}: {}", last_line(&out)));
     let merged = run.ok(&["merge"])?;
@@ -226,13 +241,29 @@ fn write_plan(dir: &Path, roles: &[Role], limits: &Limits) -> Result<()> {
     let lock = store.lock()?;
     store.create(&lock, store::PLAN_FILE, &plan)?;
     store.create(&lock, "findings.md", include_str!("../../templates/findings.md"))?;
-    // A gate between groups that fails until the cart rounds to cents.
-    store.create(
-        &lock,
-        crate::store::config::CONFIG_FILE,
-        "gate: \"grep -q 'rounds to cents' findings.md || { echo 'test_cart_total ... FAILED: 10.005 != 10.01'; exit 1; }\"\n",
-    )?;
+    // A gate between groups that fails until the cart rounds to cents, in the system's shell.
+    let gate = if cfg!(windows) {
+        "gate: 'findstr /C:\"rounds to cents\" findings.md >NUL || (echo test_cart_total ... FAILED: 10.005 != 10.01& exit /b 1)'\n"
+    } else {
+        "gate: \"grep -q 'rounds to cents' findings.md || { echo 'test_cart_total ... FAILED: 10.005 != 10.01'; exit 1; }\"\n"
+    };
+    store.create(&lock, crate::store::config::CONFIG_FILE, gate)?;
     store.create(&lock, "progress.md", include_str!("../../templates/progress.md"))
+}
+
+/// A new directory under the system's temp dir: `pplan-demo-<pid>`, or `-2`, `-3`, … when an
+/// earlier demo left that one (process ids repeat, under Wine at once).
+fn fresh_dir() -> Result<PathBuf> {
+    let base = std::env::temp_dir().join(format!("pplan-demo-{}", std::process::id()));
+    let mut n = 1;
+    loop {
+        let dir = if n == 1 { base.clone() } else { PathBuf::from(format!("{}-{n}", base.display())) };
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => return Err(Error::io("create", &dir, e)),
+        }
+    }
 }
 
 fn last_line_with<'s>(s: &'s str, needle: &str) -> &'s str {

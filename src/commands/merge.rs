@@ -8,6 +8,7 @@ use super::{Context, Output, unified_diff};
 use crate::error::{ExitCode, Result};
 use crate::protocol::gate::{self, Outcome};
 use crate::protocol::merge::{self, Report};
+use crate::text::clip_words;
 
 #[derive(Serialize)]
 struct MergeJson<'a> {
@@ -111,6 +112,26 @@ fn text(r: &Report) -> String {
                 let _ = writeln!(o, "{place} complete");
             }
         }
+    }
+    let folded = |f: &crate::protocol::proposals::Folded| {
+        let id = f.id.as_deref().map_or(String::new(), |id| format!("{id} "));
+        let group = f.group.as_deref().map_or(String::new(), |g| format!(" → group {g}"));
+        format!("{id}{} (from: {}){group}", clip_words(&f.text, 60), f.from)
+    };
+    for f in &r.proposals.added {
+        let _ = writeln!(o, "proposal added: {}", folded(f));
+    }
+    if !r.proposals.present.is_empty() {
+        let ids: Vec<String> =
+            r.proposals.present.iter().map(|f| f.id.clone().unwrap_or_else(|| f.text.clone())).collect();
+        let _ = writeln!(o, "proposals already in the plan: {}", list(&ids));
+    }
+    for f in &r.proposals.unplaced {
+        let _ = writeln!(
+            o,
+            "proposal not folded (no pending group; set `proposals_group` in pplan.yaml): {} (from: {})",
+            f.text, f.from
+        );
     }
     if !r.retired.is_empty() {
         let _ = writeln!(o, "retired the files of {} to .pplan/archive/", list(&r.retired));

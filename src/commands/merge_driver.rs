@@ -48,11 +48,12 @@ pub fn run(
             "merge": match kind { Kind::Plan => "plan", Kind::Log => "log", Kind::Text => "text" },
             "fell_back": merged.fell_back,
             "conflicts": merged.conflicts,
+            "reports": merged.reports,
         });
         return Ok(Output { code, ..Output::json(&json) });
     }
     // git shows what a driver prints; a clean merge needs no words.
-    let stdout = match merged.conflicts {
+    let mut stdout = match merged.conflicts {
         0 if !merged.fell_back => String::new(),
         0 => format!("pplan: {name}: merged ({how})\n"),
         n => format!(
@@ -60,5 +61,8 @@ pub fn run(
             if n == 1 { "" } else { "s" }
         ),
     };
+    for r in &merged.reports {
+        stdout.push_str(&format!("pplan: {name}: {r}\n"));
+    }
     Ok(Output { stdout, code })
 }

@@ -20,14 +20,17 @@ mod log;
 mod mark;
 mod merge;
 mod merge_driver;
+mod next;
 mod note;
 mod poll;
+mod propose;
 mod reboot;
 mod report;
 mod respawn;
 mod restart_context;
 mod set;
 mod setup;
+mod show;
 mod spawn;
 mod status;
 mod wait;
@@ -161,6 +164,8 @@ fn reads_plan(command: &Command) -> Option<&'static str> {
     Some(match command {
         Command::Status { .. } => "status",
         Command::Poll { .. } => "poll",
+        Command::Show { .. } => "show",
+        Command::Next { claim: false, .. } => "next",
         Command::Wait { .. } => "wait",
         Command::Reboot { .. } => "reboot",
         Command::Waves => "waves",
@@ -178,6 +183,7 @@ fn writes(command: &Command) -> Option<&'static str> {
         Command::Set { dry_run: false, .. } => "set",
         Command::Spawn { dry_run: false, .. } => "spawn",
         Command::Note { .. } => "note",
+        Command::Propose { .. } => "propose",
         Command::Log { .. } => "log",
         Command::Mark { .. } => "mark",
         Command::Respawn { .. } => "respawn",
@@ -187,6 +193,7 @@ fn writes(command: &Command) -> Option<&'static str> {
         Command::RestartContext { .. } => "restart-context",
         Command::Gate { .. } => "gate",
         Command::Merge { dry_run: false, .. } => "merge",
+        Command::Next { claim: true, .. } => "next",
         _ => return None,
     })
 }
@@ -244,11 +251,14 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
             spawn::run(ctx, &ids, group.as_deref(), force, dry_run)
         }
         Command::Note { agent, text } => note::run(ctx, &agent, &text),
+        Command::Propose { agent, text, depends } => propose::run(ctx, &agent, &text, &depends),
         Command::Log { agent, text, files } => log::run(ctx, &agent, &text, &files),
         Command::Mark { agent, state, resume_from, reason } => {
             mark::run(ctx, &agent, &state, resume_from.as_deref(), reason.as_deref())
         }
         Command::Poll { group } => poll::run(ctx, group.as_deref()),
+        Command::Show { target } => show::run(ctx, &target),
+        Command::Next { claim_as, steal, .. } => next::run(ctx, claim_as.as_deref(), steal),
         Command::Wait { group, timeout } => wait::run(ctx, group.as_deref(), timeout, stream),
         Command::Respawn { id, reopen: true, .. } => respawn::reopen(ctx, &id),
         Command::Respawn { id, force, .. } => respawn::run(ctx, &id, force),

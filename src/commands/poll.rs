@@ -10,6 +10,7 @@ use crate::error::Result;
 use crate::plan::Plan;
 use crate::plan::edit::resolve_group;
 use crate::protocol::agents::{self, AgentState, Observation, Registry, Seen};
+use crate::protocol::claims::{self, Held};
 use crate::store::clock;
 use crate::store::config::Config;
 use crate::store::{self, Store};
@@ -21,6 +22,8 @@ struct PollJson<'a> {
     group: Option<&'a str>,
     agents: &'a [Observation],
     summary: String,
+    /// Claims (`next --claim`) on the group's unfinished tasks.
+    claims: &'a [Held],
 }
 
 /// The agents of one group, ready to be observed (by `poll` once, by `wait` repeatedly).
@@ -30,6 +33,7 @@ pub(super) struct Watch {
     /// The group's key; `None` for a plan without groups (its agents are the plan's).
     pub key: Option<String>,
     pub ids: Vec<String>,
+    pub claims: Vec<Held>,
 }
 
 impl Watch {
@@ -41,7 +45,8 @@ impl Watch {
         let registry = Registry::load(&store)?;
         let g = resolve_group(&plan, group)?;
         let ids = agents::group_agents(&store, &plan, &registry, g);
-        Ok(Watch { key: g.map(|g| plan.groups[g].key.clone()), ids, store, config })
+        let claims = claims::held(&store, &plan, g, config.stall_after());
+        Ok(Watch { key: g.map(|g| plan.groups[g].key.clone()), ids, claims, store, config })
     }
 
     /// `group 2`, or `plan` when there are no groups.
@@ -60,11 +65,21 @@ pub fn run(ctx: &Context, group: Option<&str>) -> Result<Output> {
     let seen = watch.observe();
     let key = watch.key.as_deref();
     if ctx.json {
-        let json =
-            PollJson { schema_version: 1, kind: "poll", group: key, agents: &seen, summary: summary(&seen) };
+        let json = PollJson {
+            schema_version: 1,
+            kind: "poll",
+            group: key,
+            agents: &seen,
+            summary: summary(&seen),
+            claims: &watch.claims,
+        };
         return Ok(Output::json(&json));
     }
-    Ok(Output::ok(text(&watch.name(), &seen)))
+    let mut out = text(&watch.name(), &seen);
+    for c in &watch.claims {
+        out.push_str(&format!("claim: {}\n", c.line()));
+    }
+    Ok(Output::ok(out))
 }
 
 pub(super) fn line(o: &Observation, width: usize) -> String {

@@ -208,7 +208,9 @@ fn agent_id(store: &store::Store, arg: &str) -> Result<String> {
         Ok(id) => agents::check_id(id).map(|()| id.to_string()),
         // A safe id that names no task: the missing agent files are the answer; an unsafe one
         // is refused as such.
-        Err(Error::UnknownTask { .. }) => agents::check_id(arg).map(|()| arg.to_string()),
+        Err(Error::UnknownTask { .. } | Error::NoTask { .. }) => {
+            agents::check_id(arg).map(|()| arg.to_string())
+        }
         Err(e) => Err(e),
     }
 }

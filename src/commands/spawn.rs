@@ -222,7 +222,9 @@ fn select(
         let mut tasks = Vec::new();
         for arg in ids {
             let id = match resolve::resolve_task_id(plan, doc, arg) {
-                Err(e @ Error::UnknownTask { .. }) => return Err(agents::check_id(arg).err().unwrap_or(e)),
+                Err(e @ (Error::UnknownTask { .. } | Error::NoTask { .. })) => {
+                    return Err(agents::check_id(arg).err().unwrap_or(e));
+                }
                 found => found?,
             };
             agents::check_id(id)?;

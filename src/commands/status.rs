@@ -67,6 +67,8 @@ struct TaskJson<'a> {
     text: Cow<'a, str>,
     group: Option<&'a str>,
     line: usize,
+    /// Who claimed it (`next --claim`), if anyone.
+    claimed_by: Option<&'a str>,
 }
 
 pub fn run(ctx: &Context, explain: Option<&str>) -> Result<Output> {
@@ -144,6 +146,7 @@ fn json(plan: &Plan<'_>, doc: &Document, s: &Summary, warnings: Vec<String>) -> 
                     text: unescape(t.text),
                     group: t.group.map(|g| plan.groups[g].key.as_str()),
                     line: lines.line_of(t.at),
+                    claimed_by: t.claim().map(|c| c.by),
                 }
             })
             .collect()
@@ -273,9 +276,10 @@ fn task_line(plan: &Plan<'_>, ids: &[usize]) -> String {
         .take(3)
         .map(|&i| {
             let t = &plan.tasks[i];
+            let by = t.claim().map_or(String::new(), |c| format!(" ({})", c.by));
             match t.id {
-                Some(id) => format!("{id} {}", clip_words(t.text, 60)),
-                None => clip_words(t.text, 68),
+                Some(id) => format!("{id} {}{by}", clip_words(t.text, 60)),
+                None => format!("{}{by}", clip_words(t.text, 68)),
             }
         })
         .collect();

@@ -59,6 +59,8 @@ pub struct Outcome {
     pub conflicts: usize,
     /// The semantic merge was set aside for the plain one (it would have lost a line).
     pub fell_back: bool,
+    /// What the conflicts are about, when pplan can name it (a task id added on both sides).
+    pub reports: Vec<String>,
 }
 
 /// Merge three versions of a file of `kind`, with conflict markers of `marker_size`.
@@ -70,7 +72,7 @@ pub fn merge(kind: Kind, base: &[u8], ours: &[u8], theirs: &[u8], marker_size: u
     let utf8 = [base, ours, theirs].iter().all(|x| std::str::from_utf8(x).is_ok());
     if kind == Kind::Text || !utf8 {
         let m = plain();
-        return Outcome { text: m.text(), conflicts: m.conflicts, fell_back: false };
+        return Outcome { text: m.text(), conflicts: m.conflicts, fell_back: false, reports: Vec::new() };
     }
     let mut resolver = Semantic { kind, unioned: Vec::new() };
     let mut merged = diff3::merge(&b, &o, &t, &markers, &mut resolver);
@@ -79,13 +81,166 @@ pub fn merge(kind: Kind, base: &[u8], ours: &[u8], theirs: &[u8], marker_size: u
     }
     if !keeps_every_added_line(&b, &o, &t, &merged) {
         let m = plain();
-        return Outcome { text: m.text(), conflicts: m.conflicts, fell_back: true };
+        return Outcome { text: m.text(), conflicts: m.conflicts, fell_back: true, reports: Vec::new() };
     }
     let mut text = merged.text();
     if kind == Kind::Plan && merged.conflicts == 0 && !resolver.unioned.is_empty() {
         text = continue_attempts(text, &b, &resolver.unioned);
     }
-    Outcome { text, conflicts: merged.conflicts, fell_back: false }
+    let mut out = Outcome { text, conflicts: merged.conflicts, fell_back: false, reports: Vec::new() };
+    if kind == Kind::Plan {
+        mark_duplicate_ids(&mut out, ours, theirs, &markers);
+        report_double_claims(&mut out, base, ours, theirs, &markers);
+    }
+    out
+}
+
+/// Each task id's claimant and its line (without line ending), in a version of the plan.
+fn claims_by_id(text: &[u8]) -> HashMap<String, (String, Vec<u8>)> {
+    let doc = Document::from_text(String::from_utf8_lossy(text).into_owned());
+    let plan = Plan::parse(&doc);
+    plan.tasks
+        .iter()
+        .filter_map(|t| {
+            let c = t.claim()?;
+            let start = doc.text()[..t.at].rfind('\n').map_or(0, |i| i + 1);
+            let end = doc.text()[start..].find('\n').map_or(doc.text().len(), |i| start + i + 1);
+            Some((t.id?.to_string(), (c.by.to_string(), doc.text().as_bytes()[start..end].to_vec())))
+        })
+        .collect()
+}
+
+/// Two clones claimed the same task (`next --claim` on each side): never a silent pick. Both
+/// claimants are named; when the lines merged anyway, the task's line becomes a conflict.
+fn report_double_claims(out: &mut Outcome, base: &[u8], ours: &[u8], theirs: &[u8], markers: &Markers) {
+    let (b, o, t) = (claims_by_id(base), claims_by_id(ours), claims_by_id(theirs));
+    let mut ids: Vec<&String> = o
+        .iter()
+        .filter(|&(id, (by, _))| {
+            let was = b.get(id).map(|(w, _)| w);
+            t.get(id).is_some_and(|(other, _)| other != by && Some(other) != was && Some(by) != was)
+        })
+        .map(|(id, _)| id)
+        .collect();
+    ids.sort();
+    for id in ids {
+        let ((ours_by, ours_line), (theirs_by, theirs_line)) = (&o[id], &t[id]);
+        let text = std::mem::take(&mut out.text);
+        let both_kept = text.windows(ours_line.len()).any(|w| w == ours_line.as_slice())
+            && text.windows(theirs_line.len()).any(|w| w == theirs_line.as_slice());
+        if both_kept {
+            out.text = text;
+        } else {
+            // One claim won silently: put both back, as a conflict.
+            let keep = if text.windows(ours_line.len()).any(|w| w == ours_line.as_slice()) {
+                ours_line
+            } else {
+                theirs_line
+            };
+            let mut lines = Vec::new();
+            let mut done = false;
+            for line in diff3::lines(&text) {
+                if !done && trim_end(line) == trim_end(keep) {
+                    markers.conflict(&[ours_line], &[theirs_line], &mut lines);
+                    out.conflicts += 1;
+                    done = true;
+                } else {
+                    lines.push(line.to_vec());
+                }
+            }
+            out.text = lines.concat();
+        }
+        out.reports.push(format!(
+            "task `{id}` was claimed on both sides: by {ours_by} (ours) and by {theirs_by} (theirs)"
+        ));
+    }
+}
+
+/// How many tasks carry each id, leaving out the tasks on theirs' side of a conflict (a
+/// conflict keeps one side, not both); and the line starts of the tasks counted, by id.
+fn id_lines(text: &str, marker_size: usize) -> HashMap<String, Vec<usize>> {
+    let doc = Document::from_text(text.to_string());
+    let plan = Plan::parse(&doc);
+    let theirs = theirs_sides(doc.text(), marker_size);
+    let mut out: HashMap<String, Vec<usize>> = HashMap::new();
+    for t in &plan.tasks {
+        let Some(id) = t.id else { continue };
+        let start = doc.text()[..t.at].rfind('\n').map_or(0, |i| i + 1);
+        if !theirs.iter().any(|r| r.contains(&start)) {
+            out.entry(id.to_string()).or_default().push(start);
+        }
+    }
+    out
+}
+
+/// The byte ranges between a `=======` and a `>>>>>>>` marker line.
+fn theirs_sides(text: &str, size: usize) -> Vec<std::ops::Range<usize>> {
+    let is = |line: &str, c: char| {
+        line.len() >= size && line.chars().take(size).all(|x| x == c) && !line[size..].starts_with(c)
+    };
+    let mut out = Vec::new();
+    let (mut at, mut open) = (0, None);
+    for line in text.split_inclusive('\n') {
+        if is(line, '=') {
+            open = Some(at + line.len());
+        } else if is(line, '>')
+            && let Some(start) = open.take()
+        {
+            out.push(start..at);
+        }
+        at += line.len();
+    }
+    out
+}
+
+/// Both sides added a task with the same id (each continued the id scheme on its own): the
+/// merge would hold that id twice. Never a silent duplicate: theirs' line is put inside
+/// conflict markers (an empty ours beside it), counted as a conflict, and named.
+fn mark_duplicate_ids(out: &mut Outcome, ours: &[u8], theirs: &[u8], markers: &Markers) {
+    let count =
+        |b: &[u8], id: &str| id_lines(&String::from_utf8_lossy(b), markers.size).get(id).map_or(0, Vec::len);
+    let text = String::from_utf8_lossy(&out.text).into_owned();
+    let merged = id_lines(&text, markers.size);
+    let mut dup: Vec<&String> = merged
+        .iter()
+        .filter(|&(id, at)| at.len() > 1 && at.len() > count(ours, id).max(count(theirs, id)))
+        .map(|(id, _)| id)
+        .collect();
+    if dup.is_empty() {
+        return;
+    }
+    dup.sort();
+    let ours_lines: HashSet<&[u8]> = diff3::lines(ours).into_iter().map(trim_end).collect();
+    let line_at = |start: usize| {
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i + 1);
+        trim_end(&text.as_bytes()[start..end])
+    };
+    // The lines of tasks with a duplicated id that only theirs has (the later one when both
+    // sides wrote the same line at two places).
+    let wrap: HashSet<usize> = dup
+        .iter()
+        .flat_map(|id| {
+            let lines = &merged[*id];
+            let theirs: Vec<usize> =
+                lines.iter().copied().filter(|&s| !ours_lines.contains(line_at(s))).collect();
+            if theirs.is_empty() { lines.last().copied().into_iter().collect() } else { theirs }
+        })
+        .collect();
+    let mut at = 0;
+    let mut lines = Vec::new();
+    for line in diff3::lines(text.as_bytes()) {
+        if wrap.contains(&at) {
+            markers.conflict(&[], &[line], &mut lines);
+            out.conflicts += 1;
+        } else {
+            lines.push(line.to_vec());
+        }
+        at += line.len();
+    }
+    out.text = lines.concat();
+    for id in dup {
+        out.reports.push(format!("task id `{id}` was added on both sides: give one of them another id"));
+    }
 }
 
 /// Settles clusters changed on both sides, by the file's kind.
@@ -413,6 +568,38 @@ mod tests {
         assert_eq!(n, 0);
         assert_eq!(text.matches("sha=abc -->").count(), 2, "{text}");
         assert_eq!(text.matches("<!-- pplan:merge").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn a_task_id_added_on_both_sides_is_a_named_conflict() {
+        let base = "### Group 1: A\n- [ ] T-1: one\n\n### Group 2: B\n- [ ] T-5: five\n";
+        let ours = base.replace("- [ ] T-1: one\n", "- [ ] T-1: one\n- [ ] T-2: ours\n");
+        let theirs = base.replace("- [ ] T-5: five\n", "- [ ] T-5: five\n- [ ] T-2: theirs\n");
+        let r = merge(Kind::Plan, base.as_bytes(), ours.as_bytes(), theirs.as_bytes(), 7);
+        assert_eq!(r.conflicts, 1);
+        assert_eq!(
+            String::from_utf8(r.text).unwrap(),
+            "### Group 1: A\n- [ ] T-1: one\n- [ ] T-2: ours\n\n### Group 2: B\n- [ ] T-5: five\n<<<<<<< ours\n=======\n- [ ] T-2: theirs\n>>>>>>> theirs\n"
+        );
+        assert_eq!(r.reports, ["task id `T-2` was added on both sides: give one of them another id"]);
+        let same = merge(Kind::Plan, base.as_bytes(), ours.as_bytes(), ours.as_bytes(), 7);
+        assert_eq!((same.conflicts, same.reports.len()), (0, 0));
+    }
+
+    #[test]
+    fn a_task_claimed_on_both_sides_names_both_claimants() {
+        let base = "- [ ] T-1: one\n- [ ] T-2: two\n";
+        let ours = "- [~] T-1: one (claimed: alice 2026-11-23T10:00Z)\n- [ ] T-2: two\n";
+        let theirs = "- [~] T-1: one (claimed: bob 2026-11-23T10:01Z)\n- [ ] T-2: two\n";
+        let r = merge(Kind::Plan, base.as_bytes(), ours.as_bytes(), theirs.as_bytes(), 7);
+        assert_eq!(r.conflicts, 1);
+        assert_eq!(r.reports, ["task `T-1` was claimed on both sides: by alice (ours) and by bob (theirs)"]);
+        let same = merge(Kind::Plan, base.as_bytes(), ours.as_bytes(), ours.as_bytes(), 7);
+        assert_eq!((same.conflicts, same.reports.len()), (0, 0));
+        // A steal on one side after a claim both saw is no conflict.
+        let stolen = ours.replace("alice 2026-11-23T10:00Z", "carol 2026-11-23T11:00Z");
+        let r = merge(Kind::Plan, ours.as_bytes(), ours.as_bytes(), stolen.as_bytes(), 7);
+        assert_eq!((r.conflicts, r.reports.len()), (0, 0));
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! does not model (the bytes stay in the document). Every status the model holds remembers the
 //! byte range it was read from, so an edit ([`edit`]) can change exactly those bytes.
 
+pub mod annotations;
 pub mod edit;
+pub mod insert;
 mod parse;
 pub mod resolve;
 pub mod rows;
@@ -95,8 +97,11 @@ pub struct Task<'a> {
     pub group: Option<usize>,
     /// Inside another list item (not counting a list-item group).
     pub nested: bool,
-    /// The list inside `(depends: …)`, empty when there is none.
+    /// The list inside `(depends: …)`, empty when there is none (`annotations.depends()`).
     pub depends: &'a str,
+    /// The `(depends: …)`, `(files: …)`, `(from: …)` and `(claimed: …)` at the end of the task's
+    /// line ([`annotations`]); [`Task::text`] stops before them.
+    pub annotations: annotations::Annotations<'a>,
     /// Offset of the task's line.
     pub at: usize,
     /// For a task heading: where a status line goes.
@@ -108,7 +113,22 @@ pub struct Task<'a> {
 
 impl<'a> Task<'a> {
     pub fn dependencies(&self) -> impl Iterator<Item = &'a str> {
-        syntax::dependency_ids(self.depends)
+        annotations::dependency_ids(self.depends)
+    }
+
+    /// The paths of its `(files: …)`.
+    pub fn files(&self) -> Vec<&'a str> {
+        self.annotations.files()
+    }
+
+    /// The id its `(from: …)` names: the agent whose proposal it came from.
+    pub fn from(&self) -> Option<&'a str> {
+        self.annotations.from()
+    }
+
+    /// Its `(claimed: NAME STAMP)`, when well-formed.
+    pub fn claim(&self) -> Option<annotations::Claim<'a>> {
+        self.annotations.claim()
     }
 }
 
@@ -329,6 +349,24 @@ impl<'a> Plan<'a> {
         (working, Vec::new())
     }
 
+    /// The tasks that list `id` among their dependencies, in plan order.
+    pub fn dependents(&self, id: &str) -> Vec<usize> {
+        (0..self.tasks.len()).filter(|&i| self.tasks[i].dependencies().any(|d| d == id)).collect()
+    }
+
+    /// The rows of `log`'s tables with a cell that names `word` (a whole word: not inside a
+    /// longer id), placeholder rows left out.
+    pub fn rows_naming(&self, log: Log, word: &str) -> Vec<&Row> {
+        self.tables
+            .iter()
+            .filter(|t| t.log == log)
+            .flat_map(|t| t.rows.iter())
+            .filter(|r| {
+                !r.placeholder && r.cells.iter().any(|c| crate::text::names_id(&self.text[c.clone()], word))
+            })
+            .collect()
+    }
+
     /// Pending tasks of a group (of the whole plan when it has no groups) whose dependencies
     /// are all complete or skipped.
     pub fn ready_tasks(&self, group: Option<usize>) -> Vec<usize> {
@@ -343,8 +381,15 @@ impl<'a> Plan<'a> {
         if pending.iter().all(|&i| self.tasks[i].depends.is_empty()) {
             return pending;
         }
-        let done: std::collections::HashMap<&str, bool> =
-            self.tasks.iter().filter_map(|t| t.id.map(|id| (id, t.status.is_done()))).collect();
+        // Only the ids the pending tasks name (a group's worth), looked up in one pass over the
+        // plan; a task written twice counts as its last line says.
+        let mut done: std::collections::HashMap<&str, bool> =
+            pending.iter().flat_map(|&i| self.tasks[i].dependencies()).map(|d| (d, false)).collect();
+        for t in &self.tasks {
+            if let Some(state) = t.id.and_then(|id| done.get_mut(id)) {
+                *state = t.status.is_done();
+            }
+        }
         pending
             .into_iter()
             .filter(|&i| self.tasks[i].dependencies().all(|d| done.get(d).copied().unwrap_or(false)))

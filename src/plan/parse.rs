@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
+use super::annotations;
 use super::syntax::{self, Titled};
 use super::{
     Group, GroupForm, Indicator, Line, Log, Place, Plan, Row, SectionSpan, Status, Table, Task, TaskForm,
@@ -459,15 +460,17 @@ impl<'a> Walk<'a> {
             Role::Task(t) => {
                 if let Some((g, _)) = self.group {
                     let indicator = self.indicators(&t.statuses, base, Place::Heading).into_iter().next();
+                    let (words, annotations) = annotations::read(text, shift(&t.title, base));
                     let index = self.push_task(Task {
                         id: Some(&text[shift(&t.id, base)]),
-                        text: &text[shift(&t.title, base)],
+                        text: &text[words],
                         status: indicator.as_ref().map_or(Status::Pending, |i| i.status),
                         form: TaskForm::Heading,
                         indicator,
                         group: Some(g),
                         nested: false,
-                        depends: "",
+                        depends: annotations.depends(),
+                        annotations,
                         at: line.start,
                         insert_at,
                         unknown_mark: None,
@@ -578,23 +581,17 @@ impl<'a> Walk<'a> {
             Some((id, t)) => (Some(&text[shift(&id, body.start)]), body.start + t),
             None => (None, body.start),
         };
-        let mut task_text = &text[text_start..body.end];
-        let mut depends = "";
-        if let Some((whole, inner)) = syntax::depends(task_text) {
-            depends = &task_text[inner];
-            if task_text[whole.end..].trim().is_empty() {
-                task_text = task_text[..whole.start].trim_end();
-            }
-        }
+        let (words, annotations) = annotations::read(text, text_start..body.end);
         self.push_task(Task {
             id,
-            text: task_text.trim(),
+            text: text[words].trim(),
             status,
             form: TaskForm::Checkbox,
             indicator: Some(Indicator { status, range: char_at..char_at + mark_len, place: Place::Checkbox }),
             group,
             nested,
-            depends,
+            depends: annotations.depends(),
+            annotations,
             at: line.start,
             insert_at: line.start,
             unknown_mark,
@@ -842,15 +839,18 @@ impl<'a> Walk<'a> {
                     Indicator { status: tok.status, range, place: Place::Cell }
                 });
                 let id = id.map(cell).filter(|s| !s.is_empty() && !is_placeholder(s));
+                let span = cells.get(task).cloned().unwrap_or(line.end..line.end);
+                let (words, annotations) = annotations::read(text, span);
                 self.push_task(Task {
                     id,
-                    text: cell(task),
+                    text: &text[words],
                     status: indicator.as_ref().map_or(Status::Pending, |i| i.status),
                     form: TaskForm::TableRow,
                     indicator,
                     group: Some(g),
                     nested: false,
-                    depends: "",
+                    depends: annotations.depends(),
+                    annotations,
                     at: line.start,
                     insert_at: line.start,
                     unknown_mark: None,

@@ -25,15 +25,14 @@ pub fn resolve_task(plan: &Plan<'_>, doc: &Document, arg: &str) -> Result<usize>
     if let Some(i) = by_text(plan, doc, arg_trim)? {
         return Ok(i);
     }
-    let group = edit::find_group(plan, arg_trim).ok().map(|g| plan.groups[g].id.to_string());
-    Err(Error::UnknownTask {
-        id: arg.to_string(),
-        nearest: match group {
-            Some(_) => Vec::new(),
-            None => edit::nearest_ids(plan, arg_trim),
-        },
-        group,
-    })
+    if let Ok(g) = edit::find_group(plan, arg_trim) {
+        let group = Some(plan.groups[g].id.to_string());
+        return Err(Error::UnknownTask { id: arg.to_string(), nearest: Vec::new(), group });
+    }
+    match edit::nearest_ids(plan, arg_trim) {
+        nearest if nearest.is_empty() => Err(Error::NoTask { id: arg.to_string() }),
+        nearest => Err(Error::UnknownTask { id: arg.to_string(), nearest, group: None }),
+    }
 }
 
 /// The one task whose text contains `needle` (`set --text`), refusing none or several.

@@ -148,26 +148,20 @@ fn is_date(id: &str) -> bool {
         && [0, 1, 2, 3, 5, 6, 8, 9].iter().all(|&i| b[i].is_ascii_digit())
 }
 
-/// `(depends: A, B)` anywhere in a task's text: the whole parenthetical and the list inside.
-/// One pass over the `(`s of the text; most tasks have none.
+/// `(depends: A, B)` in a task's text: the whole parenthetical and the list inside (offsets into
+/// `s`). The grammar lives in [`super::annotations`]; this answers for one string.
 pub fn depends(s: &str) -> Option<(Range<usize>, Range<usize>)> {
-    for at in memchr::memchr_iter(b'(', s.as_bytes()) {
-        let rest = &s.as_bytes()[at + 1..];
-        let opener = ["depends on:", "depends:", "deps:", "depends on "]
-            .iter()
-            .find(|o| rest.len() >= o.len() && rest[..o.len()].eq_ignore_ascii_case(o.as_bytes()));
-        if let Some(o) = opener {
-            let inner_start = at + 1 + o.len();
-            let close = s[inner_start..].find(')')? + inner_start;
-            return Some((at..close + 1, inner_start..close));
-        }
-    }
-    None
+    let (_, notes) = super::annotations::read(s, 0..s.len());
+    notes.get(super::annotations::Kind::Depends).map(|a| {
+        let open = a.range.start + 1;
+        let inner = s[open..a.range.end - 1].find(':').map_or(a.value_range.start, |c| open + c + 1);
+        (a.range.clone(), inner..a.range.end - 1)
+    })
 }
 
 /// The ids listed in a `depends` inner text.
 pub fn dependency_ids(inner: &str) -> impl Iterator<Item = &str> {
-    inner.split([',', ';', ' ']).map(|d| d.trim().trim_matches('`')).filter(|d| !d.is_empty())
+    super::annotations::dependency_ids(inner)
 }
 
 pub const STATUS_LABELS: &[&str] = &[

@@ -341,6 +341,16 @@ pub fn read_tail(path: &Path) -> std::io::Result<(String, u64, SystemTime)> {
     Ok((text, len, meta.modified()?))
 }
 
+/// The last `n` non-blank lines of an agent's progress log, its template header and marker
+/// block left out.
+pub fn last_lines(text: &str, n: usize) -> Vec<String> {
+    let end = find_marker(text).map_or(text.len(), |m| m.block.start);
+    let start = text[..end].find(HEADER_END).map_or(0, |at| at + HEADER_END.len());
+    let lines: Vec<&str> =
+        text[start..end].lines().map(str::trim_end).filter(|l| !l.trim().is_empty()).collect();
+    lines[lines.len().saturating_sub(n)..].iter().map(|l| l.to_string()).collect()
+}
+
 /// The two kinds of entry an agent writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Entry {

@@ -197,12 +197,19 @@ pub fn tail(s: &str, n: usize) -> String {
     t
 }
 
-/// The command as recorded and shown: words quoted where a shell would need it; a `sh -c
-/// SCRIPT` (how a gated merge runs `gate:` from pplan.yaml) shows as the script.
+/// How a command written in `pplan.yaml` (`gate:`) runs: through the system's shell, `sh -c`
+/// (`cmd /C` on Windows).
+pub fn shell(command: &str) -> Vec<String> {
+    let (sh, flag) = if cfg!(windows) { ("cmd", "/C") } else { ("sh", "-c") };
+    vec![sh.to_string(), flag.to_string(), command.to_string()]
+}
+
+/// The command as recorded and shown: words quoted where a shell would need it; a command run
+/// through the shell ([`shell`], how a gated merge runs `gate:` from pplan.yaml) shows as the
+/// script.
 pub fn shown(cmd: &[String]) -> String {
     if let [sh, c, script] = cmd
-        && sh == "sh"
-        && c == "-c"
+        && matches!((sh.as_str(), c.as_str()), ("sh", "-c") | ("cmd", "/C"))
     {
         return script.clone();
     }

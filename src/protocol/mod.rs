@@ -4,10 +4,12 @@
 //! error, plan and store; it does not use git (which stands beside it) or anything above.
 
 pub mod agents;
+pub mod claims;
 pub mod files;
 pub mod gate;
 pub mod merge;
 pub mod progress;
+pub mod proposals;
 pub mod reboot;
 pub mod strikes;
 pub mod waves;

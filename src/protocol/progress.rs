@@ -212,6 +212,6 @@ pub fn refresh(store: &Store, command: &str) -> Result<Snapshot> {
     history.drain(..excess);
     snap.history = history;
     let json = serde_json::to_string_pretty(&snap).unwrap_or_default() + "\n";
-    store.write_state(&lock, FILE, &json)?;
+    store.write_derived_state(&lock, FILE, &json)?;
     Ok(snap)
 }

@@ -26,6 +26,25 @@ pub struct Config {
     pub gate_retry: GateRetry,
     /// The gate a merge runs is killed (with everything it started) after this many seconds.
     pub gate_timeout_secs: Option<f64>,
+    /// The group `merge` folds agents' proposals into [default: the next pending group].
+    pub proposals_group: Option<GroupName>,
+}
+
+/// A group named in `pplan.yaml`: `proposals_group: 3` is a number to YAML, `Phase 3` a string.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum GroupName {
+    Number(u64),
+    Text(String),
+}
+
+impl std::fmt::Display for GroupName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GroupName::Number(n) => write!(f, "{n}"),
+            GroupName::Text(s) => f.write_str(s),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -101,6 +120,7 @@ impl Default for Config {
             gate: None,
             gate_retry: GateRetry::default(),
             gate_timeout_secs: None,
+            proposals_group: None,
         }
     }
 }

@@ -409,6 +409,13 @@ impl Store {
         atomic::write(&path, contents.as_bytes()).map_err(|e| Error::io("write", &path, e))
     }
 
+    /// Replace state pplan derives and can write again at any time (progress.json, a hook's
+    /// counters) without waiting for the disk: see [`atomic::write_derived`].
+    pub fn write_derived_state(&self, _lock: &Lock, name: &str, contents: &str) -> Result<()> {
+        let path = self.state_path(name, true)?;
+        atomic::write_derived(&path, contents.as_bytes()).map_err(|e| Error::io("write", &path, e))
+    }
+
     /// Remove tool state under `.pplan/` (a missing file is fine), and make that durable.
     pub fn remove_state(&self, _lock: &Lock, name: &str) -> Result<()> {
         let path = self.state_path(name, false)?;

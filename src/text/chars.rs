@@ -44,9 +44,31 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// `text` holds `word` as a whole id: no letter, digit, `-` or `_` right before or after it, and
+/// no `.` followed by a letter or digit after it (`BE-001.5` is another id).
+pub fn names_id(text: &str, word: &str) -> bool {
+    let id_char = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let mut after = text[at + word.len()..].chars();
+        let next = after.next();
+        let dotted = next == Some('.') && after.next().is_some_and(char::is_alphanumeric);
+        !before.is_some_and(id_char) && !next.is_some_and(id_char) && !dotted
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::clip_words;
+    use super::{clip_words, names_id};
+
+    #[test]
+    fn an_id_is_named_only_whole() {
+        assert!(names_id("ship BE-001 first", "BE-001"));
+        assert!(names_id("`BE-001`.", "BE-001"));
+        assert!(!names_id("BE-0010 and XBE-001", "BE-001"));
+        assert!(!names_id("BE-001.5 is later", "BE-001"));
+        assert!(!names_id("阶段BE-001", "BE-001"));
+    }
 
     #[test]
     fn titles_are_cut_at_a_word_and_never_inside_a_code_span() {

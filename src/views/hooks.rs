@@ -177,6 +177,14 @@ pub fn answer(
     }
     let event = Event::parse(event)?;
     let payload: Value = serde_json::from_str(payload).ok()?;
+    // What needs nothing from the plan returns before the plan is looked for or read: a tool call
+    // that neither views nor saves (most of them), a PreToolUse, another host's compaction.
+    let used = match event {
+        Event::PostToolUse => Some(tool_use(&payload).filter(|u| *u != ToolUse::Other)?),
+        Event::PreToolUse => return None,
+        Event::PreCompact if host != Host::Claude => return None,
+        _ => None,
+    };
     // The payload's `cwd` follows the model's `cd`: search upward from it, like git. Cursor
     // names its workspace roots instead.
     let start = payload
@@ -187,19 +195,22 @@ pub fn answer(
     let request = discover::Request::from_env(cli_dir, start).with_host_roots();
     let found = store::find(&request, false).ok()?;
     let store = Store::new(found.dir, limits.clone());
+    let context = |text: String| host.context(event, text);
+    // The counters and the agents' markers live beside the plan; these two never parse it.
+    match (event, used) {
+        (Event::PostToolUse, Some(used)) => return two_action_rule(&store, &payload, used).and_then(context),
+        (Event::SubagentStop, _) => return hold_subagent(&store, &payload).map(|r| host.hold(&r)),
+        _ => {}
+    }
     let doc = store.read(store::PLAN_FILE).ok()?;
     let plan = Plan::parse(&doc);
-    let context = |text: String| host.context(event, text);
     match event {
         Event::SessionStart => context(reboot_context(&store, &plan)),
         Event::UserPromptSubmit => one_line_status(&store, &plan).and_then(context),
-        Event::PostToolUse => two_action_rule(&store, &payload).and_then(context),
         Event::Stop => hold_stop(&store, &plan, &doc, &payload).map(|r| host.hold(&r)),
-        Event::SubagentStop => hold_subagent(&store, &payload).map(|r| host.hold(&r)),
-        // Claude Code reads PreCompact's stdout as the compaction's custom instructions; the
-        // other hosts' compaction hooks are advisory.
-        Event::PreCompact if host == Host::Claude => compact_instructions(&store, &plan),
-        Event::PreToolUse | Event::PreCompact => None,
+        // Claude Code reads PreCompact's stdout as the compaction's custom instructions.
+        Event::PreCompact => compact_instructions(&store, &plan),
+        Event::PostToolUse | Event::SubagentStop | Event::PreToolUse => None,
     }
 }
 
@@ -337,11 +348,19 @@ fn agents_line(store: &Store, plan: &Plan<'_>, g: Option<usize>) -> String {
 }
 
 /// A file name for the counters: the sub-agent's id when the payload names one (sub-agents share
-/// their parent's session id), else the session id; its safe characters, or a hash.
+/// their parent's session id), else the session id (Copilot CLI spells it `sessionId`, Cursor
+/// `conversation_id`); its safe characters, or a hash.
 fn session_key(payload: &Value) -> String {
-    let (prefix, id) = match payload.get("agent_id").and_then(Value::as_str).filter(|a| !a.is_empty()) {
+    let field = |k: &str| payload.get(k).and_then(Value::as_str).filter(|a| !a.is_empty());
+    let (prefix, id) = match field("agent_id") {
         Some(agent) => ("agent-", agent),
-        None => ("", payload.get("session_id").and_then(Value::as_str).unwrap_or("default")),
+        None => (
+            "",
+            field("session_id")
+                .or_else(|| field("sessionId"))
+                .or_else(|| field("conversation_id"))
+                .unwrap_or("default"),
+        ),
     };
     let key = format!("{prefix}{id}");
     if agents::check_id(&key).is_ok() { key } else { crate::protocol::merge::sha(key.as_bytes()) }
@@ -358,7 +377,7 @@ fn with_session<T>(store: &Store, payload: &Value, f: impl FnOnce(&mut SessionSt
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or_default();
     let out = f(&mut state);
-    store.write_state(&lock, &name, &serde_json::to_string(&state).unwrap_or_default()).ok()?;
+    store.write_derived_state(&lock, &name, &serde_json::to_string(&state).unwrap_or_default()).ok()?;
     Some(out)
 }
 
@@ -424,19 +443,24 @@ fn shell_use(command: &str) -> ToolUse {
         .or_else(|| command.strip_prefix("sh -c "))
         .map(|s| s.trim_matches(['"', '\'']))
         .unwrap_or(command);
-    let first = inner.trim_start();
-    let reads = VIEW_COMMANDS.iter().any(|c| first == *c || first.starts_with(&format!("{c} ")))
-        || first.starts_with("sed -n ");
-    let writes = inner.contains('>') || inner.contains(" -i");
-    if reads && !writes { ToolUse::View } else { ToolUse::Other }
+    if inner.contains('>') || inner.contains(" -i") {
+        return ToolUse::Other;
+    }
+    // `cd src && cat a.txt`, `ls | head`: a view when every step that is not a `cd` reads.
+    let steps: Vec<&str> = inner
+        .split(['&', '|', ';'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty() && *s != "cd" && !s.starts_with("cd ") && !s.starts_with("pushd "))
+        .collect();
+    let reads = |step: &str| {
+        VIEW_COMMANDS.iter().any(|c| step == *c || step.starts_with(&format!("{c} ")))
+            || step.starts_with("sed -n ")
+    };
+    if !steps.is_empty() && steps.iter().all(|s| reads(s)) { ToolUse::View } else { ToolUse::Other }
 }
 
 /// After two views or searches without saving findings, remind the model to save them.
-fn two_action_rule(store: &Store, payload: &Value) -> Option<String> {
-    let used = tool_use(payload)?;
-    if used == ToolUse::Other {
-        return None;
-    }
+fn two_action_rule(store: &Store, payload: &Value, used: ToolUse) -> Option<String> {
     with_session(store, payload, |s| {
         if used == ToolUse::Save {
             s.views = 0;
@@ -449,7 +473,7 @@ fn two_action_rule(store: &Store, payload: &Value) -> Option<String> {
         s.views = 0;
         Some(
             "pplan 2-action rule: two views/searches since findings were last saved. Save what you learned now: \
-             `pplan note --agent <ID> \"<finding>\"` (sub-agent) or add it to findings.md."
+             `pplan note --agent TASK-ID \"what you found\"` (sub-agent) or add it to findings.md."
                 .to_string(),
         )
     })
@@ -469,12 +493,12 @@ fn background_running(payload: &Value) -> bool {
 
 /// The task a sub-agent works on, from its brief in its transcript: pplan's briefs open with
 /// `## Agent <ID>: <task> (group …)`. The first such line wins; none is silence.
-pub fn task_from_transcript(path: &Path) -> Option<String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).ok()?;
-    let mut head = Vec::new();
-    file.take(512 * 1024).read_to_end(&mut head).ok()?;
-    let text = String::from_utf8_lossy(&head);
+fn task_from_transcript(path: &Path) -> Option<String> {
+    task_in(&String::from_utf8_lossy(&read_head(path)?))
+}
+
+/// The first `## Agent ID:` line in `text`.
+fn task_in(text: &str) -> Option<String> {
     for (at, _) in text.match_indices("## Agent ") {
         let rest = &text[at + "## Agent ".len()..];
         let id: String =
@@ -486,14 +510,58 @@ pub fn task_from_transcript(path: &Path) -> Option<String> {
     None
 }
 
+/// The task a sub-agent works on. Claude Code (2.1) writes its transcripts in the background: at
+/// SubagentStop the sub-agent's own transcript may not exist yet, and the session's may still
+/// lack the tool call that started it. So: the sub-agent's transcript, else the tool call named
+/// by the `<agent>.meta.json` beside it (its prompt is the brief) in the session's transcript,
+/// looking again for up to 400 ms while only the meta file is written; none is silence.
+fn subagent_task(payload: &Value) -> Option<String> {
+    let transcript = payload.get("agent_transcript_path").and_then(Value::as_str).map(Path::new)?;
+    let session = payload.get("transcript_path").and_then(Value::as_str).map(Path::new);
+    let look = || {
+        if let Some(id) = task_from_transcript(transcript) {
+            return Some(id);
+        }
+        let meta: Value =
+            serde_json::from_slice(&read_head(&transcript.with_extension("meta.json"))?).ok()?;
+        let call = meta.get("toolUseId").and_then(Value::as_str).filter(|c| !c.is_empty())?;
+        let text = String::from_utf8_lossy(&read_head(session?)?).into_owned();
+        let needle = format!("\"id\":\"{call}\"");
+        text.lines().filter(|line| line.contains(&needle)).find_map(task_in)
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(400);
+    loop {
+        if let Some(id) = look() {
+            return Some(id);
+        }
+        // A transcript already written without pplan's brief, or nothing the host is writing:
+        // not a pplan sub-agent.
+        let written = std::fs::metadata(transcript).is_ok_and(|m| m.len() > 0);
+        if written
+            || !transcript.with_extension("meta.json").exists()
+            || std::time::Instant::now() >= deadline
+        {
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+}
+
+/// At most the first 8 MiB of a file the host wrote.
+fn read_head(path: &Path) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path).ok()?.take(8 << 20).read_to_end(&mut bytes).ok()?;
+    Some(bytes)
+}
+
 /// Hold a sub-agent's stop once while its task's marker still says IN_PROGRESS, with the exact
 /// command that marks it.
 fn hold_subagent(store: &Store, payload: &Value) -> Option<String> {
     if payload.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false) {
         return None;
     }
-    let transcript = payload.get("agent_transcript_path").and_then(Value::as_str)?;
-    let id = task_from_transcript(Path::new(transcript))?;
+    let id = subagent_task(payload)?;
     let seen = agents::observe(store, &id, std::time::Duration::MAX, std::time::SystemTime::now());
     if seen.state != Seen::Agent(AgentState::InProgress) {
         return None;

@@ -102,7 +102,7 @@ pub fn wiring(host: &str) -> Option<(Vec<Wiring>, &'static str)> {
                 },
                 agents_skill,
             ],
-            "codex: project hooks run only once trusted: open `/hooks` in a new Codex session and trust pplan's",
+            "codex: hooks run in a trusted project once reviewed: open `/hooks` in a new Codex session and trust pplan's",
         ),
         "gemini" => (
             vec![
@@ -121,7 +121,7 @@ pub fn wiring(host: &str) -> Option<(Vec<Wiring>, &'static str)> {
                 },
                 agents_skill,
             ],
-            "gemini: hook timeouts are in milliseconds (10000 = 10 s)",
+            "gemini: project hooks run only in a trusted folder (`/permissions`); timeouts are in milliseconds",
         ),
         "copilot" => (
             vec![
@@ -140,7 +140,7 @@ pub fn wiring(host: &str) -> Option<(Vec<Wiring>, &'static str)> {
                 },
                 agents_skill,
             ],
-            "copilot: hooks load from .github/hooks/ in the directory copilot starts in",
+            "copilot: hooks load from .github/hooks/ of the directory copilot starts in, once that folder is trusted",
         ),
         "cursor" => (
             vec![Wiring::Hooks {

@@ -32,31 +32,32 @@ fn the_demo_runs_the_whole_protocol() {
     assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains("4. wait: exit 5: not complete: FE-001 CONTINUATION_REQUIRED"), "{stdout}");
     assert!(stdout.contains("5. respawn FE-001: restart 1 of 3"), "{stdout}");
-    // The red gate, its reopen path, and a BLOCKED agent's reason in reboot.
+    // The red gate, BE-001's proposal folded in, the reopen path, and a BLOCKED agent's reason.
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
-        lines[7..12],
+        lines[7..13],
         [
             "7. merge: exit 1, the gate failed; status: gate of group 1: failed, strike 1 of 3: test_cart_total ... FAILED: 10.005 != 10.01",
+            "   and BE-001's proposal folded into the plan: INT-002 Add the refund endpoints (from: BE-001) → group 2",
             "8. respawn FE-001 --reopen: back in progress; its brief names the failure",
             "9. merge again: gate passed; group 1 complete; current group → 2",
             "10. spawn group 2: INT-001 is BLOCKED; reboot says: first, BLOCKED INT-001: the staging API URL is not set; \
              settle it, then `pplan respawn INT-001 --force` or `pplan set INT-001 skipped`",
-            "11. the user set the URL; respawn --force; wait: exit 0: group 2: 1 agent: 1 COMPLETE",
+            "11. the user set the URL; respawn --force; wait: exit 0: group 2: 2 agents: 2 COMPLETE",
         ],
         "{stdout}"
     );
     let narration = stdout.split("\n\n").next().expect("the narration");
     assert!(narration.len() < 3 * 1024, "{} bytes of narration", narration.len());
     let s = status(&dir);
-    assert_eq!(s["tasks"]["total"], 4);
-    assert_eq!(s["tasks"]["done"], 4);
+    assert_eq!(s["tasks"]["total"], 5, "the four tasks and the proposal");
+    assert_eq!(s["tasks"]["done"], 5);
     assert_eq!(s["error_rows"], 3, "two strikes of DOC-001 and the gate's");
     assert_eq!(agent_files(&dir), Vec::<String>::new(), "every agent file retired");
     let findings = fs::read_to_string(dir.join("findings.md")).expect("findings");
     let progress = fs::read_to_string(dir.join("progress.md")).expect("progress");
     // FE-001 twice: merged, then reopened after the red gate and merged again.
-    for (id, n) in [("BE-001", 1), ("FE-001", 2), ("DOC-001", 1), ("INT-001", 1)] {
+    for (id, n) in [("BE-001", 1), ("FE-001", 2), ("DOC-001", 1), ("INT-001", 1), ("INT-002", 1)] {
         assert_eq!(findings.matches(&format!("agent={id} sha=")).count(), n, "{id} in findings");
         assert_eq!(progress.matches(&format!("agent={id} sha=")).count(), n, "{id} in progress");
     }

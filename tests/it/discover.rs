@@ -233,3 +233,20 @@ fn init_name_refuses_a_name_that_is_a_path() {
     );
     assert!(!dir.path().join(".planning").exists());
 }
+
+#[test]
+fn check_in_a_subdirectory_checks_the_plan_at_the_repository_root() {
+    let dir = project();
+    write(
+        &dir.path().join("task_plan.md"),
+        "# Task Plan: x\n\n### Phase 1: Build\n- [ ] A-1: a\n- [ ] A-1: b\n",
+    );
+    let home = home(&dir);
+    let at_root = run(dir.path(), &["check"], &[("HOME", &home)]);
+    let below = run(&dir.path().join("src/deep"), &["check"], &[("HOME", &home)]);
+    assert_eq!(at_root.0, Some(1), "a duplicate id fails check: {at_root:?}");
+    assert!(at_root.1.contains("task_plan.md:5:"), "{at_root:?}");
+    // The same diagnostics, the file named by its path from where check ran.
+    assert_eq!(below.0, Some(1));
+    assert_eq!(below.1, at_root.1.replace("task_plan.md:", "../../task_plan.md:"));
+}

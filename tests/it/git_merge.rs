@@ -382,3 +382,60 @@ fn git_setup_is_idempotent_and_doctor_checks_the_placeholders() {
     let (_, doctor) = pplan(&["doctor"]);
     assert!(doctor.contains("PASS  git merge driver: plan files merge with"), "{doctor}");
 }
+
+#[test]
+fn two_clones_adding_a_task_with_the_same_id_is_a_reported_conflict_never_a_duplicate() {
+    let (_tmp, main, other) = repo(true);
+    edit(&main, "task_plan.md", "- [ ] FE-001: UI\n", "- [ ] FE-001: UI\n- [ ] BE-002: Refunds\n");
+    ok(&main, &["commit", "-qam", "main"]);
+    edit(&other, "task_plan.md", "- [ ] FE-001: UI\n", "- [ ] FE-001: UI\n- [ ] BE-002: Receipts\n");
+    ok(&other, &["commit", "-qam", "other"]);
+    let out = git(&main, &["merge", "-q", "-m", "merge", "other"]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains(
+            "pplan: task_plan.md: task id `BE-002` was added on both sides: give one of them another id\n"
+        ),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(ok(&main, &["diff", "--name-only", "--diff-filter=U"]), "task_plan.md\n");
+    let plan = fs::read_to_string(main.join("task_plan.md")).expect("read");
+    assert!(
+        plan.contains("- [ ] FE-001: UI\n- [ ] BE-002: Refunds\n<<<<<<< ours\n=======\n- [ ] BE-002: Receipts\n>>>>>>> theirs\n"),
+        "{plan}"
+    );
+}
+
+#[test]
+fn two_clones_claiming_the_same_task_is_a_conflict_naming_both_claimants() {
+    let (_tmp, main, other) = repo(true);
+    let claim = |dir: &Path, name: &str| {
+        let out = Command::new(BIN)
+            .args(["next", "--claim", "--as", name])
+            .current_dir(dir)
+            .output()
+            .expect("pplan");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            format!("BE-001: API (group 1): claimed by {name}\n")
+        );
+    };
+    claim(&main, "alice");
+    ok(&main, &["commit", "-qam", "alice takes BE-001"]);
+    claim(&other, "bob");
+    ok(&other, &["commit", "-qam", "bob takes BE-001"]);
+    let out = git(&main, &["merge", "-q", "-m", "merge", "other"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains(
+            "pplan: task_plan.md: task `BE-001` was claimed on both sides: by alice (ours) and by bob (theirs)\n"
+        ),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(ok(&main, &["diff", "--name-only", "--diff-filter=U"]), "task_plan.md\n");
+    let plan = fs::read_to_string(main.join("task_plan.md")).expect("read");
+    assert!(plan.contains("<<<<<<< ours\n- [~] BE-001: API (claimed: alice "), "{plan}");
+    assert!(plan.contains("=======\n- [~] BE-001: API (claimed: bob "), "{plan}");
+}

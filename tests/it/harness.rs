@@ -260,3 +260,28 @@ pub fn file_names(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// Split like a shell: spaces, double and single quotes.
+pub fn shell_words(line: &str) -> Vec<String> {
+    let (mut out, mut word, mut quote, mut any) = (Vec::new(), String::new(), None, false);
+    for c in line.chars() {
+        match (quote, c) {
+            (None, '"' | '\'') => (quote, any) = (Some(c), true),
+            (Some(q), c) if c == q => quote = None,
+            (None, ' ') => {
+                if any {
+                    out.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            (_, c) => {
+                word.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(word);
+    }
+    out
+}

@@ -75,7 +75,7 @@ fn post_tool_use_reminds_after_two_views_and_resets_on_a_save() {
         payload(dir.path(), &format!(",\"tool_name\":\"{name}\",\"tool_input\":{input}"))
     };
     let reminder = "{\"hookSpecificOutput\":{\"additionalContext\":\"pplan 2-action rule: two views/searches since findings were last saved. \
-        Save what you learned now: `pplan note --agent <ID> \\\"<finding>\\\"` (sub-agent) or add it to findings.md.\",\"hookEventName\":\"PostToolUse\"}}\n";
+        Save what you learned now: `pplan note --agent TASK-ID \\\"what you found\\\"` (sub-agent) or add it to findings.md.\",\"hookEventName\":\"PostToolUse\"}}\n";
     assert_eq!(
         hook(dir.path(), "post-tool-use", &tool("Read", "{\"file_path\":\"a.rs\"}"), &[]),
         (Some(0), String::new())
@@ -274,6 +274,45 @@ fn subagent_stop_holds_an_unmarked_sub_agent_once_with_the_command_to_mark() {
     assert_eq!(hook(dir.path(), "subagent-stop", &body, &[]).1, "");
 }
 
+/// Claude Code 2.1.197, seen with the real client: the sub-agent's transcript is written only after
+/// its SubagentStop hook ran; the `.meta.json` beside it names the tool call whose prompt (the
+/// brief) is already in the session's transcript.
+#[test]
+fn subagent_stop_finds_the_task_through_the_tool_call_when_the_transcript_is_not_written_yet() {
+    let dir = plan();
+    assert_eq!(pplan(dir.path(), &["spawn", "BE-001"]).0, Some(0));
+    let session = dir.path().join("session.jsonl");
+    fs::write(
+        &session,
+        "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"Work on the plan.\"}}\n\
+         {\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"id\":\"tu_9\",\"name\":\"Agent\",\
+         \"input\":{\"description\":\"FE\",\"prompt\":\"## Agent FE-001: Build the cart page (group 1)\"}}]}}\n\
+         {\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"id\":\"tu_4\",\"name\":\"Agent\",\
+         \"input\":{\"description\":\"BE\",\"prompt\":\"## Agent BE-001: Build the payment endpoints (group 1)\"}}]}}\n",
+    )
+    .expect("session");
+    let sub = dir.path().join("subagents");
+    fs::create_dir_all(&sub).expect("subagents");
+    fs::write(sub.join("agent-a7.meta.json"), "{\"agentType\":\"general-purpose\",\"toolUseId\":\"tu_4\"}")
+        .expect("meta");
+    let body = |meta_named: &str| {
+        format!(
+            "{{\"session_id\":\"s-2\",\"transcript_path\":\"{}\",\"cwd\":\"{}\",\"hook_event_name\":\"SubagentStop\",\
+             \"stop_hook_active\":false,\"agent_id\":\"{meta_named}\",\"agent_transcript_path\":\"{}\"}}",
+            session.display(),
+            dir.path().display(),
+            sub.join(format!("agent-{meta_named}.jsonl")).display()
+        )
+    };
+    let out = hook(dir.path(), "subagent-stop", &body("a7"), &[]).1;
+    assert!(
+        out.starts_with("{\"decision\":\"block\",\"reason\":\"pplan: task BE-001 is still IN_PROGRESS."),
+        "{out}"
+    );
+    // No transcript and no meta file: not known to be pplan's sub-agent, silence.
+    assert_eq!(hook(dir.path(), "subagent-stop", &body("b8"), &[]).1, "");
+}
+
 #[test]
 fn a_sub_agents_reads_are_counted_apart_from_the_main_agents() {
     let dir = plan();
@@ -293,6 +332,22 @@ fn a_sub_agents_reads_are_counted_apart_from_the_main_agents() {
     assert!(hook(dir.path(), "post-tool-use", &read(""), &[]).1.contains("2-action rule"));
 }
 
+/// Copilot CLI 1.0.102 names its session `sessionId` (seen with the real client): two sessions
+/// count their reads apart.
+#[test]
+fn copilot_sessions_are_counted_apart() {
+    let dir = plan();
+    let read = |session: &str| {
+        format!(
+            "{{\"sessionId\":\"{session}\",\"cwd\":\"{}\",\"toolName\":\"view\",\"toolArgs\":\"{{\\\"path\\\":\\\"a.rs\\\"}}\"}}",
+            dir.path().display()
+        )
+    };
+    assert_eq!(host_hook("copilot", "post-tool-use", &read("one"), &[]), "");
+    assert_eq!(host_hook("copilot", "post-tool-use", &read("two"), &[]), "", "another session's first read");
+    assert!(host_hook("copilot", "post-tool-use", &read("one"), &[]).contains("2-action rule"));
+}
+
 #[test]
 fn stop_is_not_held_while_background_tasks_run() {
     let dir = plan();
@@ -301,7 +356,7 @@ fn stop_is_not_held_while_background_tasks_run() {
     fs::write(dir.path().join("pplan.yaml"), "gate: true\n").expect("yaml");
     let running = payload(
         dir.path(),
-        ",\"stop_hook_active\":false,\"background_tasks\":[{\"id\":\"b1\",\"type\":\"agent\",\"status\":\"running\"}]",
+        ",\"stop_hook_active\":false,\"background_tasks\":[{\"id\":\"bff0vmilh\",\"type\":\"shell\",\"status\":\"running\",\"description\":\"wait\",\"command\":\"sleep 8\"}]",
     );
     assert_eq!(hook(dir.path(), "stop", &running, &[]).1, "");
     let finished = payload(
@@ -401,6 +456,26 @@ fn reads_are_counted_by_what_they_do_on_every_host() {
     // Names the hosts no longer have are not counted.
     for gone in ["LS", "NotebookRead", "MultiEdit"] {
         assert_eq!(hook(dir.path(), "post-tool-use", &tool("old", gone, "{}"), &[]).1, "", "{gone}");
+    }
+}
+
+/// What the real Codex sent (0.169): a read after a `cd`, then one run in another directory.
+#[test]
+fn a_read_after_a_cd_is_a_read() {
+    let dir = plan();
+    let tool = |command: &str| {
+        format!(
+            "{{\"session_id\":\"cx\",\"cwd\":\"{}\",\"tool_name\":\"Bash\",\"tool_input\":{{\"command\":{}}}}}",
+            dir.path().display(),
+            serde_json::Value::from(command)
+        )
+    };
+    assert_eq!(host_hook("codex", "post-tool-use", &tool("cd src && cat a.txt"), &[]), "");
+    let out = host_hook("codex", "post-tool-use", &tool("cat b.txt | head -5"), &[]);
+    assert!(out.starts_with("{\"hookSpecificOutput\":{\"additionalContext\":\"pplan 2-action rule"), "{out}");
+    // A step that does something else, or a redirect, is not a read.
+    for other in ["cd src && cargo test", "cat a.txt > b.txt", "cd src", "ls; rm -rf build"] {
+        assert_eq!(host_hook("codex", "post-tool-use", &tool(other), &[]), "", "{other}");
     }
 }
 

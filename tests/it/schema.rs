@@ -36,14 +36,19 @@ fn run_the_protocol() -> BTreeMap<String, Vec<Value>> {
     fs::write(dir.join("task_plan.md"), PLAN).expect("write plan");
     run(&["init"], 2);
     run(&["status"], 0);
+    run(&["next"], 0);
     run(&["set", "BE-001", "in_progress", "--dry-run"], 0);
     run(&["spawn", "--dry-run"], 0);
     run(&["spawn"], 0);
     run(&["note", "--agent", "BE-001", "the API rounds totals"], 0);
+    run(&["propose", "--agent", "BE-001", "Rate-limit the payment API", "--depends", "BE-001"], 0);
     run(&["log", "--agent", "BE-001", "built the endpoints", "--files", "api.rs,cart.rs"], 0);
     run(&["mark", "--agent", "BE-001", "COMPLETE"], 0);
     run(&["mark", "--agent", "FE-001", "CONTINUATION_REQUIRED", "--resume-from", "the totals"], 0);
     run(&["poll"], 0);
+    run(&["next", "--claim", "--as", "alice"], 5);
+    run(&["show", "BE-001"], 0);
+    run(&["show", "1"], 0);
     run(&["wait", "--timeout", "5"], 5);
     run(&["respawn", "FE-001"], 0);
     run(&["mark", "--agent", "FE-001", "COMPLETE"], 0);
@@ -64,6 +69,8 @@ fn run_the_protocol() -> BTreeMap<String, Vec<Value>> {
     run(&["report", "--html"], 0);
     run(&["merge", "--dry-run"], 0);
     run(&["merge"], 0);
+    run(&["next", "--claim", "--as", "alice"], 0);
+    run(&["show", "INT-001"], 0);
     run(&["set", "INT-001", "complete"], 0);
     fs::write(root.path().join("base.md"), "# Findings\n").expect("base");
     fs::write(root.path().join("ours.md"), "# Findings\n\nours\n").expect("ours");

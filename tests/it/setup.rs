@@ -69,7 +69,7 @@ fn setup_writes_each_hosts_files_and_a_second_run_changes_nothing() {
         (
             "codex",
             "created .codex/hooks.json\ncreated .agents/skills/pplan/SKILL.md\n\
-             note: codex: project hooks run only once trusted: open `/hooks` in a new Codex session and trust pplan's\n",
+             note: codex: hooks run in a trusted project once reviewed: open `/hooks` in a new Codex session and trust pplan's\n",
             vec![
                 (".agents/skills/pplan/SKILL.md", SKILL),
                 (".codex/hooks.json", include_str!("../../fixtures/setup/codex-hooks.json")),
@@ -78,7 +78,7 @@ fn setup_writes_each_hosts_files_and_a_second_run_changes_nothing() {
         (
             "gemini",
             "created .gemini/settings.json\ncreated .agents/skills/pplan/SKILL.md\n\
-             note: gemini: hook timeouts are in milliseconds (10000 = 10 s)\n",
+             note: gemini: project hooks run only in a trusted folder (`/permissions`); timeouts are in milliseconds\n",
             vec![
                 (".agents/skills/pplan/SKILL.md", SKILL),
                 (".gemini/settings.json", include_str!("../../fixtures/setup/gemini-settings.json")),
@@ -87,7 +87,7 @@ fn setup_writes_each_hosts_files_and_a_second_run_changes_nothing() {
         (
             "copilot",
             "created .github/hooks/pplan.json\ncreated .agents/skills/pplan/SKILL.md\n\
-             note: copilot: hooks load from .github/hooks/ in the directory copilot starts in\n",
+             note: copilot: hooks load from .github/hooks/ of the directory copilot starts in, once that folder is trusted\n",
             vec![
                 (".agents/skills/pplan/SKILL.md", SKILL),
                 (".github/hooks/pplan.json", include_str!("../../fixtures/setup/copilot-pplan.json")),

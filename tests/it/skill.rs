@@ -4,7 +4,7 @@
 use std::fs;
 use std::process::Command;
 
-use crate::harness::BIN;
+use crate::harness::{BIN, shell_words as words};
 
 /// The files a model or a person learns pplan from, besides `--help`.
 const TEACHING: &[&str] = &[
@@ -50,31 +50,6 @@ fn command_lines(text: &str) -> Vec<String> {
             l[..cut].trim().to_string()
         })
         .collect()
-}
-
-/// Split like a shell: spaces, double and single quotes.
-fn words(line: &str) -> Vec<String> {
-    let (mut out, mut word, mut quote, mut any) = (Vec::new(), String::new(), None, false);
-    for c in line.chars() {
-        match (quote, c) {
-            (None, '"' | '\'') => (quote, any) = (Some(c), true),
-            (Some(q), c) if c == q => quote = None,
-            (None, ' ') => {
-                if any {
-                    out.push(std::mem::take(&mut word));
-                }
-                any = false;
-            }
-            (_, c) => {
-                word.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        out.push(word);
-    }
-    out
 }
 
 #[test]

@@ -39,7 +39,7 @@ fn status_json_of_the_canonical_plan() {
             r#"{"id":"2","key":"2","title":"Integration","line":19,"status":"pending","stored_status":"pending","#,
             r#""derived_status":"pending","note":null,"#,
             r#""tasks":{"total":1,"done":0,"in_progress":0,"blocked":0,"skipped":0,"nested":0}}],"#,
-            r#""in_progress":[{"id":"FE-001","text":"Build the cart page","group":"1","line":17}],"in_progress_total":1,"#,
+            r#""in_progress":[{"id":"FE-001","text":"Build the cart page","group":"1","line":17,"claimed_by":null}],"in_progress_total":1,"#,
             r#""next_tasks":[],"next_tasks_total":0,"error_rows":0,"gate":null,"warnings":[]}"#,
             "\n"
         ))

@@ -27,6 +27,7 @@ use crate::error::{Error, Result};
 use crate::plan::edit::{self, Target};
 use crate::plan::{Plan, Status};
 use crate::protocol::agents::{self, AgentState};
+use crate::protocol::proposals;
 use crate::store::fault;
 use crate::store::{self, Lock, Store};
 use crate::text::Document;
@@ -77,6 +78,8 @@ pub struct Report {
     pub resumed: bool,
     /// The gate run after the merge (when `pplan.yaml` names one and the group's tasks are done).
     pub gate: Option<GateSummary>,
+    /// The merged agents' proposals: folded into the plan now, already there, or not placed.
+    pub proposals: crate::protocol::proposals::Fold,
 }
 
 /// An agent a merge did not take, and why.
@@ -105,6 +108,7 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
 
     let mut ready = Vec::new();
     let mut empty = Vec::new();
+    let mut proposed = Vec::new();
     for id in &ids {
         let name = agents::progress_file(id);
         // A person skipped the task (after its strikes, say): its agent is settled.
@@ -138,6 +142,9 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
             findings: agent_content(&findings, false),
             progress: agent_content(progress.text(), true),
         };
+        proposed.extend(
+            proposals::read(&Document::from_text(findings.clone())).into_iter().map(|p| (id.clone(), p)),
+        );
         if blocks.findings.is_empty() && blocks.progress.is_empty() && !report.skipped.contains(id) {
             empty.push(id.clone());
         }
@@ -191,7 +198,14 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
     // A gate between groups: the group completes (and the plan advances) only once it passes.
     let gate = crate::store::config::Config::load(store)?.gate_command().map(str::to_string);
     let settled_now = !report.skipped.is_empty();
-    let (plan_after, plan_report) = plan_after_merge(&doc, g, &merged_ids, settled_now, gate.is_none())?;
+    // The agents' proposals land in the same write, under the same journal: a crash before the
+    // journal leaves neither, one after it finishes both, and a rerun finds them present. They
+    // are folded first, so `## Next Step` and the group's completion count them.
+    let target = crate::store::config::Config::load(store)?.proposals_group.map(|n| n.to_string());
+    let (folded, fold) = proposals::fold(doc.text(), g, target.as_deref(), &proposed)?;
+    report.proposals = fold;
+    let (plan_after, plan_report) =
+        plan_after_merge(&Document::from_text(folded), g, &merged_ids, settled_now, gate.is_none())?;
     // The gate runs when this merge finished the group's tasks, and again on a later merge while
     // the group is held by it (every task done, the group not complete and still current).
     let held = g.is_some_and(|g| {
@@ -296,7 +310,7 @@ fn apply_journaled(
 /// advances; fail → the group stays current, and the report says so.
 fn run_gate(store: &Store, command: &str, g: usize, report: &mut Report) -> Result<()> {
     let config = crate::store::config::Config::load(store)?;
-    let argv = vec!["sh".to_string(), "-c".to_string(), command.to_string()];
+    let argv = crate::protocol::gate::shell(command);
     let key = report.group.clone().unwrap_or_default();
     let mut lines = Vec::new();
     let stop = crate::protocol::gate::interrupt_flag();
