@@ -81,6 +81,9 @@ pub enum Command {
     /// Where the plan stands: groups, progress, tasks in progress, next ready tasks, warnings
     #[command(after_long_help = help::STATUS)]
     Status {
+        /// The plan: a directory or its task_plan.md, as `-C` takes it (`pplan status docs`)
+        #[arg(value_name = "PLAN")]
+        plan: Option<PathBuf>,
         /// For each group (or just GROUP): the line it was read from, and the line and token its
         /// status came from, or how many tasks it was derived from
         #[arg(long, value_name = "GROUP", num_args = 0..=1, default_missing_value = "")]
@@ -114,11 +117,12 @@ pub enum Command {
 
     /// Change one task's or group's status in place, in the style the file already uses
     #[command(
-        override_usage = "pplan set <TASK-ID> <STATE>\n       pplan set --group <GROUP> <STATE>\n       pplan set --text <SUBSTRING> <STATE>",
+        override_usage = "pplan set <TASK> <STATE>\n       pplan set --group <GROUP> <STATE>\n       pplan set --text <SUBSTRING> <STATE>",
         after_long_help = help::SET,
     )]
     Set {
-        /// The task id, then the state (pending, in_progress, complete, blocked, skipped)
+        /// The task (its id, its position `2.3` = group 2's third task, or a unique piece of its
+        /// text), then the state (pending, in_progress, complete, blocked, skipped)
         #[arg(value_name = "ARGS", num_args = 1..=2, required = true)]
         args: Vec<String>,
         /// Set a group's status instead of a task's
@@ -299,12 +303,12 @@ pub enum Command {
 
     /// Record a failed attempt of a task under the 3-strike rule (exit 3 on the third)
     #[command(
-        override_usage = "pplan error <TASK-ID> --error <TEXT> --approach <TEXT> [--resolution <TEXT>]\n       pplan error <TASK-ID> --resolve <TEXT>",
+        override_usage = "pplan error <TASK> --error <TEXT> --approach <TEXT> [--resolution <TEXT>]\n       pplan error <TASK> --resolve <TEXT>",
         after_long_help = help::ERROR,
     )]
     Error {
-        /// The task that failed
-        #[arg(value_name = "TASK-ID")]
+        /// The task that failed (id, position `2.3` or a piece of its text)
+        #[arg(value_name = "TASK")]
         task: String,
         /// What went wrong
         #[arg(long, value_name = "TEXT", required_unless_present = "resolve")]

@@ -52,9 +52,14 @@ pub enum Error {
     #[error("`{}` already exists", path.display())]
     Exists { path: PathBuf },
     #[error("no task `{id}`")]
-    UnknownTask { id: String, nearest: Vec<String> },
+    UnknownTask { id: String, nearest: Vec<String>, group: Option<String> },
+    /// A task argument that is no id, position or piece of text ([`crate::plan::resolve`]).
+    #[error("no task `{id}`")]
+    NoTask { id: String },
     #[error("task id `{id}` is used by {} tasks (lines {})", lines.len(), join(lines))]
     DuplicateTask { id: String, lines: Vec<usize> },
+    #[error("the task `{task}` (line {line}) has no id, and an agent is named by its task's id")]
+    NoTaskId { task: String, line: usize },
     #[error("task id `{id}` is taken (line {line})")]
     IdTaken { id: String, line: usize },
     #[error("the group has this task already (line {line}): `{text}`")]
@@ -65,8 +70,8 @@ pub enum Error {
     InUse { id: String, why: String },
     #[error("no task text contains `{text}`")]
     NoTextMatch { text: String },
-    #[error("`{text}` matches {} tasks (lines {})", lines.len(), join(lines))]
-    AmbiguousText { text: String, lines: Vec<usize> },
+    #[error("`{text}` matches {} tasks (lines {})", matches.len(), join(&matches.iter().map(|m| m.0).collect::<Vec<_>>()))]
+    AmbiguousText { text: String, matches: Vec<(usize, String)> },
     #[error("no group `{id}`")]
     UnknownGroup { id: String, known: Vec<String> },
     #[error("group id `{id}` is used by {} groups", keys.len())]
@@ -175,12 +180,13 @@ impl Error {
             Error::NotAFile { .. } => "not_a_file",
             Error::TooLarge { .. } => "file_too_large",
             Error::Exists { .. } => "exists",
-            Error::UnknownTask { .. } => "unknown_task",
+            Error::UnknownTask { .. } | Error::NoTask { .. } => "unknown_task",
             Error::DuplicateTask { .. } => "duplicate_task",
             Error::IdTaken { .. } | Error::SameTask { .. } => "duplicate_task",
             Error::UnknownDependency { .. } => "unknown_dependency",
             Error::InUse { .. } => "task_in_use",
             Error::NoTextMatch { .. } => "no_text_match",
+            Error::NoTaskId { .. } => "no_task_id",
             Error::AmbiguousText { .. } => "ambiguous_text",
             Error::UnknownGroup { .. } => "unknown_group",
             Error::AmbiguousGroup { .. } => "ambiguous_group",
@@ -238,12 +244,24 @@ impl Error {
                 path.display(),
                 path.display()
             )),
+            Error::UnknownTask { group: Some(g), .. } => Some(format!(
+                "`{g}` is a group: name it with `--group {g}`; a task is named by its id, its position (`{g}.1`) or a piece of its text"
+            )),
             Error::UnknownTask { nearest, .. } if !nearest.is_empty() => Some(format!(
                 "did you mean {}?",
                 nearest.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
             )),
-            Error::DuplicateTask { .. } => Some("give the tasks distinct ids, or use `--text`".into()),
-            Error::AmbiguousText { .. } => Some("use a longer substring, or the task id".into()),
+            Error::DuplicateTask { .. } => Some("give the tasks distinct ids, or name the task by its position (`2.3`: group 2, third task)".into()),
+            Error::AmbiguousText { matches, .. } => {
+                let list: String = matches.iter().map(|(line, text)| format!("\n  line {line}: {text}")).collect();
+                Some(format!("use more of the text, the task id, or its position (`2.3`: group 2, third task):{list}"))
+            }
+            Error::NoTask { .. } => Some(
+                "name a task by its id, its position (`2.3`: group 2, third task) or a piece of its text".into(),
+            ),
+            Error::NoTaskId { line, .. } => {
+                Some(format!("give it one on line {line}, before its text: `- [ ] T-1: …`"))
+            }
             Error::IdTaken { .. } => Some("pass another --id, or leave --id out to continue the plan's scheme".into()),
             Error::UnknownDependency { .. } => Some("name tasks the plan has, or add the dependency first".into()),
             Error::InUse { .. } => Some("pass --force to remove it anyway".into()),

@@ -61,8 +61,10 @@ pub const STATUS: &str = "\
 Where the plan stands, in about 20 lines whatever its size; read-only (no lock). Progress is
 complete and skipped tasks over all tasks. The current group is derived: the first group neither
 complete nor skipped (`(stated K)` when `## Current Group` names another; `(all done)`, `(no
-groups)`). Next tasks are the current group's pending tasks whose `(depends: …)` are all done.
-More than 8 groups are windowed around the current one; lists show 3 then `… and N more`.
+groups)`). Next tasks are the current group's pending tasks whose `(depends: …)` are all done
+(when `## Current Group` names a finished group, the first ready ones from there on). A mark
+pplan does not know (`[?]`) is a task of unknown status, named in a warning. PLAN, a directory
+or its task_plan.md, reads that plan as `-C` does. More than 8 groups are windowed around the current one; lists show 3 then `… and N more`.
 
 Output lines: plan, goal, progress, current, groups (`>` marks the current one; key, status,
 done/total, title), in progress, next, then up to 3 `warning:` lines (a group marked complete
@@ -90,15 +92,16 @@ Examples:
 pub const SET: &str = "\
 Changes exactly one task's or group's status in task_plan.md, in place, in the style the file
 already uses (`[x]`, `✅`, `**Status:** done`…; see docs/FORMAT.md). STATE is pending,
-in_progress, complete, blocked or skipped, or a spelling FORMAT.md lists (done, wip, ✅…). A task
-id matches exactly, else case-insensitively; an id used twice is refused. `--group` takes a key
-or id (`Phase 2` means `2`); `--text` the one task whose text contains SUBSTRING
-(case-insensitive). A group's status is set wherever the group states it, and added under its
-heading when it states none; tasks are not changed. A state already in place writes nothing.
+in_progress, complete, blocked or skipped, or a spelling FORMAT.md lists (done, wip, ✅…). TASK
+is an id (exact, else case-insensitive; one used twice is refused), a position `G.N` (group G's
+N-th task), or a unique piece of the task's text (case-insensitive; several are refused with
+their lines). `--group` takes a key or id (`Phase 2` means `2`). A group's status is set
+wherever the group states it; a status line in words pplan does not know has its leading words
+replaced; none gets a line with the file's label. A group set complete with open tasks warns. A state already in place writes nothing.
 Every write: plan lock, re-read, surgical edit, verify, atomic replace.
 
-Output: `ID: FROM → TO`, or `ID: STATE (unchanged)`; --dry-run prints the unified diff (empty
-when nothing would change). --json: kind `set` (`changed`, `diff` under --dry-run).
+Output: `ID: FROM → TO`, or `ID: STATE (unchanged)`, then any `warning:`; --dry-run prints the
+unified diff. --json: kind `set` (`changed`, `diff` under --dry-run, `warning`).
 
 Exit codes: 2 unknown task, group or state, ambiguous id or text; 4 busy or the file changed
 under us; 1 the edit could not be verified. Nothing is written on any error.
@@ -278,15 +281,14 @@ attempt 1 diagnose and fix, attempt 2 a different approach, attempt 3 a broader 
 the user decides. Attempts are counted from the task's rows each time. An approach that already
 failed for the task (ignoring case, spaces, punctuation) is refused. The third failure also sets
 the task blocked and, if it has an agent, its marker BLOCKED, and prints the report. `--resolve`
-fills the resolution of the task's latest row instead (no strike given back). Rows take the
-table's own shape (docs/FORMAT.md).
+fills the resolution of the task's latest row instead (no strike given back).
 
 Output: `ID: attempt N of 3 recorded; …`, the report on a third strike, `ID: latest error
 resolved`. --json: kind `error-recorded` (or `error-resolved`), the report in `report`.
 
 Exit codes: 3 third strike (escalate: stop and ask the user; --dry-run too); 2 a repeated
 approach, unknown task, nothing to resolve; 4 busy. If the agent's marker cannot be set after
-the row is written, run `pplan mark --agent ID BLOCKED --reason \"…\"`.
+the row is written, run `pplan mark --agent ID BLOCKED --reason …`.
 
 Examples:
   $ pplan error BE-001 --error \"stripe 401\" --approach \"use the test key\"
@@ -311,7 +313,7 @@ Examples:
 pub const DECIDE: &str = "\
 Records a decision and why in the plan's decisions log: a row of its decisions table (in its
 columns; a date column gets today's UTC date), a list item when the section is a list (`- TEXT —
-WHY`), else a new `| Decision | Rationale |` table, in a new `## Decisions Made` section if
+WHY`), an empty row left after the last entry is filled, else a new table, in a new `## Decisions Made` section if
 there is none. `|` is written `\\|`.
 
 Output: `decision recorded in task_plan.md`; --dry-run prints the diff. --json: kind `decision`.
@@ -332,9 +334,9 @@ Examples:
 pub const REBOOT: &str = "\
 Answers the five reboot questions from the files, for a fresh session: Where am I? (the current
 group, tasks in progress, its agents), Where am I going? (the next group), What's the goal?,
-What have I learned? (latest findings), What have I done? (counts, latest complete, latest log
-entries), and What am I about to do? (`## Next Step`, after any escalation, BLOCKED agent or red
-gate). Lists are shortened to keep the text within --budget bytes; the cut may take the
+What have I learned? (findings.md's latest entries), What have I done? (counts, groups done,
+latest complete, log), and What am I about to do? (`## Next Step`, else the next tasks; spawn
+and merge only in a plan with agents). A missing findings.md or progress.md is no gap. Lists are shortened to keep the text within --budget bytes; the cut may take the
 `unanswered:` line, never the exit code. An unreadable agents.json or pplan.yaml reads as empty.
 
 Output: the six answers; an `unanswered:` line names every question the files cannot answer.
@@ -348,12 +350,14 @@ Examples:
   Where am I going? group 2: Integration (pending, 0/1 done)
   What's the goal? Ship a checkout API and a cart page.
   What have I learned? nothing recorded yet
-  What have I done? 0/3 tasks done, 0/2 groups
+  What have I done? 0/3 tasks done, 0/2 groups done
   What am I about to do? Spawn group 1.";
 
 pub const CHECKPOINT: &str = "\
 Appends `### <UTC time>`, the text and, with --files, a `Files: a, b` line to progress.md (the
-session log; created from the template when missing), under the plan lock. With --agent ID it
+session log; created from the template when missing), under the plan lock: at the end of its
+last `## Session…`/`## … Log` section, else before `## Test Results`, `## Error Log` or `##
+5-Question Reboot Check` closing the file, else at the end. With --agent ID it
 writes to progress_ID.md exactly as `pplan log --agent ID` does. TEXT `-` reads stdin.
 
 Output: `checkpoint in progress.md`. --json: kind `checkpoint`.
@@ -393,7 +397,8 @@ unreadable one is skipped. The rules, their ids and severities are in docs/CHECK
 in pplan.yaml turns a rule off or changes its severity.
 
 Output: `path:line:col: error|warning[rule]: message` per problem, then `checked N files: E
-errors, W warnings`, sorted by path, line, column. `--format github` prints GitHub Actions
+errors, W warnings` and a line naming the pplan.yaml setting of each rule that reported, sorted
+by path, line, column. Without agents, same-group-dependency is a warning. `--format github` prints GitHub Actions
 annotations (no summary); `--format json` (or --json) a `check` object.
 
 Exit codes: 0 nothing wrong or only warnings; 1 at least one error.
@@ -404,6 +409,7 @@ Examples:
 
   $ pplan set --group 1 complete
   group 1: pending → complete
+  warning: 2 of group 1's 2 tasks are open; `pplan check` reports a group marked complete with open tasks (complete-with-open-tasks)
 
   $ pplan check --format github
   ::warning file=task_plan.md,line=7,col=1,title=current-group::current group 1 is already complete
@@ -559,19 +565,22 @@ Examples:
 
 pub const WATCH: &str = "\
 A live view in a second terminal: title, goal, task counts, each group with a bar (`▶` marks the
-working group), the working group's agents with state and age (STALLED highlighted), the latest
-three errors and `## Next Step`. Redraws on any change to a plan file (inotify, no polling), on
+working group), the working group's agents with state and age (STALLED highlighted; only in a
+plan with agents), the latest three unresolved errors and `Next:` (`## Next Step`, else the next
+tasks). Redraws on any change to a plan file (inotify, no polling), on
 resize and every 30 s. On a terminal it uses the alternate screen: q, Ctrl-C or Ctrl-D quit. Not
-a terminal: one line per change, `HH:MM:SS <status> done D/T, group G D/T; agents: …; N error
-rows`. NO_COLOR turns colours off. Read-only; --json does not apply.
+a terminal: one line per change, `HH:MM:SS <status> done D/T, group G D/T; agents: …; N open
+errors`. NO_COLOR turns colours off. Read-only; --json does not apply.
 
 Examples:
   # pplan watch";
 
 pub const REPORT: &str = "\
 One self-contained HTML page of the plan: goal and progress, groups with bars, every task, the
-dependency waves as inline SVG, the agents, the errors and decisions, and findings.md and
-progress.md rendered (raw HTML escaped, no scripts, no remote assets, images shown as text).
+dependency waves as inline SVG (a line when nothing depends on anything), the agents, the errors
+and decisions, and findings.md and progress.md rendered (raw HTML escaped, HTML comments dropped,
+no scripts, no remote assets, images shown as text). Tasks, titles and cells render their inline
+markdown. `lang` follows the plan's script (zh, ja, ko; en), with CJK font fallbacks.
 
 Output: the page on stdout, or with -o `wrote FILE (N KB)` (written atomically). --json: kind
 `report` (the page in `html` without -o).
@@ -596,7 +605,7 @@ Examples:
   checkpoint in progress.md
 
   $ pplan files --batches 2
-  1 files, 29 lines, in 1 batches
+  1 file, 29 lines, in 1 batch
   batch 1 (29 lines): task_plan.md
   dropped (gone, or outside the project): gone.rs";
 
@@ -612,7 +621,7 @@ Examples:
   checkpoint in progress.md
 
   $ pplan passes --batches 1
-  ## Simplify pass 1 of 1 (1 files, 29 lines)
+  ## Simplify pass 1 of 1 (1 file, 29 lines)
   ...";
 
 pub const MERGE: &str = "\

@@ -19,6 +19,18 @@ struct CheckJson<'a> {
     diagnostics: &'a [Diagnostic],
 }
 
+/// Which `pplan.yaml` setting changes the rules that reported, when any did.
+fn setting_hint(diags: &[Diagnostic]) -> String {
+    let mut rules: Vec<&str> = diags.iter().map(|d| d.rule).collect();
+    rules.sort_unstable();
+    rules.dedup();
+    if rules.is_empty() {
+        return String::new();
+    }
+    let settings: Vec<String> = rules.iter().map(|r| format!("{r}: off|warning|error")).collect();
+    format!("a rule's severity is set in pplan.yaml beside the plan: `checks: {{{}}}`\n", settings.join(", "))
+}
+
 /// With no paths: every plan at or below the working directory (`-C`, `PPLAN_DIR` or `.`); when
 /// there is none there, the plan found upward the way every other command finds it, so `pplan
 /// check` in `src/` checks the project's plan.
@@ -56,6 +68,7 @@ pub fn run(ctx: &Context, paths: &[PathBuf], format: CheckFormat) -> Result<Outp
                 plural(errors, "error"),
                 plural(warnings, "warning")
             ));
+            s.push_str(&setting_hint(&diags));
             s
         }
     };

@@ -39,7 +39,7 @@ pub(super) fn append_progress(store: &crate::store::Store, text: &str, files: &[
         PROGRESS,
         |doc| {
             let e = agents::entry(&stamp, text, files, doc.eol());
-            Ok(vec![agents::append_entry(doc.text(), &e, doc.eol())])
+            Ok(vec![agents::insert_entry(doc.text(), &e, doc.eol())])
         },
         |before: &Document, after: &Document| {
             let e = agents::entry(&stamp, text, files, before.eol());

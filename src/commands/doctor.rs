@@ -74,7 +74,11 @@ fn plan_checks(store: &Store, push: &mut impl FnMut(Level, &'static str, String)
             push(
                 Level::Pass,
                 "task_plan.md",
-                format!("{} groups, {} tasks", plan.groups.len(), plan.tasks.len()),
+                format!(
+                    "{}, {}",
+                    crate::text::count(plan.groups.len(), "group", "groups"),
+                    crate::text::count(plan.tasks.len(), "task", "tasks")
+                ),
             );
         }
     }

@@ -8,7 +8,7 @@ use super::{Context, Output, unified_diff};
 use crate::error::{Error, ExitCode, Result};
 use crate::plan::edit::{self, Target};
 use crate::plan::rows::{self, Values};
-use crate::plan::{Log, Plan, Status};
+use crate::plan::{Log, Plan, Status, resolve};
 use crate::protocol::agents;
 use crate::protocol::strikes::{self, STRIKES};
 use crate::store;
@@ -68,7 +68,7 @@ pub fn run(
     else {
         return Err(Error::Usage {
             message: "`pplan error` needs `--error` and `--approach`".into(),
-            hint: "pplan error <TASK-ID> --error <TEXT> --approach <TEXT> [--resolution <TEXT>]",
+            hint: "pplan error <TASK> --error <TEXT> --approach <TEXT> [--resolution <TEXT>]",
         });
     };
     let store = ctx.store()?;
@@ -78,9 +78,10 @@ pub fn run(
         dry_run,
         |doc| {
             let plan = Plan::parse(doc);
-            let t = edit::find_task(&plan, doc, task)?;
-            // The id as the plan spells it: `be-001` counts toward BE-001's strikes.
-            let task = plan.tasks[t].id.unwrap_or(task);
+            let t = resolve::resolve_task(&plan, doc, task)?;
+            // The id as the plan spells it (`be-001` counts toward BE-001's strikes), or the text
+            // of a task without one.
+            let task = resolve::task_name(&plan, t);
             let attempts = strikes::attempts(&plan, task);
             if let Some(i) = attempts
                 .iter()
@@ -131,7 +132,7 @@ pub fn run(
             }
             let blocked = found.borrow().as_ref().is_some_and(|f| f.blocked_now);
             let changes: Vec<(Target, Status)> = if blocked {
-                let t = edit::find_task(&b, before, task).map_err(|e| e.to_string())?;
+                let t = resolve::resolve_task(&b, before, task).map_err(|e| e.to_string())?;
                 vec![(Target::Task(t), Status::Blocked)]
             } else {
                 Vec::new()
@@ -139,8 +140,11 @@ pub fn run(
             edit::verify_sets(&b, &a, &changes)
         },
     )?;
-    let found =
-        found.into_inner().ok_or_else(|| Error::UnknownTask { id: task.to_string(), nearest: Vec::new() })?;
+    let found = found.into_inner().ok_or_else(|| Error::UnknownTask {
+        id: task.to_string(),
+        nearest: Vec::new(),
+        group: None,
+    })?;
     let task = found.task.as_str();
     let escalate = found.attempt >= STRIKES;
     let report = escalate.then(|| strikes::report(task, &found.task_text, &found.history));
@@ -185,15 +189,18 @@ pub fn run(
 /// Fill the resolution of the task's latest error row.
 fn resolve_latest(ctx: &Context, task: &str, resolution: &str, dry_run: bool) -> Result<Output> {
     let store = ctx.store()?;
+    let name = RefCell::new(task.to_string());
     let change = store.update(
         store::PLAN_FILE,
         dry_run,
         |doc| {
             let plan = Plan::parse(doc);
             // A gate's strikes (`gate-1`) are rows of no task: a person resolves them the same way.
-            if !task.starts_with("gate-") {
-                edit::find_task(&plan, doc, task)?;
-            }
+            let task = match task.starts_with("gate-") {
+                true => task,
+                false => resolve::task_name(&plan, resolve::resolve_task(&plan, doc, task)?),
+            };
+            *name.borrow_mut() = task.to_string();
             let latest = strikes::attempts(&plan, task)
                 .pop()
                 .ok_or_else(|| Error::NothingToResolve { task: task.to_string() })?;
@@ -212,7 +219,7 @@ fn resolve_latest(ctx: &Context, task: &str, resolution: &str, dry_run: bool) ->
         let json = ResolvedJson {
             schema_version: 1,
             kind: "error-resolved",
-            task,
+            task: &name.borrow(),
             changed: !change.is_noop(),
             diff,
         };
@@ -221,5 +228,5 @@ fn resolve_latest(ctx: &Context, task: &str, resolution: &str, dry_run: bool) ->
     if dry_run {
         return Ok(Output::ok(unified_diff(store::PLAN_FILE, &change.before, &change.after)));
     }
-    Ok(Output::ok(format!("{task}: latest error resolved\n")))
+    Ok(Output::ok(format!("{}: latest error resolved\n", name.borrow())))
 }

@@ -35,11 +35,22 @@ pub fn files(ctx: &Context, n: usize) -> Result<Output> {
         };
         return Ok(Output::json(&json));
     }
-    let mut o = format!("{} files, {lines} lines, in {} batches\n", list.len(), batches.len());
+    let n = crate::text::count;
+    let mut o = format!(
+        "{}, {}, in {}\n",
+        n(list.len(), "file", "files"),
+        n(lines, "line", "lines"),
+        n(batches.len(), "batch", "batches")
+    );
     for (i, b) in batches.iter().enumerate() {
         let names: Vec<&str> = b.files.iter().map(|f| f.path.as_str()).collect();
-        let _ =
-            writeln!(o, "batch {} ({} lines): {}", i + 1, b.lines, crate::text::clip(&names.join(", "), 300));
+        let _ = writeln!(
+            o,
+            "batch {} ({}): {}",
+            i + 1,
+            n(b.lines, "line", "lines"),
+            crate::text::clip(&names.join(", "), 300)
+        );
     }
     if !dropped.is_empty() {
         let _ = writeln!(
@@ -79,10 +90,10 @@ pub fn passes(ctx: &Context, n: usize) -> Result<Output> {
             let agent = format!("{id}-{}", i + 1);
             let _ = writeln!(
                 o,
-                "## {kind} pass {} of {total} ({} files, {} lines)",
+                "## {kind} pass {} of {total} ({}, {})",
                 i + 1,
-                b.files.len(),
-                b.lines
+                crate::text::count(b.files.len(), "file", "files"),
+                crate::text::count(b.lines, "line", "lines")
             );
             let _ = writeln!(o, "Files: {}", names.join(", "));
             let _ = writeln!(o, "{look}");

@@ -99,13 +99,19 @@ impl Context {
 
 /// Run a command. `stream` receives output that must appear as it happens (`wait`).
 pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
-    let mut ctx = Context {
-        dir: cli.dir,
-        json: cli.json,
-        limits: Limits::from_env(),
-        writes: false,
-        found: OnceCell::new(),
+    // `pplan status DIR` reads that plan, as `check DIR` does.
+    let dir = match (&cli.command, cli.dir) {
+        (Command::Status { plan: Some(p), .. }, Some(c)) if *p != c => {
+            return Err(crate::Error::Usage {
+                message: format!("`-C {}` and `status {}` name two plans", c.display(), p.display()),
+                hint: "pplan status [PLAN] (a directory or its task_plan.md), or -C PLAN",
+            });
+        }
+        (Command::Status { plan: Some(p), .. }, _) => Some(p.clone()),
+        (_, c) => c,
     };
+    let mut ctx =
+        Context { dir, json: cli.json, limits: Limits::from_env(), writes: false, found: OnceCell::new() };
     // check, list, doctor and hooks only read (doctor reports a leftover journal; a hook must
     // never wait on a lock); the git commands never touch a plan (git runs the merge driver in
     // the middle of its own merge, on its own temp files).
@@ -244,7 +250,7 @@ fn warn(ctx: &Context, message: &str) {
 fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) -> Result<Output> {
     match command {
         Command::Init { name, title, goal, dry_run } => init::run(ctx, name.as_deref(), title, goal, dry_run),
-        Command::Status { explain } => status::run(ctx, explain.as_deref()),
+        Command::Status { explain, .. } => status::run(ctx, explain.as_deref()),
         Command::Set { args, group, text, dry_run } => set::run(ctx, args, group, text, dry_run),
         Command::Add { text, group, id, depends, files, after, group_title, dry_run } => {
             let task = add::TaskArgs { text, group, id, depends, files, after };

@@ -36,6 +36,7 @@ pub fn run(ctx: &Context, agent: &str, text: &str, depends: &[String]) -> Result
                     return Err(Error::UnknownTask {
                         id: d.clone(),
                         nearest: plan.tasks[i].id.map(str::to_string).into_iter().collect(),
+                        group: None,
                     });
                 }
                 Err(e) => return Err(e),

@@ -6,7 +6,6 @@ use serde::Serialize;
 use super::{Context, Output};
 use crate::error::{ExitCode, Result};
 use crate::plan::Plan;
-use crate::protocol::merge::{FINDINGS, PROGRESS};
 use crate::protocol::reboot::{self, Answer};
 use crate::store;
 
@@ -22,14 +21,12 @@ pub fn run(ctx: &Context, budget: usize) -> Result<Output> {
     let store = ctx.store()?;
     let doc = store.read(store::PLAN_FILE)?;
     let plan = Plan::parse(&doc);
-    let read =
-        |name: &str| String::from_utf8_lossy(&store.read_or_empty(name).unwrap_or_default()).into_owned();
-    let (findings, progress) = (read(FINDINGS), read(PROGRESS));
+    let (findings, progress) = reboot::read_logs(&store);
     // The longest lists that fit the budget.
     let mut lists = 5;
     let (mut answers, mut text);
     loop {
-        answers = reboot::answers(&store, &plan, &findings, &progress, lists);
+        answers = reboot::answers(&store, &plan, findings.as_deref(), progress.as_deref(), lists);
         text = reboot::render(&answers);
         if text.len() <= budget || lists == 1 {
             break;

@@ -7,7 +7,7 @@ use super::spawn::{Continuation, brief, brief_dir};
 use super::{Context, Output};
 use crate::error::{Error, Result};
 use crate::plan::edit::{self, Target};
-use crate::plan::{Plan, Status};
+use crate::plan::{Plan, Status, resolve};
 use crate::protocol::agents::{self, AgentRecord, AgentState, Entry, Header, Registry};
 use crate::protocol::gate;
 use crate::store;
@@ -26,8 +26,8 @@ struct RespawnJson<'a> {
 }
 
 pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
-    agents::check_id(id)?;
     let store = ctx.store()?;
+    let id = &agent_id(&store, id)?;
     let config = Config::load(&store)?;
     let lock = store.lock()?;
     let progress = agents::progress_file(id);
@@ -119,8 +119,8 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
 /// `pplan respawn ID --reopen`: a merged task goes back to in progress with fresh agent files;
 /// its brief says why (the group's failing gate, read from task_plan.md).
 pub fn reopen(ctx: &Context, id: &str) -> Result<Output> {
-    agents::check_id(id)?;
     let store = ctx.store()?;
+    let id = &agent_id(&store, id)?;
     let lock = store.lock()?;
     let doc = store.read(store::PLAN_FILE)?;
     let plan = Plan::parse(&doc);
@@ -194,6 +194,25 @@ struct ReopenJson<'a> {
     attempt: u32,
     why: &'a str,
     brief: &'a str,
+}
+
+/// The agent `arg` names: an agent id with files, else the id of the task it names (by id,
+/// position or text).
+fn agent_id(store: &store::Store, arg: &str) -> Result<String> {
+    if agents::check_id(arg).is_ok() && agents::check_regular(store, &agents::progress_file(arg))? {
+        return Ok(arg.to_string());
+    }
+    let doc = store.read(store::PLAN_FILE)?;
+    let plan = Plan::parse(&doc);
+    match resolve::resolve_task_id(&plan, &doc, arg) {
+        Ok(id) => agents::check_id(id).map(|()| id.to_string()),
+        // A safe id that names no task: the missing agent files are the answer; an unsafe one
+        // is refused as such.
+        Err(Error::UnknownTask { .. } | Error::NoTask { .. }) => {
+            agents::check_id(arg).map(|()| arg.to_string())
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// An agent spawned before the registry existed (or by hand): its task from the plan.

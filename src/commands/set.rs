@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::{Context, Output};
 use crate::error::{Error, Result};
 use crate::plan::edit::{self, Target};
-use crate::plan::{Plan, Status};
+use crate::plan::{Plan, Status, resolve};
 use crate::store;
 use crate::text::Document;
 use crate::text::clip;
@@ -24,6 +24,8 @@ struct SetJson {
     changed: bool,
     dry_run: bool,
     diff: Option<String>,
+    /// A group set complete while some of its tasks are open: what `check` will say.
+    warning: Option<String>,
 }
 
 pub fn run(
@@ -43,6 +45,9 @@ pub fn run(
     let store = ctx.store()?;
     // What the edit step found, for the verify step and the report (both run after it).
     let found: RefCell<Option<(Target, String, Status)>> = RefCell::new(None);
+    // A task whose checkbox mark pplan does not know (`[?]`): its mark, for the output.
+    let unknown: RefCell<Option<String>> = RefCell::new(None);
+    let warning: RefCell<Option<String>> = RefCell::new(None);
     let change = store.update(
         store::PLAN_FILE,
         dry_run,
@@ -50,6 +55,12 @@ pub fn run(
             let plan = Plan::parse(doc);
             let target = selector.find(&plan, doc)?;
             *found.borrow_mut() = Some((target, label(&plan, target), edit::status_of(&plan, target)));
+            match target {
+                Target::Task(i) => {
+                    *unknown.borrow_mut() = plan.tasks[i].unknown_mark.map(|m| format!("[{m}]"))
+                }
+                Target::Group(g) => *warning.borrow_mut() = open_tasks(&plan, g, to),
+            }
             edit::set_status(&plan, doc, target, to)
         },
         |before: &Document, after: &Document| {
@@ -71,25 +82,45 @@ pub fn run(
             changed: !change.is_noop(),
             dry_run,
             diff,
+            warning: warning.into_inner(),
         };
         return Ok(Output::ok(serde_json::to_string(&json).unwrap_or_default() + "\n"));
     }
     if let Some(diff) = diff {
         return Ok(Output::ok(diff));
     }
-    let line = if change.is_noop() {
+    let from = unknown.into_inner().unwrap_or_else(|| from.to_string());
+    let mut line = if change.is_noop() {
         format!("{name}: {to} (unchanged)\n")
     } else {
         format!("{name}: {from} → {to}\n")
     };
+    if let Some(w) = warning.into_inner() {
+        line.push_str(&format!("warning: {w}\n"));
+    }
     Ok(Output::ok(line))
 }
 
+/// A group set complete while tasks of it are open: `check` fails that plan
+/// (`complete-with-open-tasks`), so say it now. A warning, not a refusal: a person may close a
+/// phase with work left over on purpose.
+fn open_tasks(plan: &Plan<'_>, g: usize, to: Status) -> Option<String> {
+    let c = plan.counts(&plan.groups[g]);
+    let open = c.total - c.done - c.skipped;
+    (to == Status::Complete && open > 0).then(|| {
+        format!(
+            "{open} of group {}'s {} open; `pplan check` reports a group marked complete with open tasks (complete-with-open-tasks)",
+            plan.groups[g].key,
+            crate::text::count(c.total, "task is", "tasks are")
+        )
+    })
+}
+
 fn usage_error(args: &[String]) -> Error {
-    let form = if args.len() == 1 { "a task id and a state" } else { "only a state with --group or --text" };
+    let form = if args.len() == 1 { "a task and a state" } else { "only a state with --group or --text" };
     Error::Usage {
         message: format!("`set {}` needs {form}", args.join(" ")),
-        hint: "pplan set <TASK-ID> <STATE> | --group <GROUP> <STATE> | --text <SUBSTRING> <STATE>",
+        hint: "pplan set <TASK> <STATE> | --group <GROUP> <STATE> | --text <SUBSTRING> <STATE>",
     }
 }
 
@@ -102,8 +133,8 @@ enum Selector {
 impl Selector {
     fn find(&self, plan: &Plan<'_>, doc: &Document) -> Result<Target> {
         Ok(match self {
-            Selector::Task(id) => Target::Task(edit::find_task(plan, doc, id)?),
-            Selector::Text(t) => Target::Task(edit::find_task_by_text(plan, doc, t)?),
+            Selector::Task(id) => Target::Task(resolve::resolve_task(plan, doc, id)?),
+            Selector::Text(t) => Target::Task(resolve::find_task_by_text(plan, doc, t)?),
             Selector::Group(g) => Target::Group(edit::find_group(plan, g)?),
         })
     }

@@ -47,7 +47,9 @@ pub fn run(ctx: &Context, target: &str) -> Result<Output> {
                 message: format!("no task or group `{target}`"),
                 hint: "pplan show <TASK-ID|GROUP>; `pplan status` lists the groups",
             }),
-            Err(Error::UnknownGroup { .. }) => Err(Error::UnknownTask { id: target.to_string(), nearest }),
+            Err(Error::UnknownGroup { .. }) => {
+                Err(Error::UnknownTask { id: target.to_string(), nearest, group: None })
+            }
             Err(e) => Err(e),
         },
         Err(e) => Err(e),

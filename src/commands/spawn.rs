@@ -7,7 +7,7 @@ use super::{Context, Output};
 use crate::error::{Error, Result};
 use crate::plan::edit::resolve_group;
 use crate::plan::edit::{self, Target};
-use crate::plan::{Plan, Status};
+use crate::plan::{Plan, Status, resolve};
 use crate::protocol::agents::{self, AgentRecord, Header, Registry};
 use crate::store::{self, Store};
 
@@ -220,13 +220,19 @@ fn select(
 ) -> Result<(Vec<usize>, Option<String>, Vec<String>)> {
     if !ids.is_empty() {
         let mut tasks = Vec::new();
-        for id in ids {
+        for arg in ids {
+            let id = match resolve::resolve_task_id(plan, doc, arg) {
+                Err(e @ (Error::UnknownTask { .. } | Error::NoTask { .. })) => {
+                    return Err(agents::check_id(arg).err().unwrap_or(e));
+                }
+                found => found?,
+            };
             agents::check_id(id)?;
             let t = edit::find_task(plan, doc, id)?;
             let status = plan.tasks[t].status;
             if status.is_done() {
                 return Err(Error::AgentState {
-                    id: id.clone(),
+                    id: id.to_string(),
                     state: status.to_string(),
                     why: "nothing to spawn",
                 });

@@ -13,7 +13,7 @@ use crate::plan::{Counts, Place, Plan, Status};
 use crate::protocol::gate::{self, RedGate};
 use crate::store;
 use crate::text::Document;
-use crate::text::{clip, clip_words, unescape};
+use crate::text::{clip, clip_words, count, unescape};
 
 /// At most this many tasks in each JSON list; `*_total` says how many there are.
 const JSON_LIST_MAX: usize = 100;
@@ -110,7 +110,7 @@ impl Summary {
             stated: plan.stated_current(),
             derived,
             in_progress,
-            next: plan.ready_tasks(derived),
+            next: plan.next_tasks().1,
             red: gate::red_gates(plan),
         }
     }
@@ -183,15 +183,27 @@ fn text(plan: &Plan<'_>, s: &Summary, warnings: &[String]) -> String {
     let c = &s.counts;
     let _ = writeln!(o, "plan: {}", plan.title.map_or("(untitled)".into(), |t| clip(t, 80)));
     let _ = writeln!(o, "goal: {}", plan.goal.map_or("(none)".into(), |g| clip(g, 100)));
-    let _ = writeln!(
-        o,
-        "progress: {}% ({} of {} tasks done, {} groups, {} error rows)",
-        s.progress_pct,
-        c.done + c.skipped,
-        c.total,
-        plan.groups.len(),
-        plan.error_rows()
-    );
+    let errors = count(plan.error_rows(), "error row", "error rows");
+    let done_groups = plan.groups.iter().filter(|g| plan.status(g).is_done()).count();
+    let groups = plan.groups.len();
+    let _ = match (c.total, groups) {
+        // A plan of groups without tasks (a table of phases): its progress is its groups'.
+        (0, 1..) => writeln!(
+            o,
+            "progress: {}% ({done_groups} of {} done, {errors})",
+            s.progress_pct,
+            count(groups, "group", "groups")
+        ),
+        (0, 0) => writeln!(o, "progress: no tasks and no groups, {errors}"),
+        _ => writeln!(
+            o,
+            "progress: {}% ({} of {} done, {}, {errors})",
+            s.progress_pct,
+            c.done + c.skipped,
+            count(c.total, "task", "tasks"),
+            count(groups, "group", "groups"),
+        ),
+    };
     for red in &s.red {
         let _ = writeln!(o, "{}", gate::describe(red));
     }

@@ -94,19 +94,24 @@ pub fn run(ctx: &Context) -> Result<Output> {
         let _ = writeln!(o, "wave {} ({}): {}{more}", n + 1, wave.len(), names.join(", "));
     }
     if w.waves.len() > 20 {
-        let _ = writeln!(o, "… and {} more waves", w.waves.len() - 20);
+        let _ = writeln!(o, "… and {} more", crate::text::count(w.waves.len() - 20, "wave", "waves"));
     }
     let _ = writeln!(
         o,
-        "parallelism: {:.0}% of {} tasks in waves wider than one",
+        "parallelism: {:.0}% of {} in waves wider than one",
         w.parallelism() * 100.0,
-        plan.tasks.len()
+        crate::text::count(plan.tasks.len(), "task", "tasks")
     );
     for d in disagreements.iter().take(SHOWN) {
         let _ = writeln!(o, "disagrees: {d}");
     }
     if disagreements.len() > SHOWN {
-        let _ = writeln!(o, "… and {} more groups disagree", disagreements.len() - SHOWN);
+        let _ = writeln!(
+            o,
+            "… and {} more disagree{}",
+            crate::text::count(disagreements.len() - SHOWN, "group", "groups"),
+            if disagreements.len() - SHOWN == 1 { "s" } else { "" }
+        );
     }
     Ok(Output::ok(o))
 }

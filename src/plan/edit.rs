@@ -22,28 +22,10 @@ pub fn find_task(plan: &Plan<'_>, doc: &Document, id: &str) -> Result<usize> {
     }
     match hits.as_slice() {
         [one] => Ok(*one),
-        [] => Err(Error::UnknownTask {
-            id: id.to_string(),
-            nearest: nearest(id, plan.tasks.iter().filter_map(|t| t.id)),
-        }),
+        [] => Err(Error::UnknownTask { id: id.to_string(), nearest: nearest_ids(plan, id), group: None }),
         many => Err(Error::DuplicateTask {
             id: id.to_string(),
             lines: many.iter().map(|&i| doc.line_of(plan.tasks[i].at)).collect(),
-        }),
-    }
-}
-
-/// The one task whose text contains `needle` (case-insensitive).
-pub fn find_task_by_text(plan: &Plan<'_>, doc: &Document, needle: &str) -> Result<usize> {
-    let needle_l = needle.to_lowercase();
-    let hits: Vec<usize> =
-        (0..plan.tasks.len()).filter(|&i| plan.tasks[i].text.to_lowercase().contains(&needle_l)).collect();
-    match hits.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(Error::NoTextMatch { text: needle.to_string() }),
-        many => Err(Error::AmbiguousText {
-            text: needle.to_string(),
-            lines: many.iter().take(10).map(|&i| doc.line_of(plan.tasks[i].at)).collect(),
         }),
     }
 }
@@ -79,6 +61,11 @@ pub fn find_group(plan: &Plan<'_>, id: &str) -> Result<usize> {
             keys: many.iter().map(|&i| plan.groups[i].key.clone()).collect(),
         }),
     }
+}
+
+/// Up to three task ids close to `id`.
+pub fn nearest_ids(plan: &Plan<'_>, id: &str) -> Vec<String> {
+    nearest(id, plan.tasks.iter().filter_map(|t| t.id))
 }
 
 /// Up to three ids close to `id`: same prefix or within a small edit distance.
@@ -135,7 +122,7 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
         Target::Task(i) => {
             let task = &plan.tasks[i];
             match &task.indicator {
-                Some(ind) if ind.status == to => Ok(Vec::new()),
+                Some(ind) if ind.status == to && task.unknown_mark.is_none() => Ok(Vec::new()),
                 Some(ind) => Ok(vec![respell(plan, ind, to)]),
                 None => Ok(vec![status_line(doc, task.insert_at, plan, to)]),
             }
@@ -148,6 +135,9 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
     if g.indicators.is_empty() {
         if plan.status(g) == to && g.form == GroupForm::TableRow {
             return Ok(Vec::new());
+        }
+        if let Some(value) = &g.free_status {
+            return Ok(vec![free_words(plan, value.clone(), to)]);
         }
         return match g.form {
             GroupForm::Heading => Ok(vec![status_line(doc, g.insert_at, plan, to)]),
@@ -212,18 +202,51 @@ fn has_emoji(s: &str) -> bool {
     s.chars().next().is_some_and(|c| !c.is_alphanumeric())
 }
 
-/// A `- **Status:** x` line inserted at a line start, in the file's line ending.
-fn status_line(doc: &Document, at: usize, plan: &Plan<'_>, to: Status) -> Edit {
-    let eol = doc.eol().as_str();
-    let word = plan
-        .vocabulary
+/// The words of a status line pplan does not know (`started, waiting on Jacob`, `开发中`,
+/// `` `unblocked` ``) become `to`: the leading phrase (up to a comma, semicolon, parenthesis or
+/// dash) or the code span's inside is replaced, the rest of the person's line is kept.
+fn free_words(plan: &Plan<'_>, value: std::ops::Range<usize>, to: Status) -> Edit {
+    let text = &plan.text[value.clone()];
+    let line_start = plan.text[..value.start].rfind('\n').map_or(0, |i| i + 1);
+    let label = &plan.text[line_start..value.start];
+    let word = match plan.vocabulary.spelling(Place::Label, to) {
+        Some(_) => label_word(plan, to),
+        None => status::in_script_of(label, to).unwrap_or(to.as_str()),
+    };
+    if let Some(inner) = text.strip_prefix('`')
+        && let Some(end) = inner.find('`')
+    {
+        return Edit::replace(value.start + 1..value.start + 1 + end, word.to_string());
+    }
+    let end = [",", ";", " (", "（", "，", "；", " — ", " – ", " - "]
+        .iter()
+        .filter_map(|sep| text.find(sep))
+        .min()
+        .unwrap_or(text.len());
+    Edit::replace(value.start..value.start + text[..end].trim_end().len(), word.to_string())
+}
+
+/// `to` as the file spells it on label lines (a spelling with a word), else its name.
+fn label_word<'a>(plan: &Plan<'a>, to: Status) -> &'a str {
+    plan.vocabulary
         .spelling(Place::Label, to)
         .filter(|s| s.chars().any(char::is_alphanumeric))
-        .unwrap_or(to.as_str());
-    let line = format!("- **Status:** {word}{eol}");
+        .unwrap_or(to.as_str())
+}
+
+/// A status line inserted at a line start, in the file's line ending, with the label the file
+/// uses (`**状态：** `), else `- **Status:** `.
+fn status_line(doc: &Document, at: usize, plan: &Plan<'_>, to: Status) -> Edit {
+    let eol = doc.eol().as_str();
+    let label = plan.status_label.unwrap_or("- **Status:** ");
+    let word = match plan.vocabulary.spelling(Place::Label, to) {
+        Some(_) => label_word(plan, to),
+        None => status::in_script_of(label, to).unwrap_or(to.as_str()),
+    };
+    let line = format!("{label}{word}{eol}");
     if at == doc.text().len() && !doc.text().ends_with('\n') {
         // The heading is the last line and has no line ending: keep the file ending as it did.
-        return Edit::insert(at, format!("{eol}- **Status:** {word}"));
+        return Edit::insert(at, format!("{eol}{label}{word}"));
     }
     Edit::insert(at, line)
 }

@@ -10,6 +10,7 @@ pub mod annotations;
 pub mod edit;
 pub mod insert;
 mod parse;
+pub mod resolve;
 pub mod rework;
 pub mod rows;
 pub mod status;
@@ -65,6 +66,9 @@ pub struct Group<'a> {
     pub indicators: Vec<Indicator>,
     /// The rest of a free-text status value (`(reference adapters only)`).
     pub note: Option<&'a str>,
+    /// The value of a status label line whose words pplan does not know (`started, waiting on
+    /// Jacob`, `` `unblocked` ``): where `set --group` writes, keeping the person's line.
+    pub free_status: Option<Range<usize>>,
     /// Indices into [`Plan::tasks`].
     pub tasks: Range<usize>,
 }
@@ -103,6 +107,9 @@ pub struct Task<'a> {
     pub at: usize,
     /// For a task heading: where a status line goes.
     pub insert_at: usize,
+    /// A checkbox mark pplan does not know (`[?]`): the task reads as not done, is never
+    /// offered as ready, and is named in the plan's warnings.
+    pub unknown_mark: Option<&'a str>,
 }
 
 impl<'a> Task<'a> {
@@ -215,6 +222,9 @@ pub struct Plan<'a> {
     /// The errors and decisions sections (where a missing table goes).
     pub sections: Vec<SectionSpan>,
     pub vocabulary: Vocabulary<'a>,
+    /// How the file writes a group's status label, from its line start to the value
+    /// (`- **Status:** `, `**状态：** `): a new status line copies it.
+    pub status_label: Option<&'a str>,
 }
 
 /// The two logs a plan keeps as tables.
@@ -318,6 +328,28 @@ impl<'a> Plan<'a> {
         self.stated_current().filter(|&g| !self.status(&self.groups[g]).is_done()).or(self.derived_current())
     }
 
+    /// What comes next: the ready tasks of the group work happens in; when it has none and the
+    /// stated current group is done (or no group is open), those of the first group in plan
+    /// order, from the stated current group on, that has ready tasks. With their group.
+    pub fn next_tasks(&self) -> (Option<usize>, Vec<usize>) {
+        let working = self.working_group();
+        let ready = self.ready_tasks(working);
+        let stated_done = self.stated_current().is_some_and(|g| self.status(&self.groups[g]).is_done());
+        // A group still at work (a failing gate holds it, its tasks run) keeps `next` to itself.
+        if !ready.is_empty() || self.groups.is_empty() || !(stated_done || working.is_none()) {
+            return (working, ready);
+        }
+        let from = self.stated_current().or(working).unwrap_or(0);
+        let order = (from..self.groups.len()).chain(0..from);
+        for g in order {
+            let ready = self.ready_tasks(Some(g));
+            if !ready.is_empty() {
+                return (Some(g), ready);
+            }
+        }
+        (working, Vec::new())
+    }
+
     /// The tasks that list `id` among their dependencies, in plan order.
     pub fn dependents(&self, id: &str) -> Vec<usize> {
         (0..self.tasks.len()).filter(|&i| self.tasks[i].dependencies().any(|d| d == id)).collect()
@@ -344,7 +376,9 @@ impl<'a> Plan<'a> {
             None if self.groups.is_empty() => 0..self.tasks.len(),
             None => 0..0,
         };
-        let pending: Vec<usize> = range.filter(|&i| self.tasks[i].status == Status::Pending).collect();
+        let pending: Vec<usize> = range
+            .filter(|&i| self.tasks[i].status == Status::Pending && self.tasks[i].unknown_mark.is_none())
+            .collect();
         if pending.iter().all(|&i| self.tasks[i].depends.is_empty()) {
             return pending;
         }

@@ -226,6 +226,7 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
             tables: Vec::new(),
             sections: Vec::new(),
             vocabulary: Vocabulary::default(),
+            status_label: None,
         },
         table_groups: Vec::new(),
         rounds: Vec::new(),
@@ -448,6 +449,7 @@ impl<'a> Walk<'a> {
                     insert_at,
                     indicators,
                     note: None,
+                    free_status: None,
                     tasks: self.plan.tasks.len()..self.plan.tasks.len(),
                 });
                 self.rounds.push(self.round.map(|(id, _)| id));
@@ -471,6 +473,7 @@ impl<'a> Walk<'a> {
                         annotations,
                         at: line.start,
                         insert_at,
+                        unknown_mark: None,
                     });
                     self.entity = Entity::Task(index);
                 }
@@ -556,15 +559,23 @@ impl<'a> Walk<'a> {
         {
             return;
         }
-        let Some((status, at, len)) = boxed else {
+        let unknown = match boxed {
+            Some(_) => None,
+            None => syntax::unknown_checkbox(s),
+        };
+        let Some((status, at, len)) = boxed.or(unknown.map(|(at, _, len)| (Status::Pending, at, len))) else {
             self.label_line(content);
             return;
         };
+        let unknown_mark = unknown.map(|(at, mark, _)| &text[content.start + at..content.start + at + mark]);
         let in_list_group = self.list_group.filter(|&(item, _)| self.top_item == Some(item) && item != index);
         let group = in_list_group.map(|(_, g)| g).or(self.group.map(|(g, _)| g));
         let nested = parent.is_some_and(|p| in_list_group.is_none_or(|(item, _)| item != p));
         let char_at = content.start + at;
-        self.plan.vocabulary.note(Place::Checkbox, status, &text[char_at..char_at + 1]);
+        let mark_len = unknown_mark.map_or(1, str::len);
+        if unknown_mark.is_none() {
+            self.plan.vocabulary.note(Place::Checkbox, status, &text[char_at..char_at + 1]);
+        }
         let body = content.start + len..content.end;
         let (id, text_start) = match syntax::task_id(&text[body.clone()]) {
             Some((id, t)) => (Some(&text[shift(&id, body.start)]), body.start + t),
@@ -576,13 +587,14 @@ impl<'a> Walk<'a> {
             text: text[words].trim(),
             status,
             form: TaskForm::Checkbox,
-            indicator: Some(Indicator { status, range: char_at..char_at + 1, place: Place::Checkbox }),
+            indicator: Some(Indicator { status, range: char_at..char_at + mark_len, place: Place::Checkbox }),
             group,
             nested,
             depends: annotations.depends(),
             annotations,
             at: line.start,
             insert_at: line.start,
+            unknown_mark,
         });
     }
 
@@ -652,6 +664,7 @@ impl<'a> Walk<'a> {
             insert_at: content.start,
             indicators,
             note: None,
+            free_status: None,
             tasks: self.plan.tasks.len()..self.plan.tasks.len(),
         });
         self.rounds.push(None);
@@ -697,6 +710,27 @@ impl<'a> Walk<'a> {
             return;
         };
         let value = shift(&value, content.start);
+        let lead = text[value.clone()].len() - text[value.clone()].trim_start().len();
+        let value = value.start + lead..value.start + text[value.clone()].trim_end().len();
+        if let Entity::Group(g) = self.entity {
+            // The label as the file writes it, when it starts its line (not one field of several).
+            let line_start = text[..content.start].rfind('\n').map_or(0, |i| i + 1);
+            let prefix = text[line_start..value.start].trim_start();
+            if self.plan.status_label.is_none()
+                && !prefix.contains(['·', '|'])
+                && prefix.chars().count() <= 24
+            {
+                self.plan.status_label = Some(prefix);
+            }
+            let group = &self.plan.groups[g];
+            if syntax::value_status(&text[value.clone()]).is_none()
+                && group.indicators.is_empty()
+                && group.free_status.is_none()
+                && !value.is_empty()
+            {
+                self.plan.groups[g].free_status = Some(value.clone());
+            }
+        }
         let Some(tok) = syntax::value_status(&text[value.clone()]) else {
             return;
         };
@@ -789,6 +823,7 @@ impl<'a> Walk<'a> {
                     insert_at: line.start,
                     indicators,
                     note: None,
+                    free_status: None,
                     tasks: 0..0,
                 });
             }
@@ -818,6 +853,7 @@ impl<'a> Walk<'a> {
                     annotations,
                     at: line.start,
                     insert_at: line.start,
+                    unknown_mark: None,
                 });
             }
             TableKind::Other => {}

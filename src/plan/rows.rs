@@ -214,6 +214,15 @@ pub fn append(plan: &Plan<'_>, doc: &Document, log: Log, v: &Values) -> Edit {
     if let Some(table) = target_table(plan, log) {
         let columns: Vec<Column> = table.columns.iter().map(|c| column(c)).collect();
         let row = render(&text[table.header.clone()], &cells(log, &columns, v), eol);
+        // An empty row a person left to fill (`|  |  |`) after the last entry is filled, not
+        // followed by the new row; a placeholder with words (`| - | none |`) stays.
+        let trailing = table.rows.iter().rposition(|r| !r.placeholder).map_or(0, |i| i + 1);
+        let blank = |r: &Row| r.cells.iter().all(|c| text[c.clone()].trim().is_empty());
+        if let Some(slot) = table.rows.get(trailing).filter(|r| blank(r)) {
+            let line = &text[slot.line.clone()];
+            let end = slot.line.start + line.trim_end_matches(['\r', '\n']).len();
+            return Edit::replace(slot.line.start..end, row.trim_end_matches(['\r', '\n']).to_string());
+        }
         let lead = if table.end == text.len() && !text.ends_with('\n') { eol } else { "" };
         return Edit::insert(table.end, format!("{lead}{row}"));
     }

@@ -447,6 +447,21 @@ pub fn restyle(original: &str, to: Status) -> String {
     recase(word, new)
 }
 
+/// `to` in the language a label is written in, when its script says so (`状态` → 已完成,
+/// `ステータス` → 完了, `상태` → 완료); `None` for any other script.
+pub fn in_script_of(label: &str, to: Status) -> Option<&'static str> {
+    let has = |lo: u32, hi: u32| label.chars().any(|c| (lo..=hi).contains(&(c as u32)));
+    if has(0xAC00, 0xD7AF) {
+        Some(["대기", "진행 중", "완료", "차단", "건너뜀"][to as usize])
+    } else if has(0x3040, 0x30FF) {
+        Some(["未着手", "進行中", "完了", "ブロック", "スキップ"][to as usize])
+    } else if has(0x4E00, 0x9FFF) {
+        Some(["未开始", "进行中", "已完成", "已阻塞", "已跳过"][to as usize])
+    } else {
+        None
+    }
+}
+
 fn english(word: &str, from: Status, to: Status) -> &'static str {
     let lower = word.to_ascii_lowercase();
     if from == to {

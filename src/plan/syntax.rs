@@ -56,6 +56,25 @@ pub fn checkbox(s: &str) -> Option<(Status, usize, usize)> {
     }
 }
 
+/// A checkbox whose mark pplan does not know (`[?]`, `[/]`, `[>]`): one symbol that is not a
+/// letter, digit or space, then a space or the end. The offset of the mark, its length, and the
+/// length of the box with the spaces after it.
+pub fn unknown_checkbox(s: &str) -> Option<(usize, usize, usize)> {
+    let rest = s.strip_prefix('[')?;
+    let mark = rest.chars().next()?;
+    let after = &rest[mark.len_utf8()..];
+    let tail = after.strip_prefix(']')?;
+    if mark.is_alphanumeric() || mark.is_whitespace() || mark == ']' || mark == '[' {
+        return None;
+    }
+    let boxed = 1 + mark.len_utf8() + 1;
+    match tail.chars().next() {
+        None => Some((1, mark.len_utf8(), boxed)),
+        Some(' ' | '\t') => Some((1, mark.len_utf8(), boxed + spaces(tail))),
+        _ => None,
+    }
+}
+
 /// A status word in brackets (`[in_progress]`, `[completed]`): the word's range and state,
 /// and the length consumed with the spaces after it.
 pub fn bracket_word(s: &str) -> Option<(Status, Range<usize>, usize)> {
@@ -795,6 +814,10 @@ mod tests {
         assert_eq!(checkbox("[~] a"), Some((Status::InProgress, 1, 4)));
         assert_eq!(checkbox("[x]"), Some((Status::Complete, 1, 3)));
         assert_eq!(checkbox("[y] a"), None);
+        assert_eq!(unknown_checkbox("[?] a"), Some((1, 1, 4)));
+        assert_eq!(unknown_checkbox("[/]"), Some((1, 1, 3)));
+        assert_eq!(unknown_checkbox("[y] a"), None);
+        assert_eq!(unknown_checkbox("[?]a"), None);
         assert_eq!(bracket_word("[in_progress] Build"), Some((Status::InProgress, 1..12, 14)));
         assert_eq!(bracket_word("[link] x"), None);
     }

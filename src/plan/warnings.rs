@@ -53,6 +53,16 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
             first.insert(id, i);
         }
     }
+    for t in plan.tasks.iter().filter(|t| t.unknown_mark.is_some()) {
+        let mark = t.unknown_mark.unwrap_or_default();
+        found.push((
+            t.at,
+            format!(
+                "task `{}` has a checkbox mark pplan does not know, `[{mark}]`: its status is unknown (counted as not done)",
+                crate::text::clip(t.text, 60)
+            ),
+        ));
+    }
     for g in &plan.groups {
         let counts = plan.counts(g);
         let derived = counts.derived();
@@ -62,8 +72,9 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
                 found.push((
                     g.at,
                     format!(
-                        "group `{}` is marked complete but {open} of {} tasks are open",
-                        g.key, counts.total
+                        "group `{}` is marked complete but {open} of {} open",
+                        g.key,
+                        crate::text::count(counts.total, "task is", "tasks are")
                     ),
                 ));
             } else if matches!(stored, Status::Pending | Status::InProgress)
@@ -72,7 +83,14 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document) -> Vec<Warning> {
             {
                 found.push((
                     g.at,
-                    format!("group `{}` is marked {stored} but all {} tasks are done", g.key, counts.total),
+                    format!(
+                        "group `{}` is marked {stored} but {} done",
+                        g.key,
+                        match counts.total {
+                            1 => "its 1 task is".to_string(),
+                            n => format!("all {n} tasks are"),
+                        }
+                    ),
                 ));
             }
             if stored == Status::Pending && counts.in_progress > 0 {

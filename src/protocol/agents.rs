@@ -233,6 +233,65 @@ pub fn append_entry(text: &str, entry: &str, eol: Eol) -> Edit {
     Edit::insert(text.len(), format!("{sep}{entry}"))
 }
 
+/// Where a new entry of the shared log (progress.md) goes: at the end of its last session-log
+/// section (`## Session: …`, `## Session Log`, `## 会话…`), else before the reference sections a
+/// template ends with (`## 5-Question Reboot Check`, `## Test Results`, `## Error Log`), else
+/// at the end. Headings inside code fences are not headings.
+pub fn log_entry_at(text: &str) -> usize {
+    let mut headings: Vec<(usize, usize, String)> = Vec::new();
+    let (mut at, mut fence): (usize, Option<&str>) = (0, None);
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_end();
+        let lead = t.trim_start();
+        match fence {
+            Some(f) if lead.starts_with(f) => fence = None,
+            Some(_) => {}
+            None if lead.starts_with("```") => fence = Some("```"),
+            None if lead.starts_with("~~~") => fence = Some("~~~"),
+            None => {
+                let level = t.bytes().take_while(|&b| b == b'#').count();
+                if (1..=6).contains(&level) && t[level..].starts_with(' ') {
+                    headings.push((at, level, t[level..].trim().to_lowercase()));
+                }
+            }
+        }
+        at += line.len();
+    }
+    let is_log = |h: &str| {
+        (h.contains("session")
+            || h.contains("会话")
+            || h.contains("セッション")
+            || h == "log"
+            || h.ends_with(" log"))
+            && !h.contains("error")
+    };
+    let is_reference = |h: &str| {
+        h.contains("reboot") || h.contains("test results") || h.contains("error log") || h.contains("errors")
+    };
+    // Sections are `##` headings; a `#` heading is the file's title (`# Progress Log`).
+    if let Some(i) = headings.iter().rposition(|(_, level, h)| *level == 2 && is_log(h)) {
+        let level = headings[i].1;
+        return headings[i + 1..].iter().find(|(_, l, _)| *l <= level).map_or(text.len(), |h| h.0);
+    }
+    let from = headings.iter().rposition(|(_, l, h)| *l == 2 && !is_reference(h)).map_or(0, |i| i + 1);
+    headings[from..].iter().find(|(_, l, _)| *l == 2).map_or(text.len(), |h| h.0)
+}
+
+/// Insert a progress.md entry where [`log_entry_at`] says, between blank lines.
+pub fn insert_entry(text: &str, entry: &str, eol: Eol) -> Edit {
+    let at = log_entry_at(text);
+    if at == text.len() {
+        return append_entry(text, entry, eol);
+    }
+    let before = &text[..at];
+    let sep = if before.is_empty() || before.ends_with("\n\n") || before.ends_with("\r\n\r\n") {
+        ""
+    } else {
+        eol.as_str()
+    };
+    Edit::insert(at, format!("{sep}{entry}"))
+}
+
 /// Insert a log entry right above the marker block, so the block stays last; without a marker,
 /// append it.
 pub fn insert_log(text: &str, entry: &str, eol: Eol) -> Edit {
@@ -461,6 +520,22 @@ pub fn observe_group(store: &Store, plan: &crate::plan::Plan<'_>, group: Option<
     let stall = crate::store::config::Config::load(store).unwrap_or_default().stall_after();
     let now = SystemTime::now();
     group_agents(store, plan, &registry, group).iter().map(|id| observe(store, id, stall, now)).collect()
+}
+
+/// Whether this plan runs agents at all: agent files beside it, or agents pplan spawned or
+/// archived. A plan kept by hand has none, and views do not talk of spawning and merging.
+pub fn plan_has_agents(store: &Store) -> bool {
+    let state = store.path(crate::store::STATE_DIR);
+    if state.join(REGISTRY).exists() || state.join("archive").exists() {
+        return true;
+    }
+    std::fs::read_dir(store.path("")).is_ok_and(|rd| {
+        rd.flatten().any(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.ends_with(".md") && (name.starts_with("findings_") || name.starts_with("progress_"))
+        })
+    })
 }
 
 /// The agents of a group (of the whole plan when it has no groups), in task order: its tasks

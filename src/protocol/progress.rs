@@ -22,7 +22,8 @@ pub struct Snapshot {
     pub schema_version: u32,
     pub kind: String,
     pub title: Option<String>,
-    /// The plan's status from its tasks: pending, in_progress, blocked or complete.
+    /// The plan's status from its tasks (from its groups when it has none): pending,
+    /// in_progress, blocked or complete.
     pub status: String,
     pub current_group: Option<GroupProgress>,
     pub tasks: TaskCounts,
@@ -84,6 +85,25 @@ pub struct Checkpoint {
     pub agents: Vec<String>,
 }
 
+/// The plan's status from its tasks; a plan of groups without tasks (a table of phases), from
+/// its groups' statuses the same way.
+fn status(plan: &Plan<'_>, counts: &Counts) -> crate::plan::Status {
+    use crate::plan::Status;
+    if counts.total > 0 || plan.groups.is_empty() {
+        return counts.derived();
+    }
+    let of = |s: Status| plan.groups.iter().filter(|g| plan.status(g) == s).count();
+    let groups = Counts {
+        total: plan.groups.len(),
+        done: of(Status::Complete),
+        in_progress: of(Status::InProgress),
+        blocked: of(Status::Blocked),
+        skipped: of(Status::Skipped),
+        nested: 0,
+    };
+    groups.derived()
+}
+
 /// The snapshot of the plan as the files are now (history not filled in).
 pub fn snapshot(store: &Store, command: &str) -> Result<Snapshot> {
     let doc = store.read(store::PLAN_FILE)?;
@@ -119,7 +139,7 @@ pub fn snapshot_of(store: &Store, plan: &Plan<'_>, command: &str) -> Snapshot {
         schema_version: 1,
         kind: "progress".into(),
         title: plan.title.map(str::to_string),
-        status: counts.derived().as_str().to_string(),
+        status: status(plan, &counts).as_str().to_string(),
         current_group: working.map(group),
         tasks: TaskCounts {
             total: counts.total,

@@ -65,6 +65,122 @@ pub fn headlines(text: &str, max: usize) -> Vec<String> {
     found.into_iter().take(max).map(|h| crate::text::clip(&h, 100)).collect()
 }
 
+/// The latest entries of findings.md, newest first: pplan's stamped entries (the stamp's date
+/// and the entry's first line) and top-level list items, never headings; HTML comments and
+/// placeholder items (`-`, `TBD`, `(none yet)`) are skipped. Newest is last in the file, or by
+/// the dates in them when most have one.
+pub fn entries(text: &str, max: usize) -> Vec<String> {
+    let doc = Document::from_text(without_comments(text));
+    let text = doc.text();
+    let blocks = Outline::new(&doc).blocks;
+    let mut found: Vec<String> = Vec::new();
+    for (i, b) in blocks.iter().enumerate() {
+        match b {
+            Block::Heading { level: level @ 2..=5, line, .. } => {
+                let h = text[line.clone()].trim_start_matches('#').trim();
+                // A heading with nothing under it is a one-line finding, unless it is one of
+                // the sections a findings template starts with.
+                let bodyless = match blocks.get(i + 1) {
+                    None => true,
+                    Some(Block::Heading { level: next, .. }) => next <= level,
+                    Some(_) => false,
+                };
+                if bodyless && date_in(h).is_none() && !h.is_empty() && !is_template_section(h) {
+                    found.push(h.to_string());
+                    continue;
+                }
+                let Some(d) = date_in(h) else { continue };
+                if !(h.starts_with(d) && h.len() - d.len() <= 4 && !h[d.len()..].contains(' ')) {
+                    continue;
+                }
+                if let Some(Block::Text { line } | Block::Item { line, .. }) = blocks.get(i + 1) {
+                    let first = item_text(&text[line.clone()]);
+                    if !first.is_empty() {
+                        found.push(format!("{} {first}", &h[..h.len().min(10)]));
+                    }
+                }
+            }
+            Block::Item { line, parent: None } => {
+                // The first line after a stamped heading is that entry already.
+                let after_stamp = i > 0
+                    && matches!(&blocks[i - 1], Block::Heading { line: h, .. }
+                        if date_in(&text[h.clone()]).is_some_and(|d| text[h.clone()].trim_start_matches('#').trim().starts_with(d)));
+                let item = item_text(&text[line.clone()]);
+                if !after_stamp && !is_placeholder(item) {
+                    found.push(item.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    found.reverse();
+    let dated = found.iter().filter(|h| date_in(h).is_some()).count();
+    if dated >= 2 && dated * 2 >= found.len() {
+        found.sort_by(|a, b| date_in(b).cmp(&date_in(a)));
+    }
+    found.into_iter().take(max).map(|h| crate::text::clip(&h, 100)).collect()
+}
+
+/// A list item's text without its marker and checkbox.
+fn item_text(line: &str) -> &str {
+    let s = line.trim();
+    let s = crate::plan::syntax::list_marker(s).map_or(s, |n| &s[n..]).trim_start();
+    crate::plan::syntax::checkbox(s).map_or(s, |(_, _, n)| &s[n..]).trim()
+}
+
+/// The sections of the findings template people start from: not findings themselves.
+fn is_template_section(h: &str) -> bool {
+    let h = h.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    [
+        "requirements",
+        "research findings",
+        "technical decisions",
+        "issues encountered",
+        "resources",
+        "visual/browser findings",
+        "findings",
+        "decisions",
+        "notes",
+        "findings & decisions",
+    ]
+    .contains(&h.as_str())
+}
+
+fn is_placeholder(item: &str) -> bool {
+    let t = item
+        .trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | '`' | '(' | ')' | '.' | '…'));
+    t.is_empty()
+        || matches!(t.to_lowercase().as_str(), "-" | "—" | "tbd" | "todo" | "none" | "none yet" | "n/a")
+}
+
+/// `text` with its HTML comments blanked out (their line breaks kept).
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<!--") {
+        out.push_str(&rest[..start]);
+        let Some(end) = rest[start..].find("-->") else {
+            rest = "";
+            break;
+        };
+        out.extend(rest[start..start + end + 3].chars().filter(|&c| c == '\n'));
+        rest = &rest[start + end + 3..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// findings.md and progress.md as the reboot reads them: `None` for a file that is not there.
+pub fn read_logs(store: &Store) -> (Option<String>, Option<String>) {
+    let read = |name: &str| {
+        store
+            .path(name)
+            .exists()
+            .then(|| String::from_utf8_lossy(&store.read_or_empty(name).unwrap_or_default()).into_owned())
+    };
+    (read(crate::protocol::merge::FINDINGS), read(crate::protocol::merge::PROGRESS))
+}
+
 /// The first `YYYY-MM-DD` (with an optional `THH:MM`) in a line.
 fn date_in(s: &str) -> Option<&str> {
     let b = s.as_bytes();
@@ -83,9 +199,19 @@ fn date_in(s: &str) -> Option<&str> {
     })
 }
 
-/// Answer the six questions. `findings` and `progress` are the shared logs' texts ("" when a
-/// file is missing); `lists` caps every list.
-pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, lists: usize) -> Vec<Answer> {
+/// Answer the six questions. `findings` and `progress` are the shared logs' texts (`None` when
+/// a file is missing, which is no gap); `lists` caps every list. A plan without agents
+/// ([`agents::plan_has_agents`]) is answered without talk of spawning and merging.
+pub fn answers(
+    store: &Store,
+    plan: &Plan<'_>,
+    findings: Option<&str>,
+    progress: Option<&str>,
+    lists: usize,
+) -> Vec<Answer> {
+    let has_agents = agents::plan_has_agents(store);
+    let name =
+        |t: usize| plan.tasks[t].id.map_or_else(|| crate::text::clip(plan.tasks[t].text, 60), str::to_string);
     let key = |g: usize| plan.groups[g].key.clone();
     let describe = |g: usize| {
         let grp = &plan.groups[g];
@@ -147,12 +273,16 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
         let later: Vec<String> =
             remaining.iter().filter(|&&g| Some(g) != current).map(|&g| describe(g)).collect();
         let mut l = Vec::new();
-        if later.is_empty() && current.is_some() {
-            l.push("this is the last group".into());
+        if let (true, Some(c)) = (later.is_empty(), current) {
+            // Groups may follow that are already done or skipped (`Phase 5: deferred`).
+            l.push(match plan.groups.len() - c - 1 {
+                0 => "this is the last group".into(),
+                n => format!("this is the last open group ({} after it done or skipped)", count_groups(n)),
+            });
         }
         l.extend(later.iter().take(lists).cloned());
         if later.len() > lists {
-            l.push(format!("… and {} more groups", later.len() - lists));
+            l.push(format!("… and {} more", count_groups(later.len() - lists)));
         }
         l
     };
@@ -180,12 +310,18 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
             .take(2)
             .map(|d| format!("decision: {}", crate::text::clip(&d, 120))),
     );
-    let found = headlines(findings, lists);
+    let found = findings.map(|f| entries(f, lists)).unwrap_or_default();
     let findings_empty = found.is_empty();
     learned.extend(found);
     let groups_done = plan.groups.iter().filter(|g| plan.status(g).is_done()).count();
-    let gap = (findings_empty && groups_done > 0)
-        .then(|| format!("findings.md is empty although {groups_done} group(s) are complete"));
+    // Merges write findings.md: empty after merged groups, something was lost. A person who
+    // keeps no findings (or no file) has simply not written any.
+    let gap = (findings.is_some() && findings_empty && groups_done > 0 && has_agents).then(|| {
+        format!(
+            "findings.md is empty although {} complete",
+            crate::text::count(groups_done, "group is", "groups are")
+        )
+    });
     let lines =
         if learned.is_empty() && gap.is_none() { vec!["nothing recorded yet".into()] } else { learned };
     out.push(Answer { question: "What have I learned?", lines, gap });
@@ -201,19 +337,29 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
     let mut lines = Vec::new();
     if counts.total > 0 {
         lines.push(format!(
-            "{}/{} tasks done, {groups_done}/{} groups",
+            "{}/{} done, {groups_done}/{} done",
             counts.done + counts.skipped,
-            counts.total,
-            plan.groups.len()
+            crate::text::count(counts.total, "task", "tasks"),
+            crate::text::count(plan.groups.len(), "group", "groups")
         ));
+    } else if !plan.groups.is_empty() {
+        lines
+            .push(format!("{groups_done}/{} done", crate::text::count(plan.groups.len(), "group", "groups")));
+    }
+    let groups: Vec<String> = (0..plan.groups.len())
+        .filter(|&g| plan.status(&plan.groups[g]).is_done())
+        .map(|g| format!("{} {}", plan.groups[g].key, crate::text::clip(plan.groups[g].title, 40)))
+        .collect();
+    if !groups.is_empty() {
+        lines.push(format!("groups done: {}", cap(&groups, lists)));
     }
     if !done.is_empty() {
         let recent: Vec<String> = done.iter().rev().take(lists).cloned().collect();
         lines.push(format!("latest complete: {}", recent.join(", ")));
     }
-    let logged = headlines(progress, lists);
+    let logged = progress.map(|p| headlines(p, lists)).unwrap_or_default();
     lines.extend(logged.iter().map(|h| format!("log: {h}")));
-    let gap = (logged.is_empty() && !done.is_empty())
+    let gap = (progress.is_some() && logged.is_empty() && !done.is_empty() && has_agents)
         .then(|| "progress.md has no entries although tasks are complete".to_string());
     if lines.is_empty() {
         lines.push("nothing yet".into());
@@ -221,8 +367,11 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
     out.push(Answer { question: "What have I done?", lines, gap });
 
     // What am I about to do?
-    let ready: Vec<String> =
-        plan.ready_tasks(current).iter().filter_map(|&t| plan.tasks[t].id.map(str::to_string)).collect();
+    let (next_group, next) = plan.next_tasks();
+    let ready: Vec<String> = next.iter().map(|&t| name(t)).collect();
+    // Agents are spawned by task id: a group of id-less tasks, or a plan that never ran agents
+    // with such tasks, is worked by hand.
+    let spawnable = !next.is_empty() && next.iter().all(|&t| plan.tasks[t].id.is_some());
     // What must be settled first: an escalated task, a BLOCKED agent, a group held by its
     // failing gate — each with its reason.
     let escalated: Vec<(String, String)> = plan
@@ -265,12 +414,29 @@ pub fn answers(store: &Store, plan: &Plan<'_>, findings: &str, progress: &str, l
                 crate::protocol::gate::describe(red)
             )
         }));
+    let in_group =
+        |g: usize| plan.groups[g].tasks.clone().filter(|&t| plan.tasks[t].status == Status::InProgress);
     let (lines, gap) = match (&plan.next_step, current) {
         (Some(step), _) => (vec![crate::text::clip(step.text, 200)], None),
-        (None, Some(g)) if !ready.is_empty() => {
-            (vec![format!("spawn group {}: {}", key(g), cap(&ready, lists))], None)
+        (None, Some(_)) if spawnable && (has_agents || plan.tasks.iter().all(|t| t.id.is_some())) => {
+            let g = next_group.map_or_else(String::new, |g| format!(" group {}", key(g)));
+            (vec![format!("spawn{g}: {}", cap(&ready, lists))], None)
         }
-        (None, Some(g)) => (vec![format!("wait for and merge group {}", key(g))], None),
+        (None, Some(_)) if !ready.is_empty() => {
+            let g = next_group.map_or_else(String::new, |g| format!(" (group {})", key(g)));
+            (vec![format!("next: {}{g}", cap(&ready, lists))], None)
+        }
+        (None, Some(g)) if has_agents && !observed.is_empty() => {
+            (vec![format!("wait for and merge group {}", key(g))], None)
+        }
+        (None, Some(g)) => {
+            let running: Vec<String> = in_group(g).map(name).collect();
+            let line = match running.is_empty() {
+                true => format!("finish group {}: {}", key(g), crate::text::clip(plan.groups[g].title, 60)),
+                false => format!("finish: {}", cap(&running, lists)),
+            };
+            (vec![line], None)
+        }
         (None, None) if !plan.groups.is_empty() => {
             (vec!["every group is complete: final review".into()], None)
         }
@@ -324,6 +490,10 @@ fn decisions(plan: &Plan<'_>) -> Vec<String> {
             })
         })
         .collect()
+}
+
+fn count_groups(n: usize) -> String {
+    crate::text::count(n, "group", "groups")
 }
 
 fn cap(items: &[String], max: usize) -> String {

@@ -35,7 +35,8 @@ pub fn attempts(plan: &Plan<'_>, task: &str) -> Vec<Attempt> {
             let main = main_cell(text, table, r);
             let belongs = match has_task {
                 true => rows::cell(text, table, r, Column::Task)
-                    .is_some_and(|t| t.trim_matches(['`', '*']) == task),
+                    .map(|t| t.replace("\\|", "|"))
+                    .is_some_and(|t| t == task || t.trim_matches(['`', '*']) == task),
                 false => main.strip_prefix(task).is_some_and(|rest| rest.starts_with(':')),
             };
             belongs.then(|| Attempt {

@@ -89,13 +89,18 @@ pub fn locate(explicit: Option<&Path>) -> PathBuf {
     }
 }
 
+/// Plans below `dir` to offer in a hint; none for a file (never an empty name).
 fn candidates_below(dir: &Path) -> Vec<PathBuf> {
+    if !dir.is_dir() {
+        return Vec::new();
+    }
     let mut found: Vec<PathBuf> = find_plans_within(dir, 4)
         .into_iter()
         .take(20)
         .map(|d| {
             d.join(PLAN_FILE).strip_prefix(dir).map(Path::to_path_buf).unwrap_or_else(|_| d.join(PLAN_FILE))
         })
+        .filter(|p| !p.as_os_str().is_empty())
         .collect();
     found.sort();
     found

@@ -39,6 +39,11 @@ pub fn clip_words(s: &str, max: usize) -> String {
     format!("{}…", kept[..end].trim_end())
 }
 
+/// `1 task`, `2 tasks`: a count with its noun in the right number.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// `text` holds `word` as a whole id: no letter, digit, `-` or `_` right before or after it, and
 /// no `.` followed by a letter or digit after it (`BE-001.5` is another id).
 pub fn names_id(text: &str, word: &str) -> bool {

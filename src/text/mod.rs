@@ -12,7 +12,7 @@ mod document;
 mod edit;
 mod outline;
 
-pub use chars::{clip, clip_words, names_id, unescape};
+pub use chars::{clip, clip_words, count, names_id, unescape};
 pub use document::{DecodeError, Document, Eol};
 pub use edit::{Edit, EditError, apply};
 pub use outline::{Block, Outline, unclosed_fence};

@@ -268,14 +268,15 @@ fn summarise_ids(ids: &[String], max: usize) -> String {
 }
 
 fn reboot_context(store: &Store, plan: &Plan<'_>) -> String {
-    let read =
-        |name: &str| String::from_utf8_lossy(&store.read_or_empty(name).unwrap_or_default()).into_owned();
-    let (findings, progress) =
-        (read(crate::protocol::merge::FINDINGS), read(crate::protocol::merge::PROGRESS));
+    let (findings, progress) = crate::protocol::reboot::read_logs(store);
     let mut lists = 4;
     loop {
         let text = crate::protocol::reboot::render(&crate::protocol::reboot::answers(
-            store, plan, &findings, &progress, lists,
+            store,
+            plan,
+            findings.as_deref(),
+            progress.as_deref(),
+            lists,
         ));
         if text.len() + 40 <= CONTEXT_BUDGET || lists == 1 {
             return format!("pplan: where the plan stands (from the files):\n{text}");

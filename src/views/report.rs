@@ -27,7 +27,8 @@ pub fn html(store: &Store) -> Result<String> {
     let title = plan.title.unwrap_or("Plan");
 
     let mut h = String::with_capacity(64 * 1024);
-    h.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n");
+    let lang = language(&plan).map_or(String::new(), |l| format!(" lang=\"{l}\""));
+    let _ = writeln!(h, "<!DOCTYPE html>\n<html{lang}>\n<head>\n<meta charset=\"utf-8\" />");
     h.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n");
     let _ = writeln!(h, "<title>{}</title>", esc(title));
     let _ = writeln!(h, "<style>{CSS}</style>\n</head>\n<body>\n<main>");
@@ -35,26 +36,48 @@ pub fn html(store: &Store) -> Result<String> {
     // Goal and progress.
     let _ = writeln!(h, "<header>\n<h1>{}</h1>", esc(title));
     if let Some(goal) = plan.goal.map(str::trim).filter(|g| !g.is_empty()) {
-        let _ = writeln!(h, "<p class=\"goal\"><strong>Goal:</strong> {}</p>", esc(goal));
+        let _ = writeln!(h, "<p class=\"goal\"><strong>Goal:</strong> {}</p>", inline(goal));
     }
     let t = &snap.tasks;
+    let current = snap
+        .current_group
+        .as_ref()
+        .map_or(String::new(), |g| format!(" · current group {}: {}", esc(&g.id), inline(&g.title)));
+    let groups_done =
+        snap.groups.iter().filter(|g| matches!(g.status.as_str(), "complete" | "skipped")).count();
+    // A plan of groups without tasks (a table of phases) measures its groups; a plan with
+    // neither gives no percentage.
+    let (figures, done, total) = match (t.total, snap.groups.len()) {
+        (0, 0) => ("no tasks and no groups".to_string(), 0, 0),
+        (0, n) => (
+            format!(
+                "{groups_done} of {} done ({}%)",
+                crate::text::count(n, "group", "groups"),
+                snap.progress_pct
+            ),
+            groups_done,
+            n,
+        ),
+        (n, _) => (
+            format!(
+                "{} of {} done ({}%) · {} in progress · {} blocked · {} pending",
+                t.done + t.skipped,
+                crate::text::count(n, "task", "tasks"),
+                snap.progress_pct,
+                t.in_progress,
+                t.blocked,
+                t.pending
+            ),
+            t.done + t.skipped,
+            n,
+        ),
+    };
     let _ = writeln!(
         h,
-        "<p class=\"summary\">{} <span class=\"figures\">{} of {} tasks done ({}%) · {} in progress · {} blocked · {} pending{}</span></p>",
-        pill(&snap.status),
-        t.done + t.skipped,
-        t.total,
-        snap.progress_pct,
-        t.in_progress,
-        t.blocked,
-        t.pending,
-        snap.current_group.as_ref().map_or(String::new(), |g| format!(
-            " · current group {}: {}",
-            esc(&g.id),
-            esc(&g.title)
-        )),
+        "<p class=\"summary\">{} <span class=\"figures\">{figures}{current}</span></p>",
+        pill(&snap.status)
     );
-    h.push_str(&bar(t.done + t.skipped, t.total));
+    h.push_str(&bar(done, total));
     if let Some(red) = &snap.gate {
         let _ = writeln!(
             h,
@@ -71,14 +94,14 @@ pub fn html(store: &Store) -> Result<String> {
             let current = snap.current_group.as_ref().is_some_and(|c| c.key == g.key);
             let _ = writeln!(
                 h,
-                "<tr{}><td>{} {}</td><td>{}</td><td>{} / {}</td><td>{}</td></tr>",
+                "<tr{}><td>{} {}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 if current { " class=\"current\"" } else { "" },
                 esc(&g.id),
-                esc(&g.title),
+                inline(&g.title),
                 pill(&g.status),
-                g.done,
-                g.total,
-                bar(g.done, g.total)
+                // A group without tasks (a row of a phases table) has no fraction to show.
+                if g.total == 0 { "–".to_string() } else { format!("{} / {}", g.done, g.total) },
+                if g.total == 0 { String::new() } else { bar(g.done, g.total) }
             );
         }
         h.push_str("</tbody>\n</table>\n</section>\n");
@@ -96,9 +119,11 @@ pub fn html(store: &Store) -> Result<String> {
                 h,
                 "<tr><td class=\"id\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 esc(task.id.unwrap_or("")),
-                esc(&crate::text::unescape(task.text)),
+                inline(task.text),
                 esc(&group),
-                pill(task.status.as_str()),
+                // A mark pplan does not know (`[?]`) is shown as what it is.
+                task.unknown_mark
+                    .map_or_else(|| pill(task.status.as_str()), |m| pill(&format!("unknown [{m}]"))),
                 esc(task.depends.trim())
             );
         }
@@ -106,9 +131,18 @@ pub fn html(store: &Store) -> Result<String> {
     }
     h.push_str("</section>\n");
 
-    // Waves.
+    // Waves: drawn only when some task depends on another; without dependencies they say
+    // nothing a person needs (each task would be a box in one tall column).
     h.push_str("<section>\n<h2>Dependency waves</h2>\n");
+    let dependencies = plan.tasks.iter().any(|t| t.dependencies().next().is_some());
     match waves::compute(&plan) {
+        Ok(w) if !dependencies && !w.waves.is_empty() => {
+            let _ = writeln!(
+                h,
+                "<p class=\"none\">No task depends on another: {} can run in any order.</p>",
+                crate::text::count(plan.tasks.len(), "task", "tasks")
+            );
+        }
         Err(cycle) => {
             let names: Vec<String> = cycle.0.iter().map(|&i| task_name(&plan, i)).collect();
             let _ = writeln!(
@@ -121,8 +155,8 @@ pub fn html(store: &Store) -> Result<String> {
         Ok(w) => {
             let _ = writeln!(
                 h,
-                "<p>{} waves; {:.0}% of the tasks are in a wave with another (they can run in parallel).</p>",
-                w.waves.len(),
+                "<p>{}; {:.0}% of the tasks are in a wave with another (they can run in parallel).</p>",
+                crate::text::count(w.waves.len(), "wave", "waves"),
                 w.parallelism() * 100.0
             );
             h.push_str(&if plan.tasks.len() <= SVG_TASKS { waves_svg(&plan, &w) } else { wave_bars_svg(&w) });
@@ -163,7 +197,7 @@ pub fn html(store: &Store) -> Result<String> {
                 for row in table.rows.iter().filter(|r| !r.placeholder) {
                     h.push_str("<tr>");
                     for c in &row.cells {
-                        let _ = write!(h, "<td>{}</td>", esc(&doc.text()[c.clone()].replace("\\|", "|")));
+                        let _ = write!(h, "<td>{}</td>", inline(&doc.text()[c.clone()].replace("\\|", "|")));
                     }
                     h.push_str("</tr>\n");
                 }
@@ -301,18 +335,18 @@ fn wave_bars_svg(w: &waves::Waves) -> String {
         let x = 16.0 + i as f64 * (bar_w + gap);
         let _ = writeln!(
             s,
-            "<g><title>wave {}: {} tasks</title><rect x=\"{x:.0}\" y=\"{:.0}\" width=\"{bar_w}\" height=\"{h:.0}\" class=\"task pending\" /></g>",
+            "<g><title>wave {}: {}</title><rect x=\"{x:.0}\" y=\"{:.0}\" width=\"{bar_w}\" height=\"{h:.0}\" class=\"task pending\" /></g>",
             i + 1,
-            wave.len(),
+            crate::text::count(wave.len(), "task", "tasks"),
             16.0 + height - h
         );
     }
     let _ = writeln!(
         s,
-        "<text x=\"16\" y=\"{:.0}\" class=\"wave\">{} waves, tallest {} tasks</text>",
+        "<text x=\"16\" y=\"{:.0}\" class=\"wave\">{}, tallest {}</text>",
         height + 34.0,
-        w.waves.len(),
-        most
+        crate::text::count(w.waves.len(), "wave", "waves"),
+        crate::text::count(most as usize, "task", "tasks")
     );
     s.push_str("</svg>\n");
     s
@@ -322,20 +356,109 @@ fn wave_bars_svg(w: &waves::Waves) -> String {
 /// escaped (shown as text), dangerous link schemes are dropped by comrak, images become their
 /// alt text. pplan's own marker lines (`<!-- pplan:merge … -->`) are left out.
 pub fn markdown(text: &str) -> String {
-    let text: String = text
-        .split_inclusive('\n')
-        .filter(|l| {
-            let t = l.trim();
-            !((t.starts_with("<!-- pplan:") || t.starts_with("<!-- /pplan:")) && t.ends_with("-->"))
-        })
-        .collect();
+    without_images(&comrak::markdown_to_html(&without_comments(text), &options()))
+}
+
+/// One line of a person's markdown (a task, a title, a cell) as inline HTML, as [`markdown`]
+/// renders it: `**bold**`, `` `code` ``, `[link](…)`, `~~struck~~`; raw HTML shown as text.
+/// A line that would render as a block (a heading, a list) is shown as escaped text.
+pub fn inline(text: &str) -> String {
+    let text = text.trim();
+    let html = comrak::markdown_to_html(text, &options());
+    match html.trim_end().strip_prefix("<p>").and_then(|h| h.strip_suffix("</p>")) {
+        Some(inner) if !inner.contains("<p>") => without_images(inner),
+        _ => esc(&crate::text::unescape(text)),
+    }
+}
+
+fn options() -> comrak::Options<'static> {
     let mut options = comrak::Options::default();
     options.extension.table = true;
     options.extension.strikethrough = true;
     options.extension.tasklist = true;
     options.render.escape = true;
     options.render.r#unsafe = false;
-    without_images(&comrak::markdown_to_html(&text, &options))
+    options
+}
+
+/// The text without its HTML comments (pplan's merge markers, a template's hints), which would
+/// show as text once raw HTML is escaped; comments inside code fences stay.
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut fence, mut comment) = (false, false);
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        if !comment && (t.starts_with("```") || t.starts_with("~~~")) {
+            fence = !fence;
+        }
+        if fence {
+            out.push_str(line);
+            continue;
+        }
+        let mut rest = line;
+        let mut kept = String::new();
+        loop {
+            if comment {
+                match rest.find("-->") {
+                    Some(end) => {
+                        comment = false;
+                        rest = &rest[end + 3..];
+                    }
+                    None => break,
+                }
+            } else {
+                match rest.find("<!--") {
+                    Some(start) => {
+                        kept.push_str(&rest[..start]);
+                        comment = true;
+                        rest = &rest[start + 4..];
+                    }
+                    None => {
+                        kept.push_str(rest);
+                        break;
+                    }
+                }
+            }
+        }
+        // A line that was only a comment goes entirely (it would leave a blank line).
+        if kept.trim().is_empty() && kept.len() != line.len() {
+            continue;
+        }
+        out.push_str(&kept);
+        if !kept.ends_with('\n') && line.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The page's language when the plan's script makes it clear: Chinese, Japanese or Korean by
+/// their characters, English when its common words are there; otherwise none is claimed.
+fn language(plan: &Plan<'_>) -> Option<&'static str> {
+    let sample: String = plan
+        .title
+        .into_iter()
+        .chain(plan.goal)
+        .chain(plan.groups.iter().map(|g| g.title))
+        .chain(plan.tasks.iter().map(|t| t.text))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let count = |lo: u32, hi: u32| sample.chars().filter(|&c| (lo..=hi).contains(&(c as u32))).count();
+    let letters = sample.chars().filter(|c| c.is_alphabetic()).count().max(1);
+    let (kana, hangul, han) = (count(0x3040, 0x30FF), count(0xAC00, 0xD7AF), count(0x4E00, 0x9FFF));
+    if hangul * 4 >= letters {
+        return Some("ko");
+    }
+    if kana > 0 && (kana + han) * 4 >= letters {
+        return Some("ja");
+    }
+    if han * 4 >= letters {
+        return Some("zh");
+    }
+    let words = sample.split(|c: char| !c.is_alphabetic()).map(str::to_lowercase);
+    let english =
+        words.filter(|w| matches!(w.as_str(), "the" | "and" | "to" | "of" | "a" | "for" | "with")).count();
+    (english >= 2).then_some("en")
 }
 
 /// `<img … alt="A" … />` → `<span class="img">[image: A]</span>`.
@@ -358,7 +481,7 @@ const CSS: &str = "
 :root { color-scheme: light; --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --bg: #f6f8fa;
   --done: #1a7f37; --run: #0969da; --stop: #cf222e; --wait: #8c959f; --skip: #bf8700; }
 * { box-sizing: border-box; }
-body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: var(--ink); background: var(--bg); }
+body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'PingFang SC', 'Hiragino Sans', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Malgun Gothic', sans-serif; color: var(--ink); background: var(--bg); }
 main { max-width: 1100px; margin: 0 auto; padding: 24px 20px 48px; }
 header, section { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 16px 20px; margin-bottom: 16px; overflow-x: auto; }
 h1 { margin: 0 0 8px; font-size: 26px; }

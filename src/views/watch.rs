@@ -11,9 +11,16 @@ pub struct View {
     pub snap: Snapshot,
     pub goal: Option<String>,
     pub next_step: Option<String>,
-    /// The last few error rows: `task: error (attempt n)`.
+    /// The first ready tasks (`status`'s `next`), for a plan without a `## Next Step`.
+    pub next_tasks: Vec<String>,
+    /// The last few error rows without a resolution: `task: error (attempt n)`.
     pub errors: Vec<String>,
+    /// Error rows without a resolution.
     pub error_total: usize,
+    /// Error rows with one (not shown).
+    pub resolved: usize,
+    /// Whether the plan runs agents ([`crate::protocol::agents::plan_has_agents`]).
+    pub has_agents: bool,
 }
 
 /// Error rows shown.
@@ -26,16 +33,27 @@ impl View {
         let snap = crate::protocol::progress::snapshot_of(store, &plan, "watch");
         let text = doc.text();
         let mut errors = Vec::new();
-        let mut error_total = 0;
+        let (mut error_total, mut resolved) = (0, 0);
         if let Some(table) = rows::target_table(&plan, Log::Errors) {
-            let entries: Vec<_> = table.rows.iter().filter(|r| !r.placeholder).collect();
-            error_total = entries.len();
-            for row in entries.iter().rev().take(ERRORS).rev() {
-                let cell =
-                    |c: Column| rows::cell(text, table, row, c).map(str::trim).filter(|s| !s.is_empty());
-                let main = cell(Column::Error)
+            let cell_of = |row: &crate::plan::Row, c: Column| {
+                rows::cell(text, table, row, c)
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty() && !matches!(*s, "-" | "—"))
+            };
+            let main_of = |row: &crate::plan::Row| {
+                cell_of(row, Column::Error)
                     .or_else(|| row.cells.first().map(|c| text[c.clone()].trim()))
-                    .unwrap_or("");
+                    .unwrap_or("")
+            };
+            // Resolved: a resolution cell, or one folded into the main cell (`(…; resolution: x)`).
+            let (open, done): (Vec<_>, Vec<_>) =
+                table.rows.iter().filter(|r| !r.placeholder).partition(|r| {
+                    cell_of(r, Column::Resolution).is_none() && !main_of(r).contains("resolution: ")
+                });
+            (error_total, resolved) = (open.len(), done.len());
+            for row in open.iter().rev().take(ERRORS).rev() {
+                let cell = |c: Column| cell_of(row, c);
+                let main = main_of(row);
                 let mut line = match cell(Column::Task) {
                     Some(task) => format!("{task}: {main}"),
                     None => main.to_string(),
@@ -46,12 +64,23 @@ impl View {
                 errors.push(line.replace("\\|", "|"));
             }
         }
+        let next_tasks = plan
+            .next_tasks()
+            .1
+            .iter()
+            .map(|&t| {
+                plan.tasks[t].id.map_or_else(|| crate::text::clip(plan.tasks[t].text, 60), str::to_string)
+            })
+            .collect();
         Ok(View {
             snap,
             goal: plan.goal.map(|g| g.trim().to_string()).filter(|g| !g.is_empty()),
             next_step: plan.next_step.map(|l| l.text.trim().to_string()).filter(|s| !s.is_empty()),
+            next_tasks,
             errors,
             error_total,
+            resolved,
+            has_agents: crate::protocol::agents::plan_has_agents(store),
         })
     }
 }
@@ -91,17 +120,21 @@ pub fn frame(v: &View, width: usize, style: Style) -> Vec<String> {
         out.push(fit(&format!("Goal: {goal}"), width));
     }
     let t = &s.tasks;
-    out.push(fit(
-        &format!(
-            "{} of {} tasks done · {} in progress · {} blocked · {} pending",
+    let figures = if t.total == 0 && !s.groups.is_empty() {
+        // A plan of groups without tasks (a table of phases): its groups are its progress.
+        let done = s.groups.iter().filter(|g| matches!(g.status.as_str(), "complete" | "skipped")).count();
+        format!("{done} of {} done", crate::text::count(s.groups.len(), "group", "groups"))
+    } else {
+        format!(
+            "{} of {} done · {} in progress · {} blocked · {} pending",
             t.done + t.skipped,
-            t.total,
+            crate::text::count(t.total, "task", "tasks"),
             t.in_progress,
             t.blocked,
             t.pending
-        ),
-        width,
-    ));
+        )
+    };
+    out.push(fit(&figures, width));
     if let Some(red) = &s.gate {
         out.push(style.paint("31", &fit(&crate::protocol::gate::describe(red), width)));
     }
@@ -113,7 +146,8 @@ pub fn frame(v: &View, width: usize, style: Style) -> Vec<String> {
     // Groups: a label column, then a bar of what is left.
     let label_w = (width / 3).clamp(10, 40);
     let count_w = 9;
-    let bar_w = width.saturating_sub(label_w + count_w + 14).clamp(0, 40);
+    // A line: label, a space, the bar, a space, the count, two spaces, the status (up to 11).
+    let bar_w = width.saturating_sub(label_w + count_w + 15).clamp(0, 40);
     for g in &s.groups {
         let current = s.current_group.as_ref().is_some_and(|c| c.key == g.key);
         let mark = if current { "▶ " } else { "  " };
@@ -125,7 +159,7 @@ pub fn frame(v: &View, width: usize, style: Style) -> Vec<String> {
         out.push(if current { style.paint("1", &line) } else { line });
     }
 
-    if let Some(g) = &s.current_group {
+    if let Some(g) = s.current_group.as_ref().filter(|_| v.has_agents) {
         out.push(String::new());
         out.push(fit(&format!("Agents of group {}:", g.id), width));
         if s.agents.is_empty() {
@@ -151,16 +185,27 @@ pub fn frame(v: &View, width: usize, style: Style) -> Vec<String> {
     }
 
     out.push(String::new());
+    let resolved = match v.resolved {
+        0 => String::new(),
+        n => format!(", {n} resolved"),
+    };
     match v.error_total {
-        0 => out.push("Errors: none".to_string()),
+        0 if v.resolved == 0 => out.push("Errors: none".to_string()),
+        0 => out.push(format!("Errors: none open ({} resolved)", v.resolved)),
         n => {
-            out.push(fit(&format!("Errors ({n}, latest last):"), width));
+            out.push(fit(&format!("Errors ({n} open{resolved}, latest last):"), width));
             for e in &v.errors {
                 out.push(style.paint("31", &fit(&format!("  {e}"), width)));
             }
         }
     }
-    if let Some(next) = &v.next_step {
+    let next = match (&v.next_step, v.next_tasks.as_slice()) {
+        (Some(step), _) => Some(step.clone()),
+        (None, []) => None,
+        (None, [one]) => Some(one.clone()),
+        (None, [first, rest @ ..]) => Some(format!("{first} (and {} more ready)", rest.len())),
+    };
+    if let Some(next) = next {
         out.push(String::new());
         out.push(fit(&format!("Next: {next}"), width));
     }
@@ -189,7 +234,7 @@ pub fn line(v: &View) -> String {
         l.push_str(&format!("; {}", crate::protocol::gate::describe(red)));
     }
     if v.error_total > 0 {
-        l.push_str(&format!("; {} error rows", v.error_total));
+        l.push_str(&format!("; {}", crate::text::count(v.error_total, "open error", "open errors")));
     }
     l
 }

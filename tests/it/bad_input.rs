@@ -88,7 +88,7 @@ fn an_ambiguous_text_is_refused() {
     Test::new()
         .file("task_plan.md", PLAN)
         .args(["set", "--text", "e", "complete"])
-        .stderr("error: `e` matches 2 tasks (lines 7, 8)\nhint: use a longer substring, or the task id\n")
+        .stderr("error: `e` matches 2 tasks (lines 7, 8)\nhint: use more of the text, the task id, or its position (`2.3`: group 2, third task):\n  line 7: Test\n  line 8: Page\n")
         .file_eq("task_plan.md", PLAN)
         .status(2);
 }
@@ -102,7 +102,7 @@ fn a_duplicated_id_is_a_warning_in_status_and_refused_by_set() {
     Test::new()
         .file("task_plan.md", plan)
         .args(["set", "A-1", "blocked"])
-        .stderr("error: task id `A-1` is used by 2 tasks (lines 4, 5)\nhint: give the tasks distinct ids, or use `--text`\n")
+        .stderr("error: task id `A-1` is used by 2 tasks (lines 4, 5)\nhint: give the tasks distinct ids, or name the task by its position (`2.3`: group 2, third task)\n")
         .file_eq("task_plan.md", plan)
         .status(2);
 }
@@ -138,7 +138,7 @@ fn errors_are_json_on_stderr_under_json() {
         .file("task_plan.md", PLAN)
         .args(["--json", "set", "NOPE-9", "complete"])
         .stdout("")
-        .stderr("{\"schema_version\":1,\"kind\":\"error\",\"code\":\"unknown_task\",\"message\":\"no task `NOPE-9`\",\"hint\":null,\"exit_code\":2}\n")
+        .stderr("{\"schema_version\":1,\"kind\":\"error\",\"code\":\"unknown_task\",\"message\":\"no task `NOPE-9`\",\"hint\":\"name a task by its id, its position (`2.3`: group 2, third task) or a piece of its text\",\"exit_code\":2}\n")
         .status(2);
 }
 
@@ -159,8 +159,8 @@ fn a_set_without_a_state_says_what_it_needs() {
         .file("task_plan.md", PLAN)
         .args(["set", "BE-001"])
         .stderr(
-            "error: `set BE-001` needs a task id and a state\n\
-             hint: usage: pplan set <TASK-ID> <STATE> | --group <GROUP> <STATE> | --text <SUBSTRING> <STATE>\n",
+            "error: `set BE-001` needs a task and a state\n\
+             hint: usage: pplan set <TASK> <STATE> | --group <GROUP> <STATE> | --text <SUBSTRING> <STATE>\n",
         )
         .status(2);
 }

@@ -54,6 +54,28 @@ fn cases() -> Vec<Case> {
             good(),
         ),
         (
+            "empty-plan",
+            vec![("task_plan.md", "\n \n".into())],
+            "task_plan.md:1:1: error[empty-plan]: task_plan.md is empty\n",
+            good(),
+        ),
+        (
+            "vanished-structure",
+            vec![
+                (".committed", GOOD.into()),
+                ("task_plan.md", "# Task Plan: Good\n\n## Goal\nShip.\n".into()),
+            ],
+            "task_plan.md:1:1: warning[unseen-structure]: pplan sees no groups and no tasks in this plan; groups are headings, list items or table rows such as `### Phase 1: …`, tasks are checkboxes (docs/FORMAT.md)\n\
+             task_plan.md:1:1: warning[vanished-structure]: the last commit's task_plan.md has 2 groups and this one has none: was it cut off or replaced?\n",
+            vec![(".committed", GOOD.into()), ("task_plan.md", GOOD.replace("- [ ] A-1", "- [x] A-1"))],
+        ),
+        (
+            "unknown-mark",
+            vec![("task_plan.md", GOOD.replace("- [ ] A-2", "- [?] A-2"))],
+            "task_plan.md:11:1: warning[unknown-mark]: `[?]` is no checkbox mark pplan knows; the task's status is unknown (counted as not done); marks: [ ] [~] [x] [!] [-]\n",
+            good(),
+        ),
+        (
             "duplicate-task-id",
             vec![("task_plan.md", GOOD.replace("A-2: two", "A-1: two").replace("A-1, A-2)", "A-1)"))],
             "task_plan.md:11:1: error[duplicate-task-id]: task id `A-1` is also used at line 10\n",
@@ -73,8 +95,8 @@ fn cases() -> Vec<Case> {
                     .replace("- [ ] A-2: two", "- [ ] A-2: two (depends: A-1)"),
             )],
             "task_plan.md:10:1: error[dependency-cycle]: dependency cycle: A-1 → A-2 → A-1\n\
-             task_plan.md:10:1: error[same-group-dependency]: `A-1` depends on `A-2` in the same group 1, but a group's tasks run in parallel\n\
-             task_plan.md:11:1: error[same-group-dependency]: `A-2` depends on `A-1` in the same group 1, but a group's tasks run in parallel\n",
+             task_plan.md:10:1: warning[same-group-dependency]: `A-1` depends on `A-2` in the same group 1; agents would run them in parallel\n\
+             task_plan.md:11:1: warning[same-group-dependency]: `A-2` depends on `A-1` in the same group 1; agents would run them in parallel\n",
             good(),
         ),
         (
@@ -89,7 +111,10 @@ fn cases() -> Vec<Case> {
         ),
         (
             "same-group-dependency",
-            vec![("task_plan.md", GOOD.replace("- [ ] A-2: two", "- [ ] A-2: two (depends: A-1)"))],
+            vec![
+                ("task_plan.md", GOOD.replace("- [ ] A-2: two", "- [ ] A-2: two (depends: A-1)")),
+                ("progress_A-1.md", marker("IN_PROGRESS")),
+            ],
             "task_plan.md:11:1: error[same-group-dependency]: `A-2` depends on `A-1` in the same group 1, but a group's tasks run in parallel\n",
             good(),
         ),
@@ -181,7 +206,18 @@ fn cases() -> Vec<Case> {
 fn check_in(files: &[(&str, String)], extra_args: &[&str]) -> (Option<i32>, String) {
     let dir = TempDir::new();
     for (name, text) in files {
-        if name == &"findings.md" && text.is_empty() {
+        if name == &".committed" {
+            // The plan as the last commit holds it.
+            fs::write(dir.path().join("task_plan.md"), text).expect("file");
+            for args in [
+                &["init", "-q"][..],
+                &["add", "task_plan.md"],
+                &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "plan"],
+            ] {
+                let ok = std::process::Command::new("git").args(args).current_dir(dir.path()).status();
+                assert!(ok.is_ok_and(|s| s.success()), "git {args:?}");
+            }
+        } else if name == &"findings.md" && text.is_empty() {
             fs::write(dir.path().join(name), b"# F\n\xff\xfe\n").expect("bytes");
         } else {
             fs::write(dir.path().join(name), text).expect("file");
@@ -201,7 +237,9 @@ fn every_rule_fails_its_failing_case_and_passes_its_passing_one() {
         let (code, out) = check_in(&failing, &[]);
         let body: String = out
             .lines()
-            .filter(|l| !l.starts_with("checked "))
+            .filter(|l| {
+                !l.starts_with("checked ") && !l.starts_with("a rule's severity is set in pplan.yaml")
+            })
             .map(|l| format!("{}\n", l.trim_start_matches("./")))
             .collect();
         let expected = if rule == "invalid-utf8" {
@@ -266,7 +304,8 @@ fn a_single_file_is_checked_alone() {
         .status(1);
     assert_eq!(
         String::from_utf8_lossy(&t.stdout),
-        "progress.md:1:1: error[conflict-markers]: leftover git conflict marker `<<<<<<<`\nchecked 1 file: 1 error, 0 warnings\n"
+        "progress.md:1:1: error[conflict-markers]: leftover git conflict marker `<<<<<<<`\nchecked 1 file: 1 error, 0 warnings\n\
+         a rule's severity is set in pplan.yaml beside the plan: `checks: {conflict-markers: off|warning|error}`\n"
     );
 }
 
@@ -401,7 +440,8 @@ fn a_task_depending_on_itself_is_a_cycle_and_a_missing_path_is_a_usage_error() {
         out,
         "pplan.yaml:1:1: warning[invalid-config]: `checks.made-up` is `loud`; use off, warning or error\n\
          pplan.yaml:1:1: warning[invalid-config]: `checks` names `made-up`, which is no rule\n\
-         checked 1 file: 0 errors, 2 warnings\n"
+         checked 1 file: 0 errors, 2 warnings\n\
+         a rule's severity is set in pplan.yaml beside the plan: `checks: {invalid-config: off|warning|error}`\n"
     );
 }
 

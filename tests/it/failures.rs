@@ -116,7 +116,7 @@ fn a_red_gate_holds_its_group_in_every_view_until_a_reopened_task_passes_it() {
     // Held: the status says so, progress counts the group as not done.
     assert_eq!(
         ok(d, &["status"], 0),
-        "plan: Shop\ngoal: Ship it.\nprogress: 0% (2 of 3 tasks done, 2 groups, 1 error rows)\n\
+        "plan: Shop\ngoal: Ship it.\nprogress: 0% (2 of 3 tasks done, 2 groups, 1 error row)\n\
          gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED\n\
          current: 1\ngroups:\n> 1  in_progress  2/2  Backend\n  2  pending      0/1  Integration\n\
          in progress: -\nnext: -\n\
@@ -141,7 +141,7 @@ fn a_red_gate_holds_its_group_in_every_view_until_a_reopened_task_passes_it() {
     assert_eq!((progress["progress_pct"].clone(), progress["gate"]["strike"].clone()), (0.into(), 1.into()));
     assert_eq!(
         watch_line(d),
-        "in_progress done 2/3, group 1 2/2; gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED; 1 error rows\n"
+        "in_progress done 2/3, group 1 2/2; gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED; 1 open error\n"
     );
     let report = ok(d, &["report", "--html"], 0);
     assert!(
@@ -181,7 +181,7 @@ fn a_red_gate_holds_its_group_in_every_view_until_a_reopened_task_passes_it() {
     );
     assert_eq!(
         ok(d, &["status"], 0).lines().nth(2),
-        Some("progress: 67% (2 of 3 tasks done, 2 groups, 1 error rows)")
+        Some("progress: 67% (2 of 3 tasks done, 2 groups, 1 error row)")
     );
 }
 

@@ -63,7 +63,7 @@ fn session_start_gives_the_reboot_context() {
          Where am I going? group 2: Integration (pending, 0/1 done)\n\
          What's the goal? Ship a checkout API and UI that pass the end-to-end suite.\n\
          What have I learned? nothing recorded yet\n\
-         What have I done? 0/3 tasks done, 0/2 groups\n\
+         What have I done? 0/3 tasks done, 0/2 groups done\n\
          What am I about to do? Spawn BE-001 and FE-001.\n"
     );
 }

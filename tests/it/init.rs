@@ -33,7 +33,7 @@ fn init_then_status_reads_the_fresh_plan() {
     let out = crate::harness::run_in(done.dir.path(), &["status".into()], &[]);
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "plan: Checkout\ngoal: Ship it\nprogress: 0% (0 of 0 tasks done, 0 groups, 0 error rows)\n\
+        "plan: Checkout\ngoal: Ship it\nprogress: no tasks and no groups, 0 error rows\n\
          current: (no groups)\nin progress: -\nnext: -\n\
          warning: line 1: pplan sees no groups and no tasks in this plan; groups are headings, list items or table rows such as `### Phase 1: …`, tasks are checkboxes (docs/FORMAT.md)\n"
     );

@@ -6,6 +6,7 @@ mod add;
 mod agents;
 mod bad_input;
 mod beside;
+mod by_hand;
 mod check;
 mod concurrency;
 mod corpus;

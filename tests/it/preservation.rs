@@ -41,7 +41,9 @@ fn a_noop_is_byte_identical_for_every_file() {
         let doc = Document::decode(bytes.clone()).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         let plan = Plan::parse(&doc);
         assert_eq!(apply(doc.text(), &[]).expect("apply").as_bytes(), &bytes[..], "{name}");
-        for i in 0..plan.tasks.len() {
+        // A mark pplan does not know (`[/]`) has no state of its own to keep: any set writes a
+        // known mark (tests/it/by_hand.rs).
+        for i in (0..plan.tasks.len()).filter(|&i| plan.tasks[i].unknown_mark.is_none()) {
             let t = Target::Task(i);
             let edits = set_status(&plan, &doc, t, status_of(&plan, t)).expect("noop set");
             assert!(edits.is_empty(), "{name}: setting task {i} to its own state edits {edits:?}");
@@ -69,6 +71,11 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
         let targets =
             (0..plan.tasks.len()).map(Target::Task).chain((0..plan.groups.len()).map(Target::Group));
         for target in targets {
+            if let Target::Task(i) = target
+                && plan.tasks[i].unknown_mark.is_some()
+            {
+                continue;
+            }
             let from = status_of(&plan, target);
             let to = other(from);
             if let Target::Group(i) = target

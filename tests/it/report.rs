@@ -69,7 +69,8 @@ fn the_page_parses_holds_every_task_and_neutralises_hostile_findings() {
     let (_dir, html) =
         report(&[("task_plan.md", PLAN), ("findings.md", HOSTILE), ("progress.md", "# Progress\n")], &[]);
     let els = elements(&html);
-    assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
+    // Too few words to tell the language: none is claimed.
+    assert!(html.starts_with("<!DOCTYPE html>\n<html>"));
     // Nothing runs, nothing is fetched.
     for (name, attrs) in &els {
         assert!(

@@ -90,7 +90,7 @@ fn set_json_reports_the_change() {
         .args(["--json", "set", "INT-001", "skipped"])
         .stdout(
             "{\"schema_version\":1,\"kind\":\"set\",\"path\":\"task_plan.md\",\"target\":\"task\",\"id\":\"INT-001\",\
-             \"from\":\"pending\",\"to\":\"skipped\",\"changed\":true,\"dry_run\":false,\"diff\":null}\n",
+             \"from\":\"pending\",\"to\":\"skipped\",\"changed\":true,\"dry_run\":false,\"diff\":null,\"warning\":null}\n",
         )
         .file_eq("task_plan.md", CANONICAL.replace("- [ ] INT-001", "- [-] INT-001"))
         .success();
@@ -164,15 +164,19 @@ fn a_symlinked_plan_is_edited_through_the_link() {
 }
 
 /// `**Status:** 20% - Issue #14 offen` was rewritten to `… Issue #14 In Arbeit`: `offen` there is a
-/// word about an issue, not the phase's status. The value states no status, so a set adds one.
+/// word about an issue, not the phase's status. The value states no status, so a set writes its
+/// leading words (`20%`) and keeps the rest; it never adds a second status line.
 #[test]
 fn a_status_word_inside_a_label_sentence_is_not_rewritten() {
     let plan = "# Plan\n\n## Phase 1: Import\n**Status:** 20% - Issue #14 offen\n- [x] Read\n- [ ] Write\n";
     Test::new()
         .file("task_plan.md", plan)
         .args(["set", "--group", "1", "complete"])
-        .stdout("group 1: in_progress → complete\n")
-        .file_eq("task_plan.md", plan.replace("Import\n", "Import\n- **Status:** complete\n"))
+        .stdout(
+            "group 1: in_progress → complete\n\
+             warning: 1 of group 1's 2 tasks are open; `pplan check` reports a group marked complete with open tasks (complete-with-open-tasks)\n",
+        )
+        .file_eq("task_plan.md", plan.replace("20% - Issue", "complete - Issue"))
         .success();
 }
 

@@ -85,7 +85,7 @@ fn groups_without_statuses_or_tasks_are_named_as_unseen() {
         .file("task_plan.md", "# Plan\n\n## Goal\nShip.\n\n### Phase 1: Build\nWork.\n\n### Phase 2: Ship\nMore work.\n")
         .args(["status"])
         .stdout(
-            "plan: Plan\ngoal: Ship.\nprogress: 0% (0 of 0 tasks done, 2 groups, 0 error rows)\ncurrent: 1\ngroups:\n\
+            "plan: Plan\ngoal: Ship.\nprogress: 0% (0 of 2 groups done, 0 error rows)\ncurrent: 1\ngroups:\n\
              > 1  pending      0/0  Build\n  2  pending      0/0  Ship\nin progress: -\nnext: -\n\
              warning: line 1: pplan sees 2 groups but no status and no task in any of them, so each reads as pending; a status is a line such as `- **Status:** complete` under the group (docs/FORMAT.md, Statuses)\n",
         )

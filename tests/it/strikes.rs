@@ -207,7 +207,7 @@ fn reboot_answers_from_the_files() {
          Where am I going? group 2: Integration (pending, 0/1 done)\n\
          What's the goal? Ship a checkout API and UI that pass the end-to-end suite.\n\
          What have I learned? Stripe needs idempotency keys\n\
-         What have I done?\n  1/3 tasks done, 0/2 groups\n  latest complete: BE-001\n  log: 2026-11-20 Session 1\n\
+         What have I done?\n  1/3 tasks done, 0/2 groups done\n  latest complete: BE-001\n  log: 2026-11-20 Session 1\n\
          What am I about to do? Spawn BE-001 and FE-001.\n"
     );
     let json: serde_json::Value = serde_json::from_str(&pplan(d, &["--json", "reboot"]).1).expect("json");
@@ -219,15 +219,26 @@ fn reboot_answers_from_the_files() {
 #[test]
 fn reboot_names_every_question_the_files_cannot_answer() {
     let dir = plan_dir("# Untitled\n\n## Current Group\nPhase 9\n\n### Phase 1: A\n- [x] T-1: done\n");
+    // A plan that ran agents: merges fill findings.md and progress.md, so empty ones are gaps.
+    for (name, text) in [("findings.md", ""), ("progress.md", "# Progress\n"), ("findings_T-1.md", "# F\n")] {
+        fs::write(dir.path().join(name), text).expect("file");
+    }
     let (code, out, _) = pplan(dir.path(), &["reboot"]);
     assert_eq!(code, Some(1));
     assert_eq!(
         out.lines().last(),
         Some(
             "unanswered: What's the goal? (task_plan.md has no `## Goal`); What have I learned? (findings.md is empty \
-             although 1 group(s) are complete); What have I done? (progress.md has no entries although tasks are complete)"
+             although 1 group is complete); What have I done? (progress.md has no entries although tasks are complete)"
         )
     );
+    // Kept by hand (no agents), the same plan without those files lacks only its goal.
+    for name in ["findings.md", "progress.md", "findings_T-1.md"] {
+        fs::remove_file(dir.path().join(name)).expect("remove");
+    }
+    let (code, out, _) = pplan(dir.path(), &["reboot"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(out.lines().last(), Some("unanswered: What's the goal? (task_plan.md has no `## Goal`)"));
     let dir = plan_dir("# P\n\n## Goal\nx\n\n## Current Group\nPhase 9\n\n### Phase 1: A\n- [ ] T-1: todo\n");
     let (code, out, _) = pplan(dir.path(), &["reboot"]);
     assert_eq!(code, Some(1));
@@ -286,28 +297,88 @@ fn reboot_over_the_corpus() {
     assert_eq!(
         passing,
         [
+            "00sapo__zotero-skimming__task_plan.md",
+            "0717lee__lumina-flow__task_plan.md",
             "0cked__FS-braille__task_plan.md",
+            "0kilo__khantraction__task_plan.md",
+            "0kilo__mtw__task_plan.md",
+            "0kilo__toolsworx-frontend__task_plan.md",
             "0xBreadguy__howmanypolymarkets__task_plan.md",
+            "0xsakura666__pmpn__task_plan.md",
+            "11carus__word_learning__task_plan.md",
+            "123marks__SparkAlliance__task_plan.md",
             "123oqwe__townai-cleanroom__task_plan.md",
+            "12434234ad__pabble-ocr-__task_plan.md",
             "1265433359-hash__chaos-atlas__task_plan.md",
+            "1414760156-eng__campus-if-story-flow__task_plan.md",
+            "1cyberlangke1__garlic-claw__task_plan.md",
+            "1tzk__SREAgent__task_plan.md",
+            "200297liuyi-arch__TCR-ECHO-archive__.claude__task_plan.md",
+            "2892480843__TrustHire-AI__task_plan.md",
+            "Alx-707__tianze-website__docs__plans__task_plan.md",
+            "ArikRahman__hydenix__docs__task_plan.md",
             "Bensonluo__aiTerm__docs__task_plan.md",
+            "BillChen-29__novel-base__plans__task_plan.md",
+            "Bruca87__canzoniere__docs__task_plan.md",
+            "Chun-Chieh-Chang__Tool-Calling__docs__task_plan.md",
+            "DONGYUSEN__D2SAR__docs__task_plan.md",
+            "DexterFromLab__agent-orchestrator__docs__provider-adapter__task_plan.md",
+            "Edward-Bae-00__compiledhackathon__tasks__task_plan.md",
+            "FunRaise-Team__bizpeak-flow__docs__plans__task_plan.md",
+            "GarettSchultz-sudo__stealth-security-program__plans__task_plan.md",
+            "GooDAnDReaDY__dsh-russian-lang__docs__plans__task_plan.md",
+            "Jo5i4swastaken__Lead-Scraper__plan__task_plan.md",
             "Konan69__paperclip__doc__task_plan.md",
+            "LinyenC__water_quality_prediction__plan__task_plan.md",
+            "MAQSOODAWANhaha__LensDate__docs__task_plan.md",
+            "MiShenng__mywebsite__.claude__task_plan.md",
             "NYT87__kakao-list__task_plan.md",
             "Nagato-YUKI__plane-war-game__task_plan.md",
+            "Nemi-swami__LIPI-Hindi-Programing-Lang__task_plan.md",
+            "NewGraphEnvironment__breaks__planning__task_plan.md",
+            "NewGraphEnvironment__diggs__task_plan.md",
             "Olamzkid2005__Argus-__docs__task_plan.md",
+            "OrbitalExplorer__SkiNavIndexes__tasks__task_plan.md",
+            "SKY-118__ikit__docs__task_plan.md",
             "SeRendizc__decoder-inference-lab__.planning__task_plan.md",
+            "Solarrixs__morphogen-gpbo__task_plan.md",
             "Ted-Engineer__ai-berkshire__.planning__task_plan.md",
+            "Treytucker05__pt-study-sop__tasks__task_plan.md",
             "Vinchanso__weijie-blog__docs__task_plan.md",
+            "Vvolen__Foundation-layer__plans__task_plan.md",
             "YaeZed__visual_dialogue_assistant__docs__task_plan.md",
             "aidenkiefer__caliper__plans__task_plan.md",
+            "beats-dh__Beats-Assets-Editor__plan__task_plan.md",
             "betsey77__77HK__.planning__task_plan.md",
+            "bilbilmyc__fileupload__docs__task_plan.md",
+            "bobcat88__simple-code-gui__docs__task_plan.md",
+            "ca-x__rime-wanxiang-updater__task_plan.md",
+            "catsonkeyboard__baiji__docs__task_plan.md",
+            "chipshoot__hmm_console__docs__task_plan.md",
+            "chipshoot__hmm_console__task_plan.md",
+            "davidwuchn__minimal-emacs.d__docs__plans__task_plan.md",
             "etendue__multisensor-calibration__doc__task_plan.md",
+            "flawsom__test-mandi__planning__task_plan.md",
+            "gongshangzheng__lifeOS__plan__task_plan.md",
+            "huangmeme__Agent-Bridge__tasks__task_plan.md",
+            "ifengz__API-work__doc__task_plan.md",
             "kaniel149__project-dashboard__docs__plans__task_plan.md",
             "moshall__easyclaw__docs__plans__task_plan.md",
+            "mt-monster__wqb__docs__plans__task_plan.md",
+            "myselios__dg_bybit__docs__plans__task_plan.md",
             "neuralinsights__llmux__.planning__task_plan.md",
+            "neusoftbruce-rgb__xuzhenwei-agent__.planning__task_plan.md",
             "north-sea__weekly-admin__docs__plans__task_plan.md",
+            "phonowell__fire-keeper__plans__task_plan.md",
+            "qcksys__poe-idol-planner__plan__task_plan.md",
+            "quinnlivdahl-cmd__Nexus-App__planning__task_plan.md",
+            "radioterapia-ai__photoid-rt__.planning__task_plan.md",
             "silent-briefing__the-silent-briefing__docs__plans__task_plan.md",
             "touch869__uni-agent__planning__task_plan.md",
+            "veithly__AdvxTurbo__planning__task_plan.md",
+            "xuxianbang1993__payroll-system__plans__task_plan.md",
+            "zai2442__MCP_Scan__planning__task_plan.md",
+            "zitvatorok__adhd-temizlik__plan__task_plan.md",
         ]
     );
 }

@@ -9,7 +9,7 @@ use crate::harness::{TempDir, Test, file_names, pplan, pplan_env};
 
 const PLAN: &str = "# Task Plan: R\n\n## Goal\ng\n\n### Group 1: a\n- [ ] T-1: task\n\n## Notes\n";
 /// `pplan status` on [`PLAN`].
-const STATUS: &str = "plan: R\ngoal: g\nprogress: 0% (0 of 1 tasks done, 1 groups, 0 error rows)\ncurrent: 1\ngroups:\n> 1  pending      0/1  a\nin progress: -\nnext: T-1 task\n";
+const STATUS: &str = "plan: R\ngoal: g\nprogress: 0% (0 of 1 task done, 1 group, 0 error rows)\ncurrent: 1\ngroups:\n> 1  pending      0/1  a\nin progress: -\nnext: T-1 task\n";
 
 /// A person appends while `set` runs: every appended line is in the file at the end, and every
 /// `set` either wrote (0) or said "busy" (4).

@@ -24,6 +24,12 @@ pub const RULES: &[Rule] = &[
         severity: Error,
         summary: "pplan.yaml is not valid YAML for pplan (error), or names an unknown rule or severity (warning)",
     },
+    Rule { id: "empty-plan", severity: Error, summary: "task_plan.md is empty (or only blank lines)" },
+    Rule {
+        id: "vanished-structure",
+        severity: Warning,
+        summary: "task_plan.md lost groups since the last commit: none left, or fewer in under half the bytes",
+    },
     Rule { id: "empty-goal", severity: Warning, summary: "task_plan.md has no `## Goal`, or it is empty" },
     Rule {
         id: "unseen-structure",
@@ -31,6 +37,11 @@ pub const RULES: &[Rule] = &[
         summary: "pplan sees tasks but no groups, or groups with neither a status nor a task",
     },
     Rule { id: "duplicate-task-id", severity: Error, summary: "two tasks share an id" },
+    Rule {
+        id: "unknown-mark",
+        severity: Warning,
+        summary: "a task's checkbox mark is none pplan knows (`[?]`, `[/]`): its status is unknown",
+    },
     Rule { id: "unknown-dependency", severity: Error, summary: "`(depends: X)` names no task" },
     Rule {
         id: "dependency-cycle",
@@ -45,7 +56,7 @@ pub const RULES: &[Rule] = &[
     Rule {
         id: "same-group-dependency",
         severity: Error,
-        summary: "a task depends on a task of its own group, but a group's tasks run in parallel",
+        summary: "a task depends on a task of its own group, but a group's tasks run in parallel (a warning in a plan without agents)",
     },
     Rule {
         id: "current-group",
@@ -146,11 +157,21 @@ pub fn check_dir(store: &Store, dir: &Path, only: Option<&str>) -> (Vec<Diagnost
         read += 1;
     }
     let plan = plan_doc.as_ref().map(Plan::parse);
+    // Agent files here, or agents pplan remembers: the plan runs its groups' tasks in parallel.
+    let names: Vec<String> = std::fs::read_dir(dir)
+        .map(|rd| rd.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    let has_agents = agents::plan_has_agents(store);
     if let (Some(doc), Some(plan)) = (&plan_doc, &plan)
         && wanted(store::PLAN_FILE)
     {
         let mut f = FileDiags::new(display(dir, store::PLAN_FILE), doc.text(), &mut out);
-        plan_rules(plan, &mut f);
+        vanished_structure(dir, plan, &mut f);
+        if doc.text().trim().is_empty() {
+            f.at(0, "empty-plan", "task_plan.md is empty".into());
+        } else {
+            plan_rules(plan, has_agents, &mut f);
+        }
     }
     for name in ["findings.md", "progress.md"] {
         if wanted(name) && load(store, dir, name, &mut out, true).is_some() {
@@ -158,9 +179,7 @@ pub fn check_dir(store: &Store, dir: &Path, only: Option<&str>) -> (Vec<Diagnost
         }
     }
     // Agent files: every findings_*.md / progress_*.md here.
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map(|rd| rd.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
-        .unwrap_or_default();
+    let mut names = names;
     names.sort();
     for name in names.iter().filter(|n| wanted(n)) {
         let Some(id) = agent_id(name) else { continue };
@@ -248,7 +267,40 @@ fn conflict_markers(f: &mut FileDiags<'_>) {
     }
 }
 
-fn plan_rules(plan: &Plan<'_>, f: &mut FileDiags<'_>) {
+/// The plan as the last commit holds it had groups, and this one has none, or under half of them
+/// in under half the bytes: a file cut off or replaced reads as a smaller, finished plan.
+fn vanished_structure(dir: &Path, plan: &Plan<'_>, f: &mut FileDiags<'_>) {
+    let path = format!("HEAD:./{}", store::PLAN_FILE);
+    let Ok(committed) = crate::git::output(dir, &["show", &path], crate::git::TIMEOUT) else { return };
+    let Ok(doc) = Document::decode(committed.into_bytes()) else { return };
+    let before = Plan::parse(&doc).groups.len();
+    let now = plan.groups.len();
+    if before == 0 {
+        return;
+    }
+    if now == 0 {
+        f.at(
+            0,
+            "vanished-structure",
+            format!(
+                "the last commit's task_plan.md has {} and this one has none: was it cut off or replaced?",
+                crate::text::count(before, "group", "groups")
+            ),
+        );
+    } else if now < before && f.text.len() * 2 < doc.text().len() {
+        f.at(
+            0,
+            "vanished-structure",
+            format!(
+                "the last commit's task_plan.md has {before} groups and {} bytes, this one {now} and {}: was it cut off?",
+                doc.text().len(),
+                f.text.len()
+            ),
+        );
+    }
+}
+
+fn plan_rules(plan: &Plan<'_>, has_agents: bool, f: &mut FileDiags<'_>) {
     if plan.goal.is_none() {
         f.at(0, "empty-goal", "task_plan.md has no goal (`## Goal` with a line under it)".into());
     }
@@ -268,6 +320,16 @@ fn plan_rules(plan: &Plan<'_>, f: &mut FileDiags<'_>) {
                 first.insert(id, t.at);
             }
         }
+    }
+    for t in plan.tasks.iter().filter(|t| t.unknown_mark.is_some()) {
+        f.at(
+            t.at,
+            "unknown-mark",
+            format!(
+                "`[{}]` is no checkbox mark pplan knows; the task's status is unknown (counted as not done); marks: [ ] [~] [x] [!] [-]",
+                t.unknown_mark.unwrap_or_default()
+            ),
+        );
     }
     // Dependencies.
     let by_id: HashMap<&str, usize> =
@@ -290,10 +352,17 @@ fn plan_rules(plan: &Plan<'_>, f: &mut FileDiags<'_>) {
                     "depends-on-later-group",
                     format!("`{name}` (group {}) depends on `{dep}` of a later group ({})", plan.groups[a].key, plan.groups[b].key),
                 ),
-                (Some(a), Some(b)) if a == b && t.id != Some(dep) => f.at(
+                (Some(a), Some(b)) if a == b && t.id != Some(dep) && has_agents => f.at(
                     t.at,
                     "same-group-dependency",
                     format!("`{name}` depends on `{dep}` in the same group {}, but a group's tasks run in parallel", plan.groups[a].key),
+                ),
+                // Without agents nothing runs a group's tasks in parallel: worth knowing only.
+                (Some(a), Some(b)) if a == b && t.id != Some(dep) => f.at_as(
+                    t.at,
+                    "same-group-dependency",
+                    Warning,
+                    format!("`{name}` depends on `{dep}` in the same group {}; agents would run them in parallel", plan.groups[a].key),
                 ),
                 _ => {}
             }
@@ -349,7 +418,11 @@ fn plan_rules(plan: &Plan<'_>, f: &mut FileDiags<'_>) {
             f.at(
                 g.at,
                 "complete-with-open-tasks",
-                format!("group {} is marked complete but {open} of {} tasks are open", g.key, c.total),
+                format!(
+                    "group {} is marked complete but {open} of {} open",
+                    g.key,
+                    crate::text::count(c.total, "task is", "tasks are")
+                ),
             );
         }
     }

@@ -1,0 +1,694 @@
+//! Plans kept by hand: no task ids, no agents, the person's own words (issue S). Fixtures are
+//! written here in the three shapes people use: a canonical plan without ids, a Chinese plan with
+//! `**状态：**` lines, and a table of phases.
+
+use crate::harness::Test;
+
+pub const CANONICAL: &str = "# Task Plan: Photo gallery
+
+## Goal
+A static photo gallery that loads fast on phones.
+
+## Current Phase
+Phase 2
+
+## Phases
+
+### Phase 1: Setup
+- **Status:** complete
+- [x] Create the repository
+- [x] Pick a static site generator
+
+### Phase 2: Layout
+- **Status:** started, waiting on Jacob
+- [x] Sketch the grid
+- [ ] Verify layout on mobile
+- [ ] Verify layout on desktop
+- [ ] Write the **caption** styles
+
+### Phase 3: Publish
+- **Status:** pending
+- [ ] Set up hosting
+- [ ] Point the domain
+
+## Decisions Made
+| Decision | Rationale |
+|----------|-----------|
+|  |  |
+
+## Errors Encountered
+| Error | Attempt | Resolution |
+|-------|---------|------------|
+";
+
+pub const CHINESE: &str = "# 任务计划：博客迁移
+
+## 目标
+把旧博客迁移到新平台。
+
+## 当前阶段
+阶段 2
+
+### 阶段 1：准备
+**状态：** 已完成
+- [x] 导出旧文章
+- [x] 选择新平台
+
+### 阶段 2：迁移
+**状态：** 开发中
+- [x] 转换文章格式
+- [ ] 迁移图片
+- [?] 检查链接
+
+### 阶段 3：上线
+**状态：** 待开始
+- [ ] 切换域名
+";
+
+pub const TABLE: &str = "# Plan: Home server
+
+## Goal
+Move the home services onto one small server.
+
+## Phases
+
+| Phase | Description | Status |
+|-------|-------------|--------|
+| 1 | Buy hardware | ✅ Complete |
+| 2 | Install the OS | ✅ Complete |
+| 3 | Move the NAS | 🔄 In Progress |
+| 4 | Move the media server | ⏳ Pending |
+| 5 | Backups | ⏳ Pending |
+";
+
+// 1. Tasks without ids: by text, by position, refusals that say what to do.
+
+#[test]
+fn set_names_a_task_by_a_piece_of_its_text_in_any_case() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "layout on MOBILE", "complete"])
+        .stdout("\"Verify layout on mobile\": pending → complete\n")
+        .file_eq(
+            "task_plan.md",
+            CANONICAL.replace("- [ ] Verify layout on mobile", "- [x] Verify layout on mobile"),
+        )
+        .success();
+}
+
+#[test]
+fn set_names_a_task_by_its_position() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "2.3", "in_progress"])
+        .stdout("\"Verify layout on desktop\": pending → in_progress\n")
+        .file_eq(
+            "task_plan.md",
+            CANONICAL.replace("- [ ] Verify layout on desktop", "- [~] Verify layout on desktop"),
+        )
+        .success();
+}
+
+#[test]
+fn an_ambiguous_piece_of_text_is_refused_with_each_match_and_its_line() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "Verify layout", "complete"])
+        .stderr(
+            "error: `Verify layout` matches 2 tasks (lines 19, 20)\n\
+             hint: use more of the text, the task id, or its position (`2.3`: group 2, third task):\n  \
+             line 19: Verify layout on mobile\n  \
+             line 20: Verify layout on desktop\n",
+        )
+        .file_eq("task_plan.md", CANONICAL)
+        .status(2);
+}
+
+#[test]
+fn a_task_argument_that_is_a_group_says_so() {
+    for arg in ["3", "Phase 3"] {
+        Test::new()
+            .file("task_plan.md", CANONICAL)
+            .args(["set", arg, "complete"])
+            .stderr(&format!(
+                "error: no task `{arg}`\n\
+                 hint: `3` is a group: name it with `--group 3`; a task is named by its id, its position (`3.1`) or a piece of its text\n"
+            ))
+            .file_eq("task_plan.md", CANONICAL)
+            .status(2);
+    }
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "9.9", "complete"])
+        .stderr(
+            "error: no task `9.9`\n\
+             hint: name a task by its id, its position (`2.3`: group 2, third task) or a piece of its text\n",
+        )
+        .status(2);
+}
+
+#[test]
+fn error_records_and_resolves_a_task_without_an_id_by_its_text() {
+    let done = Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["error", "on mobile", "--error", "grid overflows", "--approach", "css grid"])
+        .stdout("Verify layout on mobile: attempt 1 of 3 recorded; next time, a different approach\n")
+        .file_eq(
+            "task_plan.md",
+            format!("{CANONICAL}| Verify layout on mobile: grid overflows (approach: css grid) | 1 |  |\n"),
+        )
+        .success();
+    let dir = done.dir.path();
+    let (code, out, err) =
+        crate::harness::pplan(dir, &["error", "2.2", "--approach", "css grid", "--error", "again"]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert_eq!(
+        err,
+        "error: `Verify layout on mobile` already failed with this approach (attempt 1)\nhint: never repeat a failed action: mutate the approach (different tool, input or method)\n"
+    );
+    let (code, out, _) =
+        crate::harness::pplan(dir, &["error", "layout on mobile", "--resolve", "used minmax()"]);
+    assert_eq!((code, out.as_str()), (Some(0), "Verify layout on mobile: latest error resolved\n"));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("task_plan.md")).expect("plan"),
+        format!(
+            "{CANONICAL}| Verify layout on mobile: grid overflows (approach: css grid) | 1 | used minmax() |\n"
+        )
+    );
+}
+
+// 2. An unknown checkbox mark is a task with an unknown status: counted, shown, named.
+
+#[test]
+fn an_unknown_checkbox_mark_is_counted_named_and_can_be_set() {
+    Test::new()
+        .file("task_plan.md", CHINESE)
+        .args(["status"])
+        .stdout(
+            "plan: 博客迁移\n\
+             goal: 把旧博客迁移到新平台。\n\
+             progress: 50% (3 of 6 tasks done, 3 groups, 0 error rows)\n\
+             current: 2\n\
+             groups:\n  \
+             1  complete     2/2  准备\n\
+             > 2  in_progress  1/3  迁移\n  \
+             3  pending      0/1  上线\n\
+             in progress: -\n\
+             next: 迁移图片\n\
+             warning: line 18: task `检查链接` has a checkbox mark pplan does not know, `[?]`: its status is unknown (counted as not done)\n",
+        )
+        .success();
+    Test::new()
+        .file("task_plan.md", CHINESE)
+        .args(["check"])
+        .stdout(
+            "task_plan.md:18:1: warning[unknown-mark]: `[?]` is no checkbox mark pplan knows; the task's status is unknown (counted as not done); marks: [ ] [~] [x] [!] [-]\n\
+             checked 1 file: 0 errors, 1 warning\n\
+             a rule's severity is set in pplan.yaml beside the plan: `checks: {unknown-mark: off|warning|error}`\n",
+        )
+        .success();
+    Test::new()
+        .file("task_plan.md", CHINESE)
+        .args(["set", "2.3", "complete"])
+        .stdout("\"检查链接\": [?] → complete\n")
+        .file_eq("task_plan.md", CHINESE.replace("- [?] 检查链接", "- [x] 检查链接"))
+        .success();
+}
+
+// 5. A hand-kept plan is not judged by agent rules; every rule names its setting.
+
+#[test]
+fn a_same_group_dependency_in_a_plan_without_agents_is_a_warning() {
+    let plan =
+        "# Plan\n\n## Goal\nShip.\n\n### Phase 1: Build\n- [ ] T-1: Schema\n- [ ] T-2: API (depends: T-1)\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["check"])
+        .stdout(
+            "task_plan.md:8:1: warning[same-group-dependency]: `T-2` depends on `T-1` in the same group 1; agents would run them in parallel\n\
+             checked 1 file: 0 errors, 1 warning\n\
+             a rule's severity is set in pplan.yaml beside the plan: `checks: {same-group-dependency: off|warning|error}`\n",
+        )
+        .success();
+}
+
+// 6. An empty plan fails the check.
+
+#[test]
+fn an_empty_plan_fails_the_check() {
+    Test::new()
+        .file("task_plan.md", "")
+        .args(["check"])
+        .stdout(
+            "task_plan.md:1:1: error[empty-plan]: task_plan.md is empty\n\
+             checked 1 file: 1 error, 0 warnings\n\
+             a rule's severity is set in pplan.yaml beside the plan: `checks: {empty-plan: off|warning|error}`\n",
+        )
+        .status(1);
+}
+
+// 3. A group's status line in the person's words is edited, never doubled.
+
+#[test]
+fn set_group_edits_the_persons_status_words_and_keeps_the_rest() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["set", "--group", "2", "blocked"])
+        .stdout("group 2: in_progress → blocked\n")
+        .file_eq(
+            "task_plan.md",
+            CANONICAL.replace(
+                "- **Status:** started, waiting on Jacob",
+                "- **Status:** blocked, waiting on Jacob",
+            ),
+        )
+        .success();
+    let code_span = CANONICAL.replace("started, waiting on Jacob", "`unblocked`");
+    Test::new()
+        .file("task_plan.md", &code_span)
+        .args(["set", "--group", "Phase 2", "in_progress"])
+        .file_eq("task_plan.md", code_span.replace("`unblocked`", "`in_progress`"))
+        .success();
+}
+
+#[test]
+fn a_chinese_status_line_is_edited_in_chinese_and_a_new_one_copies_its_label() {
+    Test::new()
+        .file("task_plan.md", CHINESE)
+        .args(["set", "--group", "2", "complete"])
+        .stdout(
+            "group 2: in_progress → complete\n\
+             warning: 2 of group 2's 3 tasks are open; `pplan check` reports a group marked complete with open tasks (complete-with-open-tasks)\n",
+        )
+        .file_eq("task_plan.md", CHINESE.replace("**状态：** 开发中", "**状态：** 已完成"))
+        .success();
+    // Words pplan does not know, and no spelling of the state yet: the label's language.
+    let unknown = CHINESE.replace("**状态：** 已完成", "**状态：** 搞定").replace("**状态：** 待开始\n", "");
+    Test::new()
+        .file("task_plan.md", &unknown)
+        .args(["set", "--group", "2", "complete"])
+        .file_eq("task_plan.md", unknown.replace("**状态：** 开发中", "**状态：** 已完成"))
+        .success();
+    // A group without a status line gets one with the file's label.
+    Test::new()
+        .file("task_plan.md", &unknown)
+        .args(["set", "--group", "3", "in_progress"])
+        .stdout("group 3: pending → in_progress\n")
+        .file_eq(
+            "task_plan.md",
+            unknown.replace("### 阶段 3：上线\n", "### 阶段 3：上线\n**状态：** 进行中\n"),
+        )
+        .success();
+}
+
+// 4. A group set complete with open tasks: said at `set`.
+
+#[test]
+fn set_group_complete_with_open_tasks_warns_and_the_json_says_it() {
+    let done = Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["--json", "set", "--group", "3", "complete"])
+        .file_eq("task_plan.md", CANONICAL.replace("- **Status:** pending", "- **Status:** complete"))
+        .success();
+    let json: serde_json::Value = serde_json::from_slice(&done.stdout).expect("json");
+    assert_eq!(
+        json["warning"],
+        "2 of group 3's 2 tasks are open; `pplan check` reports a group marked complete with open tasks (complete-with-open-tasks)"
+    );
+}
+
+// 7. Appends go where a person would put them.
+
+#[test]
+fn decide_fills_an_empty_placeholder_row() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["decide", "Use a CSS grid", "--why", "Fewer media queries"])
+        .stdout("decision recorded in task_plan.md\n")
+        .file_eq("task_plan.md", CANONICAL.replace("|  |  |\n", "| Use a CSS grid | Fewer media queries |\n"))
+        .success();
+}
+
+const PROGRESS: &str = "# Progress Log
+
+## Session: 2026-05-18
+
+### Phase 1: Setup
+- **Status:** complete
+- Actions taken:
+  - Created the repository
+
+## Test Results
+| Test | Expected | Actual | Status |
+|------|----------|--------|--------|
+
+## 5-Question Reboot Check
+| Question | Answer |
+|----------|--------|
+| Where am I? | Phase 2 |
+";
+
+/// The entry's `### <stamp>` line, whatever the clock said.
+fn unstamped(text: &str) -> String {
+    text.lines()
+        .map(|l| if l.starts_with("### 20") && l.ends_with('Z') { "### STAMP" } else { l })
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn checkpoint_goes_to_the_session_log_not_under_the_reboot_check() {
+    let done = Test::new()
+        .file("task_plan.md", CANONICAL)
+        .file("progress.md", PROGRESS)
+        .args(["checkpoint", "Sketched the grid"])
+        .stdout("checkpoint in progress.md\n")
+        .success();
+    let got = std::fs::read_to_string(done.dir.path().join("progress.md")).expect("progress");
+    assert_eq!(
+        unstamped(&got),
+        PROGRESS.replace(
+            "  - Created the repository\n\n",
+            "  - Created the repository\n\n### STAMP\nSketched the grid\n\n"
+        )
+    );
+    // No session section: before the reference sections the template ends with.
+    let bare = PROGRESS.replace("## Session: 2026-05-18\n\n", "");
+    let done = Test::new()
+        .file("task_plan.md", CANONICAL)
+        .file("progress.md", &bare)
+        .args(["checkpoint", "Sketched the grid"])
+        .success();
+    let got = std::fs::read_to_string(done.dir.path().join("progress.md")).expect("progress");
+    assert_eq!(
+        unstamped(&got),
+        bare.replace("## Test Results\n", "### STAMP\nSketched the grid\n\n## Test Results\n")
+    );
+}
+
+// 8. `reboot` answers from what a hand-kept plan holds.
+
+#[test]
+fn reboot_of_a_plan_without_agents_names_the_next_task_and_the_groups_done() {
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .file(
+            "findings.md",
+            "# Findings & Decisions\n<!-- Update after every 2 view/browser actions. -->\n\n## Requirements\n- Loads under 1 s on 3G\n\n## Research Findings\n- Hugo builds 10x faster than Jekyll here\n- CSS grid needs a fallback for Safari 10\n\n## Resources\n- -\n",
+        )
+        .args(["reboot"])
+        .stdout(
+            "Where am I? group 2: Layout (in_progress, 1/4 done)\n\
+             Where am I going? group 3: Publish (pending, 0/2 done)\n\
+             What's the goal? A static photo gallery that loads fast on phones.\n\
+             What have I learned?\n  \
+             CSS grid needs a fallback for Safari 10\n  \
+             Hugo builds 10x faster than Jekyll here\n  \
+             Loads under 1 s on 3G\n\
+             What have I done?\n  \
+             3/8 tasks done, 1/3 groups done\n  \
+             groups done: 1 Setup\n  \
+             latest complete: Sketch the grid, Pick a static site generator, Create the repository\n\
+             What am I about to do? next: Verify layout on mobile, Verify layout on desktop, Write the **caption** styles (group 2)\n",
+        )
+        .success();
+    // A table of phases: groups without tasks; no findings.md at all is no gap.
+    Test::new()
+        .file("task_plan.md", TABLE)
+        .args(["reboot"])
+        .stdout(
+            "Where am I? group 3: Move the NAS (in_progress, 0/0 done)\n\
+             Where am I going?\n  \
+             group 4: Move the media server (pending, 0/0 done)\n  \
+             group 5: Backups (pending, 0/0 done)\n\
+             What's the goal? Move the home services onto one small server.\n\
+             What have I learned? nothing recorded yet\n\
+             What have I done?\n  \
+             2/5 groups done\n  \
+             groups done: 1 Buy hardware, 2 Install the OS\n\
+             What am I about to do? finish group 3: Move the NAS\n",
+        )
+        .success();
+    // Later groups already done or skipped: this is the last open one, not the last.
+    let deferred = TABLE
+        .replace("| 4 | Move the media server | ⏳ Pending |", "| 4 | Move the media server | ✅ Complete |")
+        .replace("| 5 | Backups | ⏳ Pending |", "| 5 | Backups | Skipped |");
+    let done = Test::new().file("task_plan.md", &deferred).args(["reboot"]).success();
+    assert_eq!(
+        String::from_utf8_lossy(&done.stdout).lines().nth(1),
+        Some("Where am I going? this is the last open group (2 groups after it done or skipped)")
+    );
+}
+
+// 9. The current group finished: next is the first open task from there, and check warns.
+
+#[test]
+fn next_comes_from_the_plan_when_the_stated_current_group_is_finished() {
+    let plan = CANONICAL
+        .replace("- **Status:** started, waiting on Jacob", "- **Status:** complete")
+        .replace("- **Status:** pending", "- **Status:** complete");
+    let done = Test::new().file("task_plan.md", &plan).args(["status"]).success();
+    let out = String::from_utf8_lossy(&done.stdout).into_owned();
+    assert_eq!(
+        out.lines().find(|l| l.starts_with("next: ")),
+        Some("next: Verify layout on mobile · Verify layout on desktop · Write the **caption** styles")
+    );
+    let done = Test::new().file("task_plan.md", &plan).args(["check"]).status(1);
+    assert_eq!(
+        String::from_utf8_lossy(&done.stdout),
+        "task_plan.md:7:1: warning[current-group]: current group 2 is already complete\n\
+         task_plan.md:16:1: error[complete-with-open-tasks]: group 2 is marked complete but 3 of 4 tasks are open\n\
+         task_plan.md:23:1: error[complete-with-open-tasks]: group 3 is marked complete but 2 of 2 tasks are open\n\
+         checked 1 file: 2 errors, 1 warning\n\
+         a rule's severity is set in pplan.yaml beside the plan: `checks: {complete-with-open-tasks: off|warning|error, current-group: off|warning|error}`\n"
+    );
+}
+
+// 10. `watch` without agent talk; resolved errors out; `Next:` from the plan.
+
+#[test]
+fn the_watch_frame_of_a_plan_without_agents() {
+    use pplan::views::watch::{Style, View, frame};
+    let dir = crate::harness::TempDir::new();
+    let plan = format!(
+        "{CANONICAL}| Verify layout on mobile: grid overflows (approach: css grid) | 1 | used minmax() |\n\
+         | Verify layout on mobile: fonts blur | 2 |  |\n"
+    );
+    std::fs::write(dir.path().join("task_plan.md"), plan).expect("plan");
+    let store = pplan::store::Store::new(dir.path().to_path_buf(), pplan::store::Limits::from_env());
+    let view = View::load(&store).expect("view");
+    let mut lines = frame(&view, 90, Style { color: false });
+    lines.pop(); // `updated <now> · q or Ctrl-C quits`
+    assert_eq!(
+        lines.join("\n"),
+        "pplan watch: Photo gallery\n\
+         Goal: A static photo gallery that loads fast on phones.\n\
+         3 of 8 tasks done · 0 in progress · 0 blocked · 5 pending\n\
+         \n  \
+         1 Setup                      ████████████████████████████████████       2/2  complete\n\
+         ▶ 2 Layout                     █████████░░░░░░░░░░░░░░░░░░░░░░░░░░░       1/4  in_progress\n  \
+         3 Publish                    ░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░       0/2  pending\n\
+         \n\
+         Errors (1 open, 1 resolved, latest last):\n  \
+         Verify layout on mobile: fonts blur (attempt 2)\n\
+         \n\
+         Next: Verify layout on mobile (and 2 more ready)\n"
+    );
+}
+
+// 11. The report renders a person's inline markdown, drops comments, says when there are no
+// dependencies, and names the plan's language.
+
+#[test]
+fn the_report_of_hand_kept_plans() {
+    let plan = CANONICAL.replace(
+        "- [x] Create the repository",
+        "- [x] **Done 2026-05-18** Create the `gallery` repo ([notes](docs/notes.md)) ~~on GitLab~~ <b>x</b>",
+    );
+    let done = Test::new()
+        .file("task_plan.md", &plan)
+        .file("findings.md", "# Findings\n<!-- Update after every 2 view actions -->\n\n## Research Findings\n- Hugo is fast <!-- checked twice -->\n")
+        .args(["report", "--html"])
+        .success();
+    let html = String::from_utf8_lossy(&done.stdout).into_owned();
+    let line = |prefix: &str| html.lines().find(|l| l.starts_with(prefix)).unwrap_or("").to_string();
+    assert_eq!(line("<html"), "<html lang=\"en\">");
+    assert_eq!(
+        line("<tr><td class=\"id\"></td><td><strong>"),
+        "<tr><td class=\"id\"></td><td><strong>Done 2026-05-18</strong> Create the <code>gallery</code> repo (<a href=\"docs/notes.md\">notes</a>) <del>on GitLab</del> &lt;b&gt;x&lt;/b&gt;</td><td>1</td><td><span class=\"pill complete\">complete</span></td><td></td></tr>"
+    );
+    assert_eq!(
+        line("<p class=\"none\">No task"),
+        "<p class=\"none\">No task depends on another: 8 tasks can run in any order.</p>"
+    );
+    assert!(!html.contains("<svg"), "no waves drawn without dependencies");
+    assert!(!html.contains("Update after") && !html.contains("checked twice"), "comments are dropped");
+    assert_eq!(line("<li>"), "<li>Hugo is fast</li>");
+    let done = Test::new().file("task_plan.md", CHINESE).args(["report", "--html"]).success();
+    let html = String::from_utf8_lossy(&done.stdout).into_owned();
+    assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"zh\">\n"));
+    assert!(html.contains("'PingFang SC', 'Hiragino Sans', 'Microsoft YaHei', 'Noto Sans CJK SC'"));
+    let done = Test::new().file("task_plan.md", TABLE).args(["report", "--html"]).success();
+    let html = String::from_utf8_lossy(&done.stdout).into_owned();
+    assert_eq!(
+        html.lines().find(|l| l.starts_with("<p class=\"summary\">")),
+        Some(
+            "<p class=\"summary\"><span class=\"pill in_progress\">in progress</span> <span class=\"figures\">2 of 5 groups done (40%) · current group 3: Move the NAS</span></p>"
+        )
+    );
+}
+
+// 13. `-C` takes a plan file; `status DIR` works as `check DIR` does; no empty candidate list.
+
+#[test]
+fn a_plan_is_named_by_its_file_or_its_directory() {
+    let t = Test::new().file("docs/task_plan.md", TABLE).file("docs/notes.md", "# Notes\n");
+    let dir = t.dir.path().to_path_buf();
+    let head = |args: &[&str]| {
+        let (code, out, err) = crate::harness::pplan(&dir, args);
+        (code, out.lines().next().unwrap_or("").to_string(), err)
+    };
+    let plan_line = (Some(0), "plan: Plan: Home server".to_string(), String::new());
+    assert_eq!(head(&["status", "docs"]), plan_line);
+    assert_eq!(head(&["status", "docs/task_plan.md"]), plan_line);
+    assert_eq!(head(&["-C", "docs/task_plan.md", "status"]), plan_line);
+    assert_eq!(
+        head(&["-C", "docs/notes.md", "status"]),
+        (
+            Some(2),
+            String::new(),
+            "error: no `task_plan.md` in `docs/notes.md`\nhint: run `pplan init` to start a plan, or pass `-C DIR`\n".into()
+        )
+    );
+    assert_eq!(
+        head(&["status"]),
+        (
+            Some(2),
+            String::new(),
+            "error: no `task_plan.md` in `.`\nhint: plans found below: `docs/task_plan.md`; pass one with `-C DIR`\n".into()
+        )
+    );
+    assert_eq!(
+        head(&["-C", "docs", "status", "elsewhere"]),
+        (
+            Some(2),
+            String::new(),
+            "error: `-C docs` and `status elsewhere` name two plans\nhint: usage: pplan status [PLAN] (a directory or its task_plan.md), or -C PLAN\n".into()
+        )
+    );
+}
+
+// The person at the keyboard: hand edits between commands; every pplan write changes one
+// status token of one line, and every line the person wrote stays as they wrote it.
+
+/// The one line that differs between two texts of the same number of lines.
+fn one_line_changed(before: &str, after: &str) -> (String, String) {
+    let (b, a): (Vec<&str>, Vec<&str>) = (before.split('\n').collect(), after.split('\n').collect());
+    assert_eq!(b.len(), a.len(), "a pplan write added or removed lines:\n{after}");
+    let changed: Vec<(&str, &str)> =
+        b.iter().zip(&a).filter(|(x, y)| x != y).map(|(x, y)| (*x, *y)).collect();
+    assert_eq!(changed.len(), 1, "a pplan write changed {changed:?}");
+    (changed[0].0.to_string(), changed[0].1.to_string())
+}
+
+#[test]
+fn a_person_edits_by_hand_between_commands_and_keeps_every_word() {
+    let dir = crate::harness::TempDir::new();
+    let d = dir.path();
+    let path = d.join("task_plan.md");
+    let read = || std::fs::read_to_string(&path).expect("plan");
+    let edit = |from: &str, to: &str| {
+        let text = read();
+        assert!(text.contains(from), "{from}");
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("edit");
+    };
+    let run = |args: &[&str]| crate::harness::pplan(d, args);
+    let write = |args: &[&str], old: &str, new: &str| {
+        let before = read();
+        let (code, _, err) = run(args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert_eq!(one_line_changed(&before, &read()), (old.to_string(), new.to_string()), "{args:?}");
+    };
+    std::fs::write(&path, CANONICAL).expect("plan");
+
+    // Tick a task in the editor; status follows.
+    edit("- [ ] Verify layout on mobile", "- [x] Verify layout on mobile");
+    let (_, out, _) = run(&["status"]);
+    assert!(out.contains("\nnext: Verify layout on desktop · Write the **caption** styles\n"), "{out}");
+    write(
+        &["set", "desktop", "in_progress"],
+        "- [ ] Verify layout on desktop",
+        "- [~] Verify layout on desktop",
+    );
+
+    // Rename a phase, add a task in the file's style, and name it by its new position.
+    edit("### Phase 2: Layout", "### Phase 2: Layout and type");
+    edit(
+        "- [ ] Write the **caption** styles\n",
+        "- [ ] Write the **caption** styles\n- [ ] Check contrast\n",
+    );
+    write(&["set", "2.5", "complete"], "- [ ] Check contrast", "- [x] Check contrast");
+
+    // Reorder Phase 3 and write its status in free words; `set --group` edits those words.
+    edit("- [ ] Set up hosting\n- [ ] Point the domain\n", "- [ ] Point the domain\n- [ ] Set up hosting\n");
+    edit("- **Status:** pending", "- **Status:** waiting on the registrar (ticket 4411)");
+    let (code, out, _) = run(&["check"]);
+    assert_eq!((code, out.as_str()), (Some(0), "checked 1 file: 0 errors, 0 warnings\n"));
+    write(
+        &["set", "--group", "3", "in_progress"],
+        "- **Status:** waiting on the registrar (ticket 4411)",
+        "- **Status:** in_progress (ticket 4411)",
+    );
+    write(&["set", "3.1", "complete"], "- [ ] Point the domain", "- [x] Point the domain");
+
+    // Reboot answers from what the person wrote.
+    let (code, out, _) = run(&["reboot"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(
+        out,
+        "Where am I?\n  \
+         group 2: Layout and type (in_progress, 3/5 done)\n  \
+         in progress: Verify layout on desktop\n\
+         Where am I going? group 3: Publish (in_progress, 1/2 done)\n\
+         What's the goal? A static photo gallery that loads fast on phones.\n\
+         What have I learned? nothing recorded yet\n\
+         What have I done?\n  \
+         6/9 tasks done, 1/3 groups done\n  \
+         groups done: 1 Setup\n  \
+         latest complete: Point the domain, Check contrast, Verify layout on mobile, Sketch the grid, Pick a static site generator\n\
+         What am I about to do? next: Write the **caption** styles (group 2)\n"
+    );
+
+    // Every line the person wrote is there, as they wrote it, but the four status tokens.
+    let mine = CANONICAL
+        .replace("- [ ] Verify layout on mobile", "- [x] Verify layout on mobile")
+        .replace("- [ ] Verify layout on desktop", "- [~] Verify layout on desktop")
+        .replace("### Phase 2: Layout", "### Phase 2: Layout and type")
+        .replace(
+            "- [ ] Write the **caption** styles\n",
+            "- [ ] Write the **caption** styles\n- [x] Check contrast\n",
+        )
+        .replace(
+            "- [ ] Set up hosting\n- [ ] Point the domain\n",
+            "- [x] Point the domain\n- [ ] Set up hosting\n",
+        )
+        .replace("- **Status:** pending", "- **Status:** in_progress (ticket 4411)");
+    assert_eq!(read(), mine);
+}
+
+#[test]
+fn spawn_takes_a_position_or_text_and_refuses_a_task_without_an_id() {
+    let done =
+        Test::new().file("task_plan.md", crate::set::CANONICAL).args(["spawn", "1.2", "--dry-run"]).success();
+    let out = String::from_utf8_lossy(&done.stdout).into_owned();
+    assert!(out.contains("+- [~] FE-001: Build the cart page\n"), "{out}");
+    Test::new()
+        .file("task_plan.md", CANONICAL)
+        .args(["spawn", "on mobile"])
+        .stderr(
+            "error: the task `Verify layout on mobile` (line 19) has no id, and an agent is named by its task's id\n\
+             hint: give it one on line 19, before its text: `- [ ] T-1: …`\n",
+        )
+        .file_eq("task_plan.md", CANONICAL)
+        .status(2);
+}
