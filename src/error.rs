@@ -58,7 +58,7 @@ pub enum Error {
     NoTask { id: String },
     #[error("task id `{id}` is used by {} tasks (lines {})", lines.len(), join(lines))]
     DuplicateTask { id: String, lines: Vec<usize> },
-    #[error("the task `{task}` (line {line}) has no id, and an agent is named by its task's id")]
+    #[error("the task `{task}` (line {line}) has no id, which agents, edit and remove name tasks by")]
     NoTaskId { task: String, line: usize },
     #[error("task id `{id}` is taken (line {line})")]
     IdTaken { id: String, line: usize },

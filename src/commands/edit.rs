@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::{Context, Output};
 use crate::error::{Error, Result};
 use crate::plan::rework::{self, Expect};
-use crate::plan::{Log, Plan, Status, edit};
+use crate::plan::{Log, Plan, Status, edit, resolve};
 use crate::protocol::{agents, strikes, waves};
 use crate::store;
 use crate::text::Document;
@@ -53,8 +53,9 @@ pub fn run(ctx: &Context, id: &str, change: Change, dry_run: bool) -> Result<Out
         dry_run,
         |doc| {
             let plan = Plan::parse(doc);
-            let i = edit::find_task(&plan, doc, id)?;
-            let real = plan.tasks[i].id.unwrap_or(id).to_string();
+            // By id, position or text; the edits below find it again by its id.
+            let real = resolve::resolve_task_id(&plan, doc, id)?.to_string();
+            let i = edit::find_task(&plan, doc, &real)?;
             let mut exp = Expect { id: real.clone(), ..Expect::default() };
             // Each change is computed on the text the previous one left, so they compose.
             let mut text = doc.text().to_string();
@@ -119,9 +120,9 @@ pub fn remove(ctx: &Context, id: &str, force: bool, dry_run: bool) -> Result<Out
         dry_run,
         |doc| {
             let plan = Plan::parse(doc);
-            let i = edit::find_task(&plan, doc, id)?;
+            let real = resolve::resolve_task_id(&plan, doc, id)?.to_string();
+            let i = edit::find_task(&plan, doc, &real)?;
             let t = &plan.tasks[i];
-            let real = t.id.unwrap_or(id).to_string();
             if !force {
                 let mut why = Vec::new();
                 if t.status != Status::Pending {

@@ -14,6 +14,7 @@ use serde::Serialize;
 use super::{Context, Output};
 use crate::error::{Error, Result};
 use crate::plan::edit::{find_group, find_task};
+use crate::plan::resolve;
 use crate::plan::rows::{self, Column};
 use crate::plan::{Log, Plan, Status};
 use crate::protocol::agents::{self, Observation, Registry};
@@ -39,17 +40,24 @@ pub fn run(ctx: &Context, target: &str) -> Result<Output> {
     let store = ctx.store()?;
     let doc = store.read(store::PLAN_FILE)?;
     let plan = Plan::parse(&doc);
+    // A task id, then a group, then a task by position (`2.3`) or a unique piece of its text.
     match find_task(&plan, &doc, target) {
         Ok(i) => Ok(task(ctx, &store, &plan, &doc, i)),
         Err(Error::UnknownTask { nearest, .. }) => match find_group(&plan, target) {
             Ok(g) => Ok(group(ctx, &store, &plan, &doc, g)),
-            Err(Error::UnknownGroup { .. }) if nearest.is_empty() => Err(Error::Usage {
-                message: format!("no task or group `{target}`"),
-                hint: "pplan show <TASK-ID|GROUP>; `pplan status` lists the groups",
-            }),
-            Err(Error::UnknownGroup { .. }) => {
-                Err(Error::UnknownTask { id: target.to_string(), nearest, group: None })
-            }
+            Err(Error::UnknownGroup { .. }) => match resolve::resolve_task(&plan, &doc, target) {
+                Ok(i) => Ok(task(ctx, &store, &plan, &doc, i)),
+                Err(Error::UnknownTask { .. } | Error::NoTask { .. }) if nearest.is_empty() => {
+                    Err(Error::Usage {
+                        message: format!("no task or group `{target}`"),
+                        hint: "pplan show <TASK-ID|GROUP>; `pplan status` lists the groups",
+                    })
+                }
+                Err(Error::UnknownTask { .. } | Error::NoTask { .. }) => {
+                    Err(Error::UnknownTask { id: target.to_string(), nearest, group: None })
+                }
+                Err(e) => Err(e),
+            },
             Err(e) => Err(e),
         },
         Err(e) => Err(e),

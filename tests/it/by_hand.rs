@@ -686,7 +686,7 @@ fn spawn_takes_a_position_or_text_and_refuses_a_task_without_an_id() {
         .file("task_plan.md", CANONICAL)
         .args(["spawn", "on mobile"])
         .stderr(
-            "error: the task `Verify layout on mobile` (line 19) has no id, and an agent is named by its task's id\n\
+            "error: the task `Verify layout on mobile` (line 19) has no id, which agents, edit and remove name tasks by\n\
              hint: give it one on line 19, before its text: `- [ ] T-1: …`\n",
         )
         .file_eq("task_plan.md", CANONICAL)

@@ -203,3 +203,27 @@ fn an_unknown_target_is_refused() {
         .stderr("error: no task `BE-01`\nhint: did you mean `BE-001`, `FE-001`?\n")
         .status(2);
 }
+
+/// A task without an id is named by its position or a piece of its text in `show`; `edit` and
+/// `remove` take those too, and refuse a task without an id with its line.
+#[test]
+fn tasks_are_named_by_position_or_text_and_id_less_ones_are_refused_by_edit_and_remove() {
+    let dir = crate::harness::TempDir::new();
+    let plan = "# Plan\n\n### Phase 1: Setup\n- [ ] Verify layout\n- [x] S-2: Install the tools\n";
+    fs::write(dir.path().join("task_plan.md"), plan).expect("plan");
+    let (code, out, _) = pplan(dir.path(), &["show", "1.1"]);
+    assert_eq!((code, out.lines().next()), (Some(0), Some("Verify layout")));
+    let (code, out, _) = pplan(dir.path(), &["show", "install"]);
+    assert_eq!((code, out.lines().next()), (Some(0), Some("S-2: Install the tools")));
+    assert_eq!(
+        pplan(dir.path(), &["edit", "install", "--text", "Install the toolchain"]),
+        (Some(0), "S-2: text changed\n".to_string(), String::new())
+    );
+    let refused = "error: the task `Verify layout` (line 4) has no id, which agents, edit and remove name tasks by\n\
+                   hint: give it one on line 4, before its text: `- [ ] T-1: …`\n";
+    assert_eq!(pplan(dir.path(), &["remove", "verify"]), (Some(2), String::new(), refused.to_string()));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("task_plan.md")).expect("plan"),
+        plan.replace("Install the tools", "Install the toolchain")
+    );
+}
