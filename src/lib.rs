@@ -4,7 +4,7 @@
 //! ([`plan::Plan`]) → edits ([`plan::edit`]) → the store ([`store::Store`]), the only writer.
 //! Commands ([`commands`]) call the core and format output; nothing in the library prints.
 //!
-//! Each folder is a layer and imports only the layers below it (docs/ARCHITECTURE.md):
+//! Each folder is a layer and imports only the layers below it (ARCHITECTURE.md):
 //! text ← error ← plan ← store ← protocol | git ← views ← cli ← commands.
 
 pub mod cli;

@@ -1,5 +1,5 @@
 //! The house keeps its layers: every file in `src/` imports only its own layer and the layers
-//! below it (docs/ARCHITECTURE.md). `crate::…`, `super::…` (resolved to the module it names)
+//! below it (ARCHITECTURE.md). `crate::…`, `super::…` (resolved to the module it names)
 //! and `pplan::…` paths count, in `use` lists with braces too, and so does a name re-exported
 //! through `lib.rs` (`crate::Error` is the error layer's).
 
