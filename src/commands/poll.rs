@@ -7,9 +7,10 @@ use serde::Serialize;
 
 use super::{Context, Output};
 use crate::error::Result;
-use crate::plan::Plan;
 use crate::plan::edit::resolve_group;
+use crate::plan::{Plan, Status};
 use crate::protocol::agents::{self, AgentState, Observation, Registry, Seen};
+use crate::protocol::files;
 use crate::store::clock;
 use crate::store::config::Config;
 use crate::store::{self, Store};
@@ -21,6 +22,10 @@ struct PollJson<'a> {
     group: Option<&'a str>,
     agents: &'a [Observation],
     summary: String,
+    /// Agents whose task is skipped (settled).
+    skipped: &'a [String],
+    /// Files more than one agent of the group logged.
+    shared_files: &'a [files::Shared],
 }
 
 /// The agents of one group, ready to be observed (by `poll` once, by `wait` repeatedly).
@@ -30,6 +35,8 @@ pub(super) struct Watch {
     /// The group's key; `None` for a plan without groups (its agents are the plan's).
     pub key: Option<String>,
     pub ids: Vec<String>,
+    /// Agents whose task a person skipped: settled, whatever their marker says.
+    pub skipped: Vec<String>,
 }
 
 impl Watch {
@@ -41,12 +48,28 @@ impl Watch {
         let registry = Registry::load(&store)?;
         let g = resolve_group(&plan, group)?;
         let ids = agents::group_agents(&store, &plan, &registry, g);
-        Ok(Watch { key: g.map(|g| plan.groups[g].key.clone()), ids, store, config })
+        let skipped = ids
+            .iter()
+            .filter(|id| plan.tasks.iter().any(|t| t.id == Some(id.as_str()) && t.status == Status::Skipped))
+            .cloned()
+            .collect();
+        Ok(Watch { key: g.map(|g| plan.groups[g].key.clone()), ids, skipped, store, config })
     }
 
     /// `group 2`, or `plan` when there are no groups.
     pub fn name(&self) -> String {
         self.key.as_ref().map_or_else(|| "plan".to_string(), |k| format!("group {k}"))
+    }
+
+    /// The files more than one agent of the group logged.
+    pub fn shared(&self) -> Vec<files::Shared> {
+        let key = self.key.as_deref().unwrap_or("-");
+        files::shared_by_group(self.store.dir()).into_iter().filter(|s| s.group == key).collect()
+    }
+
+    /// The agent has stopped, or its task was skipped: nothing more to wait for.
+    pub fn settled(&self, o: &Observation) -> bool {
+        o.state.is_terminal() || self.skipped.contains(&o.id)
     }
 
     pub fn observe(&self) -> Vec<Observation> {
@@ -59,12 +82,35 @@ pub fn run(ctx: &Context, group: Option<&str>) -> Result<Output> {
     let watch = Watch::load(ctx, group)?;
     let seen = watch.observe();
     let key = watch.key.as_deref();
+    let shared = watch.shared();
     if ctx.json {
-        let json =
-            PollJson { schema_version: 1, kind: "poll", group: key, agents: &seen, summary: summary(&seen) };
+        let json = PollJson {
+            schema_version: 1,
+            kind: "poll",
+            group: key,
+            agents: &seen,
+            summary: summary(&seen),
+            skipped: &watch.skipped,
+            shared_files: &shared,
+        };
         return Ok(Output::json(&json));
     }
-    Ok(Output::ok(text(&watch.name(), &seen)))
+    let mut out = text(&watch.name(), &seen);
+    out.push_str(&after_summary(&watch.skipped, &shared));
+    Ok(Output::ok(out))
+}
+
+/// The lines after the summary of `poll` and `wait`: skipped tasks' agents, files two agents
+/// logged.
+pub(super) fn after_summary(skipped: &[String], shared: &[files::Shared]) -> String {
+    let mut out = String::new();
+    if !skipped.is_empty() {
+        let _ = writeln!(out, "settled, task skipped: {} (merge keeps what it wrote)", skipped.join(", "));
+    }
+    for s in shared {
+        let _ = writeln!(out, "warning: {}", s.warning());
+    }
+    out
 }
 
 pub(super) fn line(o: &Observation, width: usize) -> String {

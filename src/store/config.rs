@@ -26,6 +26,8 @@ pub struct Config {
     pub gate_retry: GateRetry,
     /// The gate a merge runs is killed (with everything it started) after this many seconds.
     pub gate_timeout_secs: Option<f64>,
+    /// A check `mark COMPLETE` runs for the agent (`{task}` and `{agent}` become its id).
+    pub agent_gate: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -82,6 +84,13 @@ impl Config {
         }
     }
 
+    /// The agent gate's command for agent `id`, if `agent_gate:` names one: `{task}` and
+    /// `{agent}` become the id (an agent is named by its task's id, a safe file name).
+    pub fn agent_gate_command(&self, id: &str) -> Option<String> {
+        let c = self.agent_gate.as_deref().filter(|c| !is_off(c))?;
+        Some(c.replace("{task}", id).replace("{agent}", id))
+    }
+
     /// The plan opted in to gating (a `true` or a command).
     pub fn gated(&self) -> bool {
         match &self.gate {
@@ -101,6 +110,7 @@ impl Default for Config {
             gate: None,
             gate_retry: GateRetry::default(),
             gate_timeout_secs: None,
+            agent_gate: None,
         }
     }
 }

@@ -11,7 +11,7 @@ pub struct View {
     pub snap: Snapshot,
     pub goal: Option<String>,
     pub next_step: Option<String>,
-    /// The last few error rows: `task: error (attempt n)`.
+    /// The last few error rows: `task: error (strike n)`.
     pub errors: Vec<String>,
     pub error_total: usize,
 }
@@ -41,7 +41,7 @@ impl View {
                     None => main.to_string(),
                 };
                 if let Some(n) = cell(Column::Attempt) {
-                    line.push_str(&format!(" (attempt {n})"));
+                    line.push_str(&format!(" (strike {n})"));
                 }
                 errors.push(line.replace("\\|", "|"));
             }
