@@ -131,8 +131,15 @@ pub fn next_step_after_spawn(plan: &Plan<'_>, doc: &Document, g: usize, ids: &[S
         None => (placeholder(doc.text(), "next step")?, ""),
     };
     let names_group = |rest: &str| {
-        rest.strip_prefix(&*grp.id)
-            .is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric() || c == '.' || c == '-'))
+        // `1`, `1.`, `1:` or `1 (…)` name group 1; `12` and `1.2` do not.
+        rest.strip_prefix(&*grp.id).is_some_and(|after| {
+            let mut chars = after.chars();
+            match chars.next() {
+                None => true,
+                Some('.') => chars.next().is_none_or(char::is_whitespace),
+                Some(c) => !(c.is_alphanumeric() || c == '-'),
+            }
+        })
     };
     // `prefix` at the start of the line, in any ASCII case: what follows it.
     let after = |prefix: &str| {
