@@ -26,7 +26,7 @@ pub fn files(ctx: &Context, n: usize) -> Result<Output> {
     let (list, dropped) = files::collect(store.dir());
     let batches = files::batches(&list, n);
     let lines: usize = list.iter().map(|f| f.lines).sum();
-    let shared = files::shared_by_group(store.dir());
+    let shared = files::shared_by_group(store.dir(), true);
     if ctx.json {
         let json = FilesJson {
             schema_version: 1,

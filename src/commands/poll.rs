@@ -61,10 +61,11 @@ impl Watch {
         self.key.as_ref().map_or_else(|| "plan".to_string(), |k| format!("group {k}"))
     }
 
-    /// The files more than one agent of the group logged.
-    pub fn shared(&self) -> Vec<files::Shared> {
+    /// The files more than one agent of the group logged: of the agents still here, or (with
+    /// `merged`) of the group's merged blocks too.
+    pub fn shared(&self, merged: bool) -> Vec<files::Shared> {
         let key = self.key.as_deref().unwrap_or("-");
-        files::shared_by_group(self.store.dir()).into_iter().filter(|s| s.group == key).collect()
+        files::shared_by_group(self.store.dir(), merged).into_iter().filter(|s| s.group == key).collect()
     }
 
     /// The agent has stopped, or its task was skipped: nothing more to wait for.
@@ -82,7 +83,7 @@ pub fn run(ctx: &Context, group: Option<&str>) -> Result<Output> {
     let watch = Watch::load(ctx, group)?;
     let seen = watch.observe();
     let key = watch.key.as_deref();
-    let shared = watch.shared();
+    let shared = watch.shared(false);
     if ctx.json {
         let json = PollJson {
             schema_version: 1,

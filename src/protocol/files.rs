@@ -60,14 +60,15 @@ impl Shared {
 
 /// Every file logged by more than one agent of a group, groups in order of first mention: from
 /// the blocks merged into progress.md (`<!-- pplan:merge group=G agent=A … -->`) and the
-/// progress files of agents still here (their header names the group).
-pub fn shared_by_group(dir: &Path) -> Vec<Shared> {
+/// progress files of agents still here (their header names the group). Without `merged`, only
+/// the agents still here: `poll` reads no file that grows with the plan.
+pub fn shared_by_group(dir: &Path, merged: bool) -> Vec<Shared> {
     let mut logs: Vec<(String, Vec<(String, String)>)> = Vec::new();
     let mut add = |group: &str, agent: &str, log: String| match logs.iter_mut().find(|(g, _)| g == group) {
         Some((_, l)) => l.push((agent.to_string(), log)),
         None => logs.push((group.to_string(), vec![(agent.to_string(), log)])),
     };
-    if let Ok(text) = std::fs::read_to_string(dir.join("progress.md")) {
+    if let Some(text) = merged.then(|| std::fs::read_to_string(dir.join("progress.md")).ok()).flatten() {
         let mut rest = text.as_str();
         while let Some(at) = rest.find("<!-- pplan:merge group=") {
             let block = &rest[at..];

@@ -883,16 +883,19 @@ fn poll_wait_files_and_check_name_a_file_two_agents_of_the_group_logged() {
     ok(d, &["spawn"], 0);
     ok(d, &["log", "--agent", "BE-001", "documented the endpoints", "--files", "README.md"], 0);
     ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
-    ok(d, &["merge", "--partial"], 0);
-    // BE-001 is merged already; FE-001 writes the same file later.
     ok(d, &["log", "--agent", "FE-001", "documented the cart", "--files", "README.md"], 0);
-    ok(d, &["mark", "--agent", "FE-001", "COMPLETE"], 0);
     let warning =
         "warning: `README.md` was written by BE-001 and FE-001: check that one did not overwrite the other\n";
     assert_eq!(
         ages(&ok(d, &["poll"], 0)),
-        format!("FE-001  COMPLETE                   AGE\ngroup 1: 1 agent: 1 COMPLETE\n{warning}")
+        format!(
+            "BE-001  COMPLETE                   AGE\nFE-001  IN_PROGRESS                AGE\n\
+             group 1: 2 agents: 1 COMPLETE, 1 IN_PROGRESS\n{warning}"
+        )
     );
+    // BE-001 is merged first; wait, files and check still count its merged block.
+    ok(d, &["merge", "--partial"], 0);
+    ok(d, &["mark", "--agent", "FE-001", "COMPLETE"], 0);
     assert_eq!(
         ok(d, &["wait", "--timeout", "5"], 0),
         format!("FE-001: COMPLETE\ngroup 1: 1 agent: 1 COMPLETE\n{warning}")

@@ -210,7 +210,7 @@ pub fn check_dir(store: &Store, dir: &Path, only: Option<&str>) -> (Vec<Diagnost
 /// A file two agents of a group logged, reported at the `Files:` line of the last agent that
 /// still has its progress file (once every one is merged, the merge has said it).
 fn shared_files(store: &Store, dir: &Path, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<Diagnostic>) {
-    for s in crate::protocol::files::shared_by_group(store.dir()) {
+    for s in crate::protocol::files::shared_by_group(store.dir(), true) {
         let Some((name, doc)) = s.agents.iter().rev().find_map(|a| {
             let name = agents::progress_file(a);
             let live = agents::check_id(a).is_ok() && agents::check_regular(store, &name).is_ok_and(|r| r);
