@@ -29,6 +29,8 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
     agents::check_id(id)?;
     let store = ctx.store()?;
     let config = Config::load(&store)?;
+    // The failures it logged become strike rows first, so the brief lists them.
+    crate::protocol::strikes::record_logged(&store, &[id.to_string()])?;
     let lock = store.lock()?;
     let progress = agents::progress_file(id);
     if !agents::check_regular(&store, &progress)? {
