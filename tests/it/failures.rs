@@ -1023,3 +1023,26 @@ fn spawn_points_next_step_at_waiting_for_the_group_and_a_red_gate_needs_no_statu
     let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
     assert_eq!(plan.lines().nth(9), Some("Ask Dana about the cart design first."));
 }
+
+#[test]
+fn respawn_records_the_agents_logged_failure_before_its_brief_and_wait_does_not_repeat_it() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    ok(d, &["spawn", "FE-001"], 0);
+    ok(d, &["log", "--agent", "FE-001", "--failed", "parse floats: cart total is NaN"], 0);
+    ok(d, &["mark", "--agent", "FE-001", "CONTINUATION_REQUIRED", "--resume-from", "the totals"], 0);
+    let brief = ok(d, &["respawn", "FE-001"], 0);
+    assert_eq!(
+        brief.lines().take(3).collect::<Vec<_>>(),
+        [
+            "## Agent FE-001: Build the cart page (group 1)",
+            "Failed before (never repeat these): 1. parse floats — cart total is NaN",
+            "Restart 1 of 3: read findings_FE-001.md and progress_FE-001.md first; continue, do not redo.",
+        ]
+    );
+    ok(d, &["mark", "--agent", "FE-001", "COMPLETE"], 0);
+    assert_eq!(ok(d, &["wait", "--timeout", "5"], 0), "FE-001: COMPLETE\ngroup 1: 1 agent: 1 COMPLETE\n");
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert_eq!(plan.matches("| cart total is NaN | FE-001 | 1 | parse floats |  |").count(), 1);
+}
