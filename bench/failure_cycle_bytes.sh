@@ -2,7 +2,9 @@
 # Bytes an orchestrator reads over a full two-group cycle with one failure of each kind: a
 # hand-off (CONTINUATION_REQUIRED, respawn), a BLOCKED agent (reboot names it; respawn --force),
 # a task that strikes out (3 strikes, escalation, the user's decision, skipped), and a red gate
-# (the group held, the task at fault reopened, merged again). Every pplan call's stdout and
+# (the group held, the task at fault reopened, merged again), a COMPLETE the agent gate refused,
+# a failed approach an agent logged (both strikes at wait), a file two agents logged, and an
+# unmerged COMPLETE agent reopened. Every pplan call's stdout and
 # stderr is counted, by command, as a model would read them.
 #
 # Usage: bench/failure_cycle_bytes.sh [path/to/pplan]   (default: target/debug/pplan)
@@ -56,12 +58,15 @@ Spawn group 1.
 | Error | Task | Attempt | Approach | Resolution |
 |-------|------|---------|----------|------------|
 PLAN
-printf 'gate: "test -f fixed || { echo test_checkout ... FAILED; exit 1; }"\n' > "$DIR/pplan.yaml"
+printf 'gate: "test -f fixed || { echo test_checkout ... FAILED; exit 1; }"\nagent_gate: "test ! -f bad_{agent} || { echo test_{agent} ... FAILED; exit 1; }"\n' > "$DIR/pplan.yaml"
 a() { "$PPLAN" -C "$DIR" "$@" > /dev/null 2>&1 || true; }  # an agent's calls (not the orchestrator's)
 
 p reboot
 p spawn
-a log --agent BE-001 "built the endpoints" --files src/pay.rs; a mark --agent BE-001 COMPLETE
+touch "$DIR/bad_BE-001"
+a log --agent BE-001 "built the endpoints" --files src/pay.rs,README.md; a mark --agent BE-001 COMPLETE
+rm "$DIR/bad_BE-001"; a log --agent BE-001 "fixed test_BE-001"; a mark --agent BE-001 COMPLETE
+a log --agent FE-001 --failed "float totals: off by a cent"
 a log --agent FE-001 "laid out the cart" --files web/cart.tsx
 a mark --agent FE-001 CONTINUATION_REQUIRED --resume-from "wire the total to the API"
 a note --agent DOC-001 "examples come from the fixtures"
@@ -78,7 +83,7 @@ p respawn DOC-001 --force
 p error DOC-001 --resolve "the user: skip the notes for now"
 p set DOC-001 skipped
 p respawn QA-001 --force
-a log --agent QA-001 "wrote the checkout tests" --files tests/checkout.rs; a mark --agent QA-001 COMPLETE
+a log --agent QA-001 "wrote the checkout tests" --files tests/checkout.rs,README.md; a mark --agent QA-001 COMPLETE
 p wait --timeout 5
 p merge
 p status
@@ -88,6 +93,9 @@ a log --agent BE-001 "fixed the checkout total"; a mark --agent BE-001 COMPLETE
 p merge
 p spawn
 a log --agent INT-001 "wired the cart to the API" --files web/cart.tsx; a mark --agent INT-001 COMPLETE
+p wait --timeout 5
+p respawn INT-001 --reopen --reason "the cart shows the pre-tax total"
+a log --agent INT-001 "showed the total with tax" --files web/cart.tsx; a mark --agent INT-001 COMPLETE
 p wait --timeout 5
 p merge
 p status

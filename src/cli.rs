@@ -246,10 +246,15 @@ pub enum Command {
         #[arg(long, value_name = "ID")]
         agent: String,
         /// What was done; `-` reads it from stdin
-        text: String,
+        #[arg(required_unless_present = "failed")]
+        text: Option<String>,
         /// Files created or modified, comma-separated
         #[arg(long, value_name = "FILES", value_delimiter = ',')]
         files: Vec<String>,
+        /// A failed approach, `"<approach>: <error>"`: `wait` and `merge` make it a strike of the
+        /// task (once)
+        #[arg(long, value_name = "TEXT", conflicts_with = "text")]
+        failed: Option<String>,
     },
 
     /// (Sub-agent) Propose follow-up work: a task in the `## Proposed` section of
@@ -301,7 +306,7 @@ pub enum Command {
         timeout: Option<f64>,
     },
 
-    /// Record a failed attempt of a task under the 3-strike rule (exit 3 on the third)
+    /// Record a task's failed approach, a strike under the 3-strike rule (exit 3 on the third)
     #[command(
         override_usage = "pplan error <TASK> --error <TEXT> --approach <TEXT> [--resolution <TEXT>]\n       pplan error <TASK> --resolve <TEXT>",
         after_long_help = help::ERROR,
@@ -543,10 +548,14 @@ pub enum Command {
         /// Also respawn a BLOCKED agent
         #[arg(long)]
         force: bool,
-        /// Reopen a merged (complete) task: back to in progress, fresh agent files, and a brief
-        /// that names why (the group's failing gate)
+        /// Reopen a COMPLETE agent: not merged yet (its files kept, counted as a restart), or
+        /// merged (its task back in progress, fresh files); the brief names why (the reason given,
+        /// or the group's failing gate)
         #[arg(long, conflicts_with = "force")]
         reopen: bool,
+        /// With --reopen: what does not hold (it goes into the brief and the agent's log)
+        #[arg(long, value_name = "TEXT", requires = "reopen")]
+        reason: Option<String>,
     },
 }
 

@@ -100,7 +100,7 @@ pub enum Error {
     MergeUnverified { path: PathBuf, why: String },
     #[error("`{id}` is COMPLETE but wrote no findings and no progress")]
     NoEvidence { id: String },
-    #[error("`{task}` already failed with this approach (attempt {attempt})")]
+    #[error("`{task}` already failed with this approach (strike {attempt})")]
     RepeatedApproach { task: String, attempt: usize },
     #[error("`{task}` has no error row to resolve")]
     NothingToResolve { task: String },

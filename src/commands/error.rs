@@ -1,4 +1,5 @@
-//! `pplan error`: record a failed attempt under the 3-strike rule, or resolve the latest one.
+//! `pplan error`: record a failed approach (a strike) under the 3-strike rule, or resolve the
+//! latest one.
 
 use std::cell::RefCell;
 
@@ -26,6 +27,8 @@ struct ErrorJson<'a> {
     schema_version: u32,
     kind: &'static str,
     task: &'a str,
+    /// The strike number (`attempt` is its older name, kept for readers of schema version 1).
+    strike: usize,
     attempt: usize,
     strikes_left: usize,
     blocked: bool,
@@ -163,6 +166,7 @@ pub fn run(
             schema_version: 1,
             kind: "error-recorded",
             task,
+            strike: found.attempt,
             attempt: found.attempt,
             strikes_left: STRIKES.saturating_sub(found.attempt),
             blocked: escalate,
@@ -178,7 +182,7 @@ pub fn run(
     let text = match report {
         Some(r) => r,
         None => format!(
-            "{task}: attempt {} of {STRIKES} recorded; next time, a different approach{}\n",
+            "{task}: strike {} of {STRIKES} recorded; next time, a different approach{}\n",
             found.attempt,
             if found.attempt + 1 == STRIKES { " (the last before escalation)" } else { "" }
         ),

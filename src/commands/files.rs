@@ -17,6 +17,8 @@ struct FilesJson<'a> {
     lines: usize,
     dropped: &'a [String],
     batches: &'a [Batch],
+    /// Files more than one agent of a group logged.
+    shared_files: &'a [files::Shared],
 }
 
 pub fn files(ctx: &Context, n: usize) -> Result<Output> {
@@ -24,6 +26,7 @@ pub fn files(ctx: &Context, n: usize) -> Result<Output> {
     let (list, dropped) = files::collect(store.dir());
     let batches = files::batches(&list, n);
     let lines: usize = list.iter().map(|f| f.lines).sum();
+    let shared = files::shared_by_group(store.dir(), true);
     if ctx.json {
         let json = FilesJson {
             schema_version: 1,
@@ -32,6 +35,7 @@ pub fn files(ctx: &Context, n: usize) -> Result<Output> {
             lines,
             dropped: &dropped,
             batches: &batches,
+            shared_files: &shared,
         };
         return Ok(Output::json(&json));
     }
@@ -58,6 +62,9 @@ pub fn files(ctx: &Context, n: usize) -> Result<Output> {
             "dropped (gone, or outside the project): {}",
             crate::text::clip(&dropped.join(", "), 200)
         );
+    }
+    for s in &shared {
+        let _ = writeln!(o, "warning: {} (group {})", s.warning(), s.group);
     }
     Ok(Output::ok(o))
 }

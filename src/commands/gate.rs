@@ -81,7 +81,7 @@ pub fn run(
     }
     let took = format!("{:.1} s", report.duration_ms as f64 / 1000.0);
     let attempts =
-        if report.attempts == 1 { "1 attempt".to_string() } else { format!("{} attempts", report.attempts) };
+        if report.attempts == 1 { "1 run".to_string() } else { format!("{} runs", report.attempts) };
     let mut text = match report.outcome {
         Outcome::Pass => format!("gate passed: `{cmd}` ({attempts}, {took})\n"),
         Outcome::Interrupted => format!("gate interrupted: `{cmd}` (its process group was killed)\n"),

@@ -29,6 +29,7 @@ pub fn run(ctx: &Context, opts: merge::Options) -> Result<Output> {
         Some(g) if g.outcome == Outcome::Refused => ExitCode::Busy,
         Some(g) if g.outcome == Outcome::Interrupted => ExitCode::Interrupted,
         Some(g) if g.outcome != Outcome::Pass => ExitCode::Problems,
+        _ if report.strikes.iter().any(|s| s.escalated) => ExitCode::Escalate,
         _ => ExitCode::Ok,
     };
     let diff: String =
@@ -153,6 +154,9 @@ fn text(r: &Report) -> String {
     }
     for w in &r.warnings {
         let _ = writeln!(o, "warning: {w}");
+    }
+    for s in &r.strikes {
+        let _ = writeln!(o, "{}", crate::protocol::strikes::describe_recorded(s));
     }
     if let Some(g) = r.gate.as_ref().filter(|g| g.outcome == Outcome::Fail && gate::escalates(g.strike)) {
         let _ = writeln!(

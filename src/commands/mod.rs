@@ -267,7 +267,9 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         }
         Command::Note { agent, text } => note::run(ctx, &agent, &text),
         Command::Propose { agent, text, depends } => propose::run(ctx, &agent, &text, &depends),
-        Command::Log { agent, text, files } => log::run(ctx, &agent, &text, &files),
+        Command::Log { agent, text, files, failed } => {
+            log::run(ctx, &agent, text.as_deref(), failed.as_deref(), &files)
+        }
         Command::Mark { agent, state, resume_from, reason } => {
             mark::run(ctx, &agent, &state, resume_from.as_deref(), reason.as_deref())
         }
@@ -275,7 +277,7 @@ fn dispatch(command: Command, ctx: &Context, stream: &mut dyn std::io::Write) ->
         Command::Show { target } => show::run(ctx, &target),
         Command::Next { claim_as, steal, .. } => next::run(ctx, claim_as.as_deref(), steal),
         Command::Wait { group, timeout } => wait::run(ctx, group.as_deref(), timeout, stream),
-        Command::Respawn { id, reopen: true, .. } => respawn::reopen(ctx, &id),
+        Command::Respawn { id, reopen: true, reason, .. } => respawn::reopen(ctx, &id, reason.as_deref()),
         Command::Respawn { id, force, .. } => respawn::run(ctx, &id, force),
         Command::Error { task, error, approach, resolution, resolve, dry_run } => {
             let record = error::Record { error, approach, resolution };

@@ -7,10 +7,11 @@ use serde::Serialize;
 
 use super::{Context, Output};
 use crate::error::Result;
-use crate::plan::Plan;
 use crate::plan::edit::resolve_group;
+use crate::plan::{Plan, Status};
 use crate::protocol::agents::{self, AgentState, Observation, Registry, Seen};
 use crate::protocol::claims::{self, Held};
+use crate::protocol::files;
 use crate::store::clock;
 use crate::store::config::Config;
 use crate::store::{self, Store};
@@ -24,6 +25,10 @@ struct PollJson<'a> {
     summary: String,
     /// Claims (`next --claim`) on the group's unfinished tasks.
     claims: &'a [Held],
+    /// Agents whose task is skipped (settled).
+    skipped: &'a [String],
+    /// Files more than one agent of the group logged.
+    shared_files: &'a [files::Shared],
 }
 
 /// The agents of one group, ready to be observed (by `poll` once, by `wait` repeatedly).
@@ -34,6 +39,8 @@ pub(super) struct Watch {
     pub key: Option<String>,
     pub ids: Vec<String>,
     pub claims: Vec<Held>,
+    /// Agents whose task a person skipped: settled, whatever their marker says.
+    pub skipped: Vec<String>,
 }
 
 impl Watch {
@@ -46,12 +53,29 @@ impl Watch {
         let g = resolve_group(&plan, group)?;
         let ids = agents::group_agents(&store, &plan, &registry, g);
         let claims = claims::held(&store, &plan, g, config.stall_after());
-        Ok(Watch { key: g.map(|g| plan.groups[g].key.clone()), ids, claims, store, config })
+        let skipped = ids
+            .iter()
+            .filter(|id| plan.tasks.iter().any(|t| t.id == Some(id.as_str()) && t.status == Status::Skipped))
+            .cloned()
+            .collect();
+        Ok(Watch { key: g.map(|g| plan.groups[g].key.clone()), ids, claims, skipped, store, config })
     }
 
     /// `group 2`, or `plan` when there are no groups.
     pub fn name(&self) -> String {
         self.key.as_ref().map_or_else(|| "plan".to_string(), |k| format!("group {k}"))
+    }
+
+    /// The files more than one agent of the group logged: of the agents still here, or (with
+    /// `merged`) of the group's merged blocks too.
+    pub fn shared(&self, merged: bool) -> Vec<files::Shared> {
+        let key = self.key.as_deref().unwrap_or("-");
+        files::shared_by_group(self.store.dir(), merged).into_iter().filter(|s| s.group == key).collect()
+    }
+
+    /// The agent has stopped, or its task was skipped: nothing more to wait for.
+    pub fn settled(&self, o: &Observation) -> bool {
+        o.state.is_terminal() || self.skipped.contains(&o.id)
     }
 
     pub fn observe(&self) -> Vec<Observation> {
@@ -64,6 +88,7 @@ pub fn run(ctx: &Context, group: Option<&str>) -> Result<Output> {
     let watch = Watch::load(ctx, group)?;
     let seen = watch.observe();
     let key = watch.key.as_deref();
+    let shared = watch.shared(false);
     if ctx.json {
         let json = PollJson {
             schema_version: 1,
@@ -72,6 +97,8 @@ pub fn run(ctx: &Context, group: Option<&str>) -> Result<Output> {
             agents: &seen,
             summary: summary(&seen),
             claims: &watch.claims,
+            skipped: &watch.skipped,
+            shared_files: &shared,
         };
         return Ok(Output::json(&json));
     }
@@ -79,7 +106,21 @@ pub fn run(ctx: &Context, group: Option<&str>) -> Result<Output> {
     for c in &watch.claims {
         out.push_str(&format!("claim: {}\n", c.line()));
     }
+    out.push_str(&after_summary(&watch.skipped, &shared));
     Ok(Output::ok(out))
+}
+
+/// The lines after the summary of `poll` and `wait`: skipped tasks' agents, files two agents
+/// logged.
+pub(super) fn after_summary(skipped: &[String], shared: &[files::Shared]) -> String {
+    let mut out = String::new();
+    if !skipped.is_empty() {
+        let _ = writeln!(out, "settled, task skipped: {} (merge keeps what it wrote)", skipped.join(", "));
+    }
+    for s in shared {
+        let _ = writeln!(out, "warning: {}", s.warning());
+    }
+    out
 }
 
 pub(super) fn line(o: &Observation, width: usize) -> String {

@@ -29,6 +29,8 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
     let store = ctx.store()?;
     let id = &agent_id(&store, id)?;
     let config = Config::load(&store)?;
+    // The failures it logged become strike rows first, so the brief lists them.
+    crate::protocol::strikes::record_logged(&store, &[id.to_string()])?;
     let lock = store.lock()?;
     let progress = agents::progress_file(id);
     if !agents::check_regular(&store, &progress)? {
@@ -99,8 +101,7 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
         resume_from: resume_from.as_deref(),
         blocked: reason.as_deref(),
     };
-    let text =
-        brief(&brief_dir(&store), id, &record.task, &record.group, record.attempt, &failed, Some(&cont));
+    let text = brief(&brief_dir(&store), id, &record.task, &record.group, &failed, Some(&cont));
     if ctx.json {
         let json = RespawnJson {
             schema_version: 1,
@@ -118,7 +119,8 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
 
 /// `pplan respawn ID --reopen`: a merged task goes back to in progress with fresh agent files;
 /// its brief says why (the group's failing gate, read from task_plan.md).
-pub fn reopen(ctx: &Context, id: &str) -> Result<Output> {
+pub fn reopen(ctx: &Context, id: &str, reason: Option<&str>) -> Result<Output> {
+    let reason = reason.map(|r| r.split_whitespace().collect::<Vec<_>>().join(" ")).filter(|r| !r.is_empty());
     let store = ctx.store()?;
     let id = &agent_id(&store, id)?;
     let lock = store.lock()?;
@@ -127,10 +129,21 @@ pub fn reopen(ctx: &Context, id: &str) -> Result<Output> {
     let t = edit::find_task(&plan, &doc, id)?;
     let task = &plan.tasks[t];
     if task.status != Status::Complete {
+        let progress = agents::progress_file(id);
+        let complete = agents::check_regular(&store, &progress)?
+            && agents::read_tail(&store.path(&progress))
+                .ok()
+                .and_then(|(tail, _, _)| agents::find_marker(&tail))
+                .and_then(|m| m.state)
+                == Some(AgentState::Complete);
+        if complete {
+            drop(lock);
+            return reopen_unmerged(ctx, &store, id, reason.as_deref());
+        }
         return Err(Error::AgentState {
             id: id.to_string(),
             state: task.status.to_string(),
-            why: "--reopen takes a merged (complete) task",
+            why: "--reopen takes a COMPLETE agent, merged (its task complete) or not yet merged",
         });
     }
     for name in [agents::findings_file(id), agents::progress_file(id)] {
@@ -139,11 +152,13 @@ pub fn reopen(ctx: &Context, id: &str) -> Result<Output> {
         }
     }
     let group = task.group.map_or_else(|| "-".to_string(), |g| plan.groups[g].key.clone());
-    let why = task
-        .group
-        .and_then(|g| gate::red_gate(&plan, g))
-        .map(|red| gate::describe(&red))
-        .unwrap_or_else(|| "reopened by the orchestrator".to_string());
+    let gate = task.group.and_then(|g| gate::red_gate(&plan, g)).map(|red| gate::describe(&red));
+    let why = match (reason, gate) {
+        (Some(r), Some(g)) => format!("{}; {g}", r.trim_end_matches('.')),
+        (Some(r), None) => r.trim_end_matches('.').to_string(),
+        (None, Some(g)) => g,
+        (None, None) => "reopened by the orchestrator".to_string(),
+    };
     let text = crate::text::unescape(task.text).into_owned();
     let mut registry = Registry::load(&store)?;
     let attempt = registry.agents.get(id).map_or(1, |r| r.attempt + 1);
@@ -159,7 +174,7 @@ pub fn reopen(ctx: &Context, id: &str) -> Result<Output> {
     };
     store.update_held(&lock, store::PLAN_FILE, set, verify)?;
     let stamp = crate::store::clock::now_stamp();
-    let header = Header { id, task: &text, group: &group, spawned: &stamp, attempt };
+    let header = Header { id, task: &text, group: &group, spawned: &stamp };
     store.create(&lock, &agents::findings_file(id), &header.findings())?;
     store.create(&lock, &agents::progress_file(id), &header.progress())?;
     registry.agents.insert(
@@ -171,7 +186,7 @@ pub fn reopen(ctx: &Context, id: &str) -> Result<Output> {
     drop(lock);
     agents::write_entry(&store, id, Entry::Log, &format!("Reopened: {why}."), &[])?;
     let failed = crate::protocol::strikes::failed_approaches(&plan, id, super::spawn::FAILED_SHOWN);
-    let mut b = brief(&brief_dir(&store), id, &text, &group, attempt, &failed, None);
+    let mut b = brief(&brief_dir(&store), id, &text, &group, &failed, None);
     let at = b.find('\n').map_or(b.len(), |i| i + 1);
     b.insert_str(
         at,
@@ -181,6 +196,75 @@ pub fn reopen(ctx: &Context, id: &str) -> Result<Output> {
     );
     if ctx.json {
         let json = ReopenJson { schema_version: 1, kind: "reopen", agent: id, attempt, why: &why, brief: &b };
+        return Ok(Output::json(&json));
+    }
+    Ok(Output::ok(b))
+}
+
+/// Reopen an agent that marked COMPLETE but is not merged yet (its work did not hold up): its
+/// files stay, the marker goes back to IN_PROGRESS, and it counts as a restart. The failures it
+/// logged become strike rows first, so its brief lists them.
+fn reopen_unmerged(ctx: &Context, store: &store::Store, id: &str, reason: Option<&str>) -> Result<Output> {
+    let config = Config::load(store)?;
+    crate::protocol::strikes::record_logged(store, &[id.to_string()])?;
+    let lock = store.lock()?;
+    let doc = store.read(store::PLAN_FILE)?;
+    let plan = Plan::parse(&doc);
+    crate::protocol::strikes::check_not_escalated(&plan, id)?;
+    let failed = crate::protocol::strikes::failed_approaches(&plan, id, super::spawn::FAILED_SHOWN);
+    let mut registry = Registry::load(store)?;
+    let mut record = match registry.agents.get(id) {
+        Some(r) => r.clone(),
+        None => record_from_plan(store, id)?,
+    };
+    if record.restarts >= config.max_restarts {
+        let report =
+            format!("escalate to the user: `{id}` ({}) was reopened again; ask how to proceed", record.task);
+        return Err(Error::Escalate { id: id.to_string(), restarts: record.restarts, report });
+    }
+    record.restarts += 1;
+    record.attempt += 1;
+    registry.schema_version = 1;
+    registry.agents.insert(id.to_string(), record.clone());
+    registry.save(store, &lock)?;
+    drop(lock);
+    let progress = store.path(&agents::progress_file(id));
+    let (tail, _, _) = agents::read_tail(&progress).map_err(|e| Error::io("read", &progress, e))?;
+    let done = done_so_far(&tail);
+    let why = reason.unwrap_or("the orchestrator found its work does not hold");
+    agents::write_entry(
+        store,
+        id,
+        Entry::Log,
+        &format!("Restart {} of {}. Reopened: {why}.", record.restarts, config.max_restarts),
+        &[],
+    )?;
+    agents::set_marker(store, id, AgentState::InProgress, None, None)?;
+    let cont = Continuation {
+        restart: record.restarts,
+        max: config.max_restarts,
+        done: &done,
+        resume_from: None,
+        blocked: None,
+    };
+    let mut b = brief(&brief_dir(store), id, &record.task, &record.group, &failed, Some(&cont));
+    let at = b.find('\n').map_or(b.len(), |i| i + 1);
+    b.insert_str(
+        at,
+        &format!(
+            "Reopened after it marked COMPLETE: {}. Fix that, do not redo the rest; then mark COMPLETE again.\n",
+            why.trim_end_matches('.')
+        ),
+    );
+    if ctx.json {
+        let json = ReopenJson {
+            schema_version: 1,
+            kind: "reopen",
+            agent: id,
+            attempt: record.attempt,
+            why,
+            brief: &b,
+        };
         return Ok(Output::json(&json));
     }
     Ok(Output::ok(b))
@@ -247,7 +331,9 @@ fn done_so_far(tail: &str) -> Vec<String> {
     out
 }
 
-/// Entries pplan itself logs (restarts, re-spawns) are not the agent's work.
+/// Entries pplan itself logs (restarts, re-spawns) and failures are not the agent's work done.
 fn is_tool_entry(line: &str) -> bool {
-    line.starts_with("Restart ") || line.starts_with("Spawned again (attempt ")
+    ["Restart ", "Spawned again ", "Reopened: ", "Failed approach: ", "Agent gate failed: "]
+        .iter()
+        .any(|p| line.starts_with(p))
 }

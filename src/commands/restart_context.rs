@@ -188,7 +188,7 @@ fn entries_since_restart(log: &str) -> Vec<String> {
     entries
 }
 
-/// The plan's unresolved strikes (all, or the agent's task's): `KEY attempt N of 3: error`.
+/// The plan's unresolved strikes (all, or the agent's task's): `KEY strike N of 3: error`.
 fn open_strikes(plan: &Plan<'_>, agent: Option<&str>) -> Vec<String> {
     let mut keys: Vec<String> = match agent {
         Some(id) => vec![id.to_string()],

@@ -106,13 +106,29 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         }
         Ok(changes)
     };
+    // `## Next Step` stops saying to spawn the group: it says to wait for and merge it.
+    let ids: Vec<String> = spawns.iter().map(|s| s.id.clone()).collect();
+    let next_step = |plan: &Plan<'_>, doc: &crate::text::Document| -> Result<Option<crate::text::Edit>> {
+        let t = edit::find_task(plan, doc, &ids[0])?;
+        let same_group = spawns.iter().all(|s| s.group == spawns[0].group);
+        Ok(plan.tasks[t]
+            .group
+            .filter(|_| same_group)
+            .and_then(|g| crate::protocol::merge::next_step_after_spawn(plan, doc, g, &ids)))
+    };
     let edit_plan = |doc: &crate::text::Document| {
         let plan = Plan::parse(doc);
-        edit::set_statuses(&plan, doc, &changes(&plan, doc)?)
+        let mut edits = edit::set_statuses(&plan, doc, &changes(&plan, doc)?)?;
+        edits.extend(next_step(&plan, doc)?);
+        Ok(edits)
     };
     let verify = |before: &crate::text::Document, after: &crate::text::Document| {
         let (b, a) = (Plan::parse(before), Plan::parse(after));
         let targets = changes(&b, before).map_err(|e| e.to_string())?;
+        let step = next_step(&b, before).map_err(|e| e.to_string())?;
+        if step.is_some() && !a.next_step.as_ref().is_some_and(|l| l.text.starts_with("Wait for group ")) {
+            return Err("`## Next Step` does not say to wait for the group after the edit".into());
+        }
         edit::verify_sets(&b, &a, &targets)
     };
     let stamp = crate::store::clock::now_stamp();
@@ -132,7 +148,7 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
             }
             for s in spawns.iter().filter(|s| s.existing) {
                 // Spawned again over its files (--force): their content stays, the marker restarts.
-                let note = format!("Spawned again (attempt {}).", s.attempt);
+                let note = "Spawned again; the restart count starts over.".to_string();
                 agents::write_entry(&store, &s.id, agents::Entry::Log, &note, &[])?;
                 agents::set_marker(&store, &s.id, agents::AgentState::InProgress, None, None)?;
             }
@@ -162,7 +178,7 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
                 attempt: s.attempt,
                 findings: agents::findings_file(&s.id),
                 progress: agents::progress_file(&s.id),
-                brief: brief(&dir, &s.id, &s.task, &s.group, s.attempt, &s.failed, None),
+                brief: brief(&dir, &s.id, &s.task, &s.group, &s.failed, None),
             })
             .collect();
         let json =
@@ -192,7 +208,7 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
     out.push_str(&rules(&dir, "<ID>"));
     out.push_str("Agents:\n");
     for s in &spawns {
-        out.push_str(&format!("- {}\n", agent_line(&s.id, &s.task, &s.group, s.attempt)));
+        out.push_str(&format!("- {}\n", agent_line(&s.id, &s.task, &s.group)));
         if !s.failed.is_empty() {
             out.push_str(&format!("  {}\n", failed_line(&s.failed)));
         }
@@ -260,7 +276,7 @@ fn select(
 fn create_files(store: &Store, lock: &store::Lock, spawns: &[Spawn], stamp: &str) -> Result<Vec<String>> {
     let mut created = Vec::new();
     for s in spawns {
-        let header = Header { id: &s.id, task: &s.task, group: &s.group, spawned: stamp, attempt: s.attempt };
+        let header = Header { id: &s.id, task: &s.task, group: &s.group, spawned: stamp };
         for (name, contents) in [
             (agents::findings_file(&s.id), header.findings()),
             (agents::progress_file(&s.id), header.progress()),
@@ -302,11 +318,10 @@ pub(super) fn brief(
     id: &str,
     task: &str,
     group: &str,
-    attempt: u32,
     failed: &[String],
     cont: Option<&Continuation<'_>>,
 ) -> String {
-    let mut b = format!("## Agent {}\n", agent_line(id, task, group, attempt));
+    let mut b = format!("## Agent {}\n", agent_line(id, task, group));
     if !failed.is_empty() {
         b.push_str(&failed_line(failed));
         b.push('\n');
@@ -339,9 +354,10 @@ pub(super) fn failed_line(failed: &[String]) -> String {
     format!("Failed before (never repeat these): {}", list.join("; "))
 }
 
-/// `ID: task (group G, attempt N)`.
-fn agent_line(id: &str, task: &str, group: &str, attempt: u32) -> String {
-    format!("{id}: {} (group {group}, attempt {attempt})", crate::text::clip(task, 200))
+/// `ID: task (group G)`. A brief counts restarts only (`Restart 1 of 3`), and the errors table
+/// strikes: one word per counter.
+fn agent_line(id: &str, task: &str, group: &str) -> String {
+    format!("{id}: {} (group {group})", crate::text::clip(task, 200))
 }
 
 /// What every sub-agent must follow, for agent `id` (or a `<ID>` placeholder). Compact on
@@ -352,6 +368,7 @@ fn rules(dir: &str, id: &str) -> String {
          Write only through pplan (text `-` = stdin):\n\
          - every 2 reads/searches: pplan note --agent {id} \"<finding>\"\n\
          - each step: pplan log --agent {id} \"<what you did>\" --files <a,b>\n\
+         - an approach that failed: pplan log --agent {id} --failed \"<approach>: <error>\" (never repeat one)\n\
          - finish: pplan mark --agent {id} COMPLETE | CONTINUATION_REQUIRED --resume-from \"<next step>\" | \
          BLOCKED --reason \"<why>\"\n"
     )

@@ -80,8 +80,10 @@ pub fn run(ctx: &Context, explain: Option<&str>) -> Result<Output> {
         return Ok(explained(&plan, only, ctx.json));
     }
     let summary = Summary::new(&plan);
+    // A red gate already says why its group is in progress with every task done.
+    let held: Vec<usize> = crate::protocol::gate::red_gates(&plan).iter().map(|r| r.group).collect();
     let warnings: Vec<String> =
-        warnings(&plan, &doc).into_iter().map(|w| format!("line {}: {}", w.line, w.message)).collect();
+        warnings(&plan, &doc, &held).into_iter().map(|w| format!("line {}: {}", w.line, w.message)).collect();
     let out = if ctx.json { json(&plan, &doc, &summary, warnings) } else { text(&plan, &summary, &warnings) };
     Ok(Output::ok(out))
 }

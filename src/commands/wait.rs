@@ -13,6 +13,7 @@ use super::poll::Watch;
 use super::{Context, Output};
 use crate::error::{Error, ExitCode, Result};
 use crate::protocol::agents::{AgentState, Observation, Seen};
+use crate::protocol::{files, strikes};
 
 const TICK: Duration = Duration::from_millis(250);
 
@@ -34,6 +35,10 @@ struct WaitJson<'a> {
     outcome: &'static str,
     agents: &'a [Observation],
     summary: String,
+    skipped: &'a [String],
+    shared_files: &'a [files::Shared],
+    /// Strike rows written now for failures the agents logged.
+    strikes: &'a [strikes::Recorded],
 }
 
 pub fn run(
@@ -56,7 +61,7 @@ pub fn run(
     let (key, name) = (watch.key.clone(), watch.name());
     if watch.ids.is_empty() {
         // Nothing to wait for is not "all complete": an orchestrator must not merge on it.
-        return Ok(finish(ctx.json, key.as_deref(), &name, Outcome::NoAgents, &[]));
+        return Ok(finish(ctx.json, key.as_deref(), &name, Outcome::NoAgents, &[], &After::default()));
     }
     // A deadline too far away to represent is no deadline.
     let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
@@ -77,8 +82,10 @@ pub fn run(
                     report(ctx.json, stream, &o.id, prev, o.state);
                 }
             }
-            if seen.iter().all(|o| o.state.is_terminal()) {
-                let all_complete = seen.iter().all(|o| o.state == Seen::Agent(AgentState::Complete));
+            if seen.iter().all(|o| watch.settled(o)) {
+                let all_complete = seen
+                    .iter()
+                    .all(|o| o.state == Seen::Agent(AgentState::Complete) || watch.skipped.contains(&o.id));
                 return (if all_complete { Outcome::Complete } else { Outcome::Stopped }, seen);
             }
             if deadline.is_some_and(|d| Instant::now() >= d) {
@@ -90,11 +97,30 @@ pub fn run(
         }
     });
     let (outcome, seen) = outcome;
-    Ok(finish(ctx.json, key.as_deref(), &name, outcome, &seen))
+    // The failures the agents logged in their own files become strike rows, once.
+    let strikes = strikes::record_logged(&watch.store, &watch.ids)?;
+    let after = After { skipped: &watch.skipped, shared: watch.shared(true), strikes };
+    Ok(finish(ctx.json, key.as_deref(), &name, outcome, &seen, &after))
 }
 
-fn finish(json: bool, key: Option<&str>, name: &str, outcome: Outcome, seen: &[Observation]) -> Output {
+/// What `wait` says after the agents' states.
+#[derive(Default)]
+struct After<'a> {
+    skipped: &'a [String],
+    shared: Vec<files::Shared>,
+    strikes: Vec<strikes::Recorded>,
+}
+
+fn finish(
+    json: bool,
+    key: Option<&str>,
+    name: &str,
+    outcome: Outcome,
+    seen: &[Observation],
+    after: &After<'_>,
+) -> Output {
     let code = match outcome {
+        _ if after.strikes.iter().any(|r| r.escalated) => ExitCode::Escalate,
         Outcome::Complete => ExitCode::Ok,
         Outcome::Interrupted => ExitCode::Interrupted,
         Outcome::Stopped | Outcome::Timeout | Outcome::NoAgents => ExitCode::NotReady,
@@ -108,21 +134,29 @@ fn finish(json: bool, key: Option<&str>, name: &str, outcome: Outcome, seen: &[O
             outcome: outcome.as_str(),
             agents: seen,
             summary,
+            skipped: after.skipped,
+            shared_files: &after.shared,
+            strikes: &after.strikes,
         };
         return Output { code, ..Output::json(&json) };
     }
     let pending: Vec<String> = seen
         .iter()
-        .filter(|o| o.state != Seen::Agent(AgentState::Complete))
+        .filter(|o| o.state != Seen::Agent(AgentState::Complete) && !after.skipped.contains(&o.id))
         .map(|o| super::poll::line(o, 0).split_whitespace().collect::<Vec<_>>().join(" "))
         .collect();
-    let text = match outcome {
+    let mut text = match outcome {
         Outcome::Complete => format!("{name}: {summary}\n"),
         Outcome::Stopped => format!("{name}: {summary}\nnot complete: {}\n", pending.join("; ")),
         Outcome::Timeout => format!("timed out: {name}: {summary}\nnot complete: {}\n", pending.join("; ")),
         Outcome::Interrupted => format!("interrupted: {name}: {summary}\n"),
         Outcome::NoAgents => format!("no agents to wait for in {name}\n"),
     };
+    text.push_str(&super::poll::after_summary(after.skipped, &after.shared));
+    for r in &after.strikes {
+        text.push_str(&strikes::describe_recorded(r));
+        text.push('\n');
+    }
     Output { stdout: text, code }
 }
 

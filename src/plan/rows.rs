@@ -36,8 +36,20 @@ pub fn column(name: &str) -> Column {
         Column::Error
     } else if is(&["task", "task id", "任务", "任務", "タスク", "작업", "tarea", "agent"]) {
         Column::Task
-    } else if is(&["attempt", "attempts", "#", "尝试", "尝试次数", "試行", "시도", "intento", "tentativo"])
-    {
+    } else if is(&[
+        "attempt",
+        "attempts",
+        "strike",
+        "strikes",
+        "runs",
+        "#",
+        "尝试",
+        "尝试次数",
+        "試行",
+        "시도",
+        "intento",
+        "tentativo",
+    ]) {
         Column::Attempt
     } else if is(&["approach", "tried", "方法", "尝试方法", "方案", "アプローチ", "접근"]) {
         Column::Approach
@@ -152,7 +164,7 @@ pub fn cells(log: Log, columns: &[Column], v: &Values) -> Vec<String> {
     // Values with no column of their own are kept in the main cell.
     let mut folded = Vec::new();
     if let (false, Some(a)) = (has(Column::Attempt), v.attempt) {
-        folded.push(format!("attempt {a}"));
+        folded.push(format!("strike {a}"));
     }
     for (col, label, value) in [
         (Column::Outcome, "outcome", &v.outcome),
@@ -228,12 +240,12 @@ pub fn append(plan: &Plan<'_>, doc: &Document, log: Log, v: &Values) -> Edit {
     }
     let (header, columns): (&str, Vec<Column>) = match log {
         Log::Errors => (
-            "| Error | Task | Attempt | Approach | Resolution |",
+            "| Error | Task | Strike | Approach | Resolution |",
             vec![Column::Error, Column::Task, Column::Attempt, Column::Approach, Column::Resolution],
         ),
         Log::Decisions => ("| Decision | Rationale |", vec![Column::Decision, Column::Rationale]),
         Log::Tests => (
-            "| Time | Command | Attempts | Outcome | Duration |",
+            "| Time | Command | Runs | Outcome | Duration |",
             vec![Column::Time, Column::Command, Column::Attempt, Column::Outcome, Column::Duration],
         ),
     };
@@ -355,12 +367,12 @@ mod tests {
         let other = [Column::Other, Column::Resolution];
         assert_eq!(
             cells(Log::Errors, &other, &v()),
-            ["BE-001: timeout \\| 504 (attempt 2; approach: retry with backoff)", ""]
+            ["BE-001: timeout \\| 504 (strike 2; approach: retry with backoff)", ""]
         );
         let two = [Column::Error, Column::Resolution];
         assert_eq!(
             cells(Log::Errors, &two, &v()),
-            ["BE-001: timeout \\| 504 (attempt 2; approach: retry with backoff)", ""]
+            ["BE-001: timeout \\| 504 (strike 2; approach: retry with backoff)", ""]
         );
         let timed = [Column::Time, Column::Error, Column::Attempt, Column::Resolution];
         assert_eq!(cells(Log::Errors, &timed, &v())[0], "2026-11-21T01:00:00Z");

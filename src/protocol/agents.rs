@@ -93,7 +93,6 @@ pub struct Header<'a> {
     pub task: &'a str,
     pub group: &'a str,
     pub spawned: &'a str,
-    pub attempt: u32,
 }
 
 const FINDINGS_TEMPLATE: &str = include_str!("../../templates/agent_findings.md");
@@ -108,7 +107,6 @@ impl Header<'_> {
             .replace("{{task}}", &one_line(self.task))
             .replace("{{group}}", self.group)
             .replace("{{spawned}}", self.spawned)
-            .replace("{{attempt}}", &self.attempt.to_string())
     }
 
     pub fn findings(&self) -> String {

@@ -38,6 +38,76 @@ pub fn shared(logs: &[(String, String)]) -> Vec<(String, Vec<String>)> {
     out
 }
 
+/// A file more than one agent of a group logged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Shared {
+    /// The group's key (`-` in a plan without groups).
+    pub group: String,
+    pub path: String,
+    pub agents: Vec<String>,
+}
+
+impl Shared {
+    /// The warning every command prints for it.
+    pub fn warning(&self) -> String {
+        format!(
+            "`{}` was written by {}: check that one did not overwrite the other",
+            self.path,
+            self.agents.join(" and ")
+        )
+    }
+}
+
+/// Every file logged by more than one agent of a group, groups in order of first mention: from
+/// the blocks merged into progress.md (`<!-- pplan:merge group=G agent=A … -->`) and the
+/// progress files of agents still here (their header names the group). Without `merged`, only
+/// the agents still here: `poll` reads no file that grows with the plan.
+pub fn shared_by_group(dir: &Path, merged: bool) -> Vec<Shared> {
+    let mut logs: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    let mut add = |group: &str, agent: &str, log: String| match logs.iter_mut().find(|(g, _)| g == group) {
+        Some((_, l)) => l.push((agent.to_string(), log)),
+        None => logs.push((group.to_string(), vec![(agent.to_string(), log)])),
+    };
+    if let Some(text) = merged.then(|| std::fs::read_to_string(dir.join("progress.md")).ok()).flatten() {
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("<!-- pplan:merge group=") {
+            let block = &rest[at..];
+            let head_end = block.find("-->").unwrap_or(block.len());
+            let attr = |name: &str| {
+                block[..head_end]
+                    .split_whitespace()
+                    .find_map(|w| w.strip_prefix(name))
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            let end = block.find("<!-- /pplan:merge").unwrap_or(block.len());
+            add(&attr("group="), &attr("agent="), block[head_end.min(end)..end].to_string());
+            rest = &block[end.max(1)..];
+        }
+    }
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|rd| rd.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    names.sort();
+    for name in names {
+        let Some(id) = name.strip_prefix("progress_").and_then(|n| n.strip_suffix(".md")) else { continue };
+        let Ok(text) = std::fs::read_to_string(dir.join(&name)) else { continue };
+        let group = text
+            .lines()
+            .take(5)
+            .find_map(|l| l.strip_prefix("> Task: "))
+            .and_then(|l| l.rsplit_once(" · Group "))
+            .map(|(_, g)| g.split(" · ").next().unwrap_or(g).trim().to_string())
+            .unwrap_or_else(|| "-".to_string());
+        add(&group, id, text);
+    }
+    logs.into_iter()
+        .flat_map(|(group, logs)| {
+            shared(&logs).into_iter().map(move |(path, agents)| Shared { group: group.clone(), path, agents })
+        })
+        .collect()
+}
+
 /// Paths named in a progress log, in order of first mention.
 pub fn mentioned(log: &str) -> Vec<String> {
     let mut out = Vec::new();

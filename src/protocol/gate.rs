@@ -46,6 +46,21 @@ pub struct Run {
     pub duration: Duration,
 }
 
+impl Run {
+    /// Why the run failed, in a line (its last line of output), or `None` when it passed.
+    pub fn failure(&self) -> Option<String> {
+        let last = || self.tail.lines().rev().find(|l| !l.trim().is_empty()).map(|l| l.trim().to_string());
+        match (self.code, self.timed_out, self.interrupted) {
+            (_, true, _) => Some(format!("timed out{}", last().map_or(String::new(), |l| format!(" ({l})")))),
+            (_, _, true) => Some("interrupted".into()),
+            (Some(0), ..) => None,
+            (code, ..) => Some(
+                last().unwrap_or_else(|| code.map_or("killed by a signal".into(), |c| format!("exit {c}"))),
+            ),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
@@ -306,7 +321,7 @@ pub fn run(
         let wait = backoff(retry, attempt);
         let _ = writeln!(
             say,
-            "gate: attempt {attempt} of {} failed transiently ({why}); retrying in {:.1} s",
+            "gate: run {attempt} of {} failed transiently ({why}); retrying in {:.1} s",
             retry.attempts,
             wait.as_secs_f64()
         );

@@ -1,11 +1,17 @@
-//! The 3-strike protocol: a task's failed attempts, read back from the errors table.
+//! The 3-strike protocol: a task's strikes (failed approaches), read back from the errors table.
 //!
-//! Attempt 1: diagnose and fix. Attempt 2: a different approach. Attempt 3: a broader rethink.
+//! Strike 1: diagnose and fix. Strike 2: a different approach. Strike 3: a broader rethink.
 //! After the third failure the task is blocked and the user decides. An approach that already
 //! failed for a task is never tried again ("mutate the approach").
 
-use crate::plan::rows::{self, Column};
-use crate::plan::{Log, Plan, Row, Table};
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::plan::edit::{self, Target};
+use crate::plan::rows::{self, Column, Values};
+use crate::plan::{Log, Plan, Row, Status, Table};
+use crate::protocol::agents::{self, AgentState};
+use crate::store::Store;
 use crate::text::{Document, Edit};
 
 pub const STRIKES: usize = 3;
@@ -126,6 +132,174 @@ pub fn failed_approaches(plan: &Plan<'_>, task: &str, max: usize) -> Vec<String>
             format!("{} — {}", crate::text::clip(approach, 100), crate::text::clip(&a.error, 100))
         })
         .collect()
+}
+
+/// The first line of a progress entry that records a failed approach (`pplan log --failed`).
+const FAILED_APPROACH: &str = "Failed approach: ";
+/// The first line of a progress entry that records a COMPLETE the agent gate refused.
+const AGENT_GATE_FAILED: &str = "Agent gate failed: ";
+/// The second line of both: the error.
+const ERROR_LINE: &str = "Error: ";
+
+/// The text of a progress entry for a failed approach, as the agent gives it.
+pub fn failed_entry(approach: &str, error: &str) -> String {
+    format!("{FAILED_APPROACH}{}\n{ERROR_LINE}{}", one_line(approach), one_line(error))
+}
+
+/// The text of a progress entry for a COMPLETE the agent gate refused.
+pub fn agent_gate_entry(command: &str, error: &str) -> String {
+    format!(
+        "{AGENT_GATE_FAILED}`{}`\n{ERROR_LINE}{}",
+        one_line(command),
+        crate::text::clip(&one_line(error), 200)
+    )
+}
+
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A failure an agent logged in its own progress file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Logged {
+    pub approach: String,
+    pub error: String,
+}
+
+/// The failures logged in a progress file, in order. An agent gate's refusal carries its
+/// entry's stamp in its approach (`agent_gate `cmd` (<stamp>)`): each refusal is a strike of its
+/// own, while a failed approach logged twice is one strike (it is the same approach).
+pub fn logged_failures(progress: &str) -> Vec<Logged> {
+    let lines: Vec<&str> = progress.lines().map(|l| l.trim_end_matches('\r')).collect();
+    let mut stamp = "";
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if let Some(s) = line.strip_prefix("### ") {
+            stamp = s.trim();
+            continue;
+        }
+        let Some(error) = lines.get(i + 1).and_then(|l| l.strip_prefix(ERROR_LINE)).map(str::trim) else {
+            continue;
+        };
+        let approach = if let Some(a) = line.strip_prefix(FAILED_APPROACH) {
+            a.trim().to_string()
+        } else if let Some(c) = line.strip_prefix(AGENT_GATE_FAILED) {
+            format!("agent_gate {} ({stamp})", c.trim())
+        } else {
+            continue;
+        };
+        if !approach.is_empty() && !error.is_empty() {
+            out.push(Logged { approach, error: error.to_string() });
+        }
+    }
+    out
+}
+
+/// A strike row `wait` or `merge` wrote for a failure an agent logged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Recorded {
+    pub task: String,
+    pub strike: usize,
+    pub approach: String,
+    pub error: String,
+    /// The third strike (or a later one) of an agent that did not finish: task and agent blocked.
+    pub escalated: bool,
+}
+
+/// Turn the failures the agents `ids` logged in their own progress files into strike rows of
+/// their tasks, each exactly once: a row whose approach (folded) the task already has is not
+/// written again, so running this twice, or after a person recorded the same row, adds nothing.
+/// At the third strike of an agent that is not COMPLETE, its task and marker are blocked, as
+/// `pplan error` does.
+pub fn record_logged(store: &Store, ids: &[String]) -> Result<Vec<Recorded>> {
+    let mut out = Vec::new();
+    for id in ids {
+        let name = agents::progress_file(id);
+        if agents::check_id(id).is_err() || !agents::check_regular(store, &name)? {
+            continue;
+        }
+        let progress = store.read(&name)?;
+        let logged = logged_failures(progress.text());
+        if logged.is_empty() {
+            continue;
+        }
+        let complete =
+            agents::find_marker(progress.text()).and_then(|m| m.state) == Some(AgentState::Complete);
+        for failure in logged {
+            if let Some(r) = record_one(store, id, &failure, complete)? {
+                out.push(r);
+            }
+        }
+    }
+    for r in out.iter().filter(|r| r.escalated) {
+        let reason = format!("3 strikes: {}", r.error);
+        agents::set_marker(store, &r.task, AgentState::Blocked, None, Some(&reason))?;
+    }
+    Ok(out)
+}
+
+fn record_one(store: &Store, id: &str, failure: &Logged, complete: bool) -> Result<Option<Recorded>> {
+    let mut recorded = None;
+    let blocks = std::cell::Cell::new(false);
+    store.update(
+        crate::store::PLAN_FILE,
+        false,
+        |doc| {
+            let plan = Plan::parse(doc);
+            let Ok(t) = edit::find_task(&plan, doc, id) else { return Ok(Vec::new()) };
+            let all = attempts(&plan, id);
+            if all.iter().any(|a| a.approach.as_deref().map(fold) == Some(fold(&failure.approach))) {
+                return Ok(Vec::new());
+            }
+            let strike = all.len() + 1;
+            let values = Values {
+                error: Some(failure.error.clone()),
+                task: Some(id.to_string()),
+                attempt: Some(strike as u32),
+                approach: Some(failure.approach.clone()),
+                stamp: crate::store::clock::now_stamp(),
+                ..Values::default()
+            };
+            let mut edits = vec![rows::append(&plan, doc, Log::Errors, &values)];
+            let escalated = strike >= STRIKES && !complete;
+            blocks.set(escalated && plan.tasks[t].status != Status::Blocked);
+            if blocks.get() {
+                edits.extend(edit::set_status(&plan, doc, Target::Task(t), Status::Blocked)?);
+            }
+            recorded = Some(Recorded {
+                task: id.to_string(),
+                strike,
+                approach: failure.approach.clone(),
+                error: failure.error.clone(),
+                escalated,
+            });
+            Ok(edits)
+        },
+        |before: &Document, after: &Document| {
+            let (b, a) = (Plan::parse(before), Plan::parse(after));
+            if a.error_rows() != b.error_rows() + 1 {
+                return Err("the strike row is not in the plan after the edit".into());
+            }
+            let changes = match edit::find_task(&b, before, id) {
+                Ok(t) if blocks.get() => vec![(Target::Task(t), Status::Blocked)],
+                _ => Vec::new(),
+            };
+            edit::verify_sets(&b, &a, &changes)
+        },
+    )?;
+    Ok(recorded)
+}
+
+/// `strike 2 of 3 for FE-001: parse floats — cart total is NaN` (and the escalation after it).
+pub fn describe_recorded(r: &Recorded) -> String {
+    let mut s = format!("strike {} of {STRIKES} for {}: {} — {}", r.strike, r.task, r.approach, r.error);
+    if r.escalated {
+        s.push_str(&format!(
+            "\nESCALATE: `{}` failed {} times and is now blocked; ask the user, record the decision with `pplan error {} --resolve \"<decision>\"`",
+            r.task, r.strike, r.task
+        ));
+    }
+    s
 }
 
 /// Approaches compare equal after folding case, whitespace and punctuation away

@@ -28,6 +28,8 @@ pub struct Config {
     pub gate_timeout_secs: Option<f64>,
     /// The group `merge` folds agents' proposals into [default: the next pending group].
     pub proposals_group: Option<GroupName>,
+    /// A check `mark COMPLETE` runs for the agent (`{task}` and `{agent}` become its id).
+    pub agent_gate: Option<String>,
 }
 
 /// A group named in `pplan.yaml`: `proposals_group: 3` is a number to YAML, `Phase 3` a string.
@@ -101,6 +103,13 @@ impl Config {
         }
     }
 
+    /// The agent gate's command for agent `id`, if `agent_gate:` names one: `{task}` and
+    /// `{agent}` become the id (an agent is named by its task's id, a safe file name).
+    pub fn agent_gate_command(&self, id: &str) -> Option<String> {
+        let c = self.agent_gate.as_deref().filter(|c| !is_off(c))?;
+        Some(c.replace("{task}", id).replace("{agent}", id))
+    }
+
     /// The plan opted in to gating (a `true` or a command).
     pub fn gated(&self) -> bool {
         match &self.gate {
@@ -121,6 +130,7 @@ impl Default for Config {
             gate_retry: GateRetry::default(),
             gate_timeout_secs: None,
             proposals_group: None,
+            agent_gate: None,
         }
     }
 }

@@ -13,7 +13,7 @@ pub struct View {
     pub next_step: Option<String>,
     /// The first ready tasks (`status`'s `next`), for a plan without a `## Next Step`.
     pub next_tasks: Vec<String>,
-    /// The last few error rows without a resolution: `task: error (attempt n)`.
+    /// The last few error rows without a resolution: `task: error (strike n)`.
     pub errors: Vec<String>,
     /// Error rows without a resolution.
     pub error_total: usize,
@@ -59,7 +59,7 @@ impl View {
                     None => main.to_string(),
                 };
                 if let Some(n) = cell(Column::Attempt) {
-                    line.push_str(&format!(" (attempt {n})"));
+                    line.push_str(&format!(" (strike {n})"));
                 }
                 errors.push(line.replace("\\|", "|"));
             }

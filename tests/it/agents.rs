@@ -60,11 +60,12 @@ fn spawn_creates_files_marks_tasks_and_prints_briefs() {
         Write only through pplan (text `-` = stdin):\n\
         - every 2 reads/searches: pplan note --agent <ID> \"<finding>\"\n\
         - each step: pplan log --agent <ID> \"<what you did>\" --files <a,b>\n\
+        - an approach that failed: pplan log --agent <ID> --failed \"<approach>: <error>\" (never repeat one)\n\
         - finish: pplan mark --agent <ID> COMPLETE | CONTINUATION_REQUIRED --resume-from \"<next step>\" | \
         BLOCKED --reason \"<why>\"\n\
         Agents:\n\
-        - BE-001: Build the payment endpoints (group 1, attempt 1)\n\
-        - FE-001: Build the cart page (group 1, attempt 1)\n\
+        - BE-001: Build the payment endpoints (group 1)\n\
+        - FE-001: Build the cart page (group 1)\n\
         spawned BE-001, FE-001 in group 1\n";
     assert_eq!(stdout, want);
     assert!(stdout.len() < 800, "{} bytes for two agents", stdout.len());
@@ -75,12 +76,12 @@ fn spawn_creates_files_marks_tasks_and_prints_briefs() {
     );
     assert_eq!(
         unstamp(&fs::read_to_string(dir.join("progress_BE-001.md")).expect("progress")),
-        "# Progress: BE-001\n\n> Task: Build the payment endpoints · Group 1 · Spawned <stamp> · Attempt 1\n\
+        "# Progress: BE-001\n\n> Task: Build the payment endpoints · Group 1 · Spawned <stamp>\n\
          <!-- pplan:agent-header-end -->\n\n---\nORCHESTRATOR STATUS: IN_PROGRESS\n"
     );
     assert_eq!(
         unstamp(&fs::read_to_string(dir.join("findings_FE-001.md")).expect("findings")),
-        "# Findings: FE-001\n\n> Task: Build the cart page · Group 1 · Spawned <stamp> · Attempt 1\n\
+        "# Findings: FE-001\n\n> Task: Build the cart page · Group 1 · Spawned <stamp>\n\
          <!-- pplan:agent-header-end -->\n"
     );
 }
@@ -97,7 +98,7 @@ fn spawn_refuses_live_agents_and_never_clobbers() {
         "error: agent files for `BE-001` exist already\nhint: its files are kept; pass --force to spawn it again over them\n"
     );
     let out = ok(dir.path(), &["spawn", "BE-001", "--force"]);
-    assert!(out.contains("(group 1, attempt 2)"), "{out}");
+    assert!(out.contains("- BE-001: Build the payment endpoints (group 1)\n"), "{out}");
     assert_eq!(fs::read_to_string(dir.path().join("findings_BE-001.md")).expect("findings"), before);
 }
 
@@ -154,7 +155,7 @@ fn note_log_and_mark_write_only_their_agent_files() {
     );
     assert_eq!(
         unstamp(&fs::read_to_string(&p).expect("progress")),
-        "# Progress: BE-001\n\n> Task: Build the payment endpoints · Group 1 · Spawned <stamp> · Attempt 1\n\
+        "# Progress: BE-001\n\n> Task: Build the payment endpoints · Group 1 · Spawned <stamp>\n\
          <!-- pplan:agent-header-end -->\n\n\
          ### <stamp>\nbuilt `charge`\nwith 'quotes' and \"more\"\nFiles: src/pay.rs, src/api.rs\n\n\
          ### <stamp>\nsecond\n\n\
@@ -162,7 +163,7 @@ fn note_log_and_mark_write_only_their_agent_files() {
     );
     assert_eq!(
         unstamp(&fs::read_to_string(dir.path().join("findings_BE-001.md")).expect("findings")),
-        "# Findings: BE-001\n\n> Task: Build the payment endpoints · Group 1 · Spawned <stamp> · Attempt 1\n\
+        "# Findings: BE-001\n\n> Task: Build the payment endpoints · Group 1 · Spawned <stamp>\n\
          <!-- pplan:agent-header-end -->\n\n### <stamp>\nStripe needs idempotency keys\n\n"
     );
     assert_eq!(
@@ -521,7 +522,7 @@ fn json_is_json_even_when_there_is_nothing_to_do() {
     let t = Test::new().file("task_plan.md", CANONICAL).args(["--json", "poll"]).success();
     assert_eq!(
         String::from_utf8_lossy(&t.stdout),
-        "{\"schema_version\":1,\"kind\":\"poll\",\"group\":\"1\",\"agents\":[],\"summary\":\"0 agents\",\"claims\":[]}\n"
+        "{\"schema_version\":1,\"kind\":\"poll\",\"group\":\"1\",\"agents\":[],\"summary\":\"0 agents\",\"claims\":[],\"skipped\":[],\"shared_files\":[]}\n"
     );
 }
 
@@ -534,7 +535,7 @@ fn spawn_force_restarts_a_blocked_agent_keeping_its_files() {
     let progress = unstamp(&fs::read_to_string(dir.path().join("progress_BE-001.md")).expect("p"));
     assert!(
         progress
-            .ends_with("### <stamp>\nSpawned again (attempt 2).\n\n---\nORCHESTRATOR STATUS: IN_PROGRESS\n"),
+            .ends_with("### <stamp>\nSpawned again; the restart count starts over.\n\n---\nORCHESTRATOR STATUS: IN_PROGRESS\n"),
         "{progress}"
     );
     assert!(fs::read_to_string(dir.path().join("findings_BE-001.md")).expect("f").contains("\nkeep this\n"));
@@ -559,7 +560,7 @@ fn a_plan_without_groups_spawns_polls_and_waits() {
     let t = Test::new().file("task_plan.md", plan).args(["spawn"]).success();
     let out = String::from_utf8_lossy(&t.stdout).into_owned();
     assert!(out.ends_with("spawned T-1\n"), "{out}");
-    assert!(out.contains("(group -, attempt 1)"), "{out}");
+    assert!(out.contains("- T-1: first (group -)\n"), "{out}");
     ok(t.dir.path(), &["mark", "--agent", "T-1", "COMPLETE"]);
     assert_eq!(ok(t.dir.path(), &["poll"]).lines().last(), Some("plan: 1 agent: 1 COMPLETE"));
     assert_eq!(ok(t.dir.path(), &["wait"]), "T-1: COMPLETE\nplan: 1 agent: 1 COMPLETE\n");

@@ -22,6 +22,12 @@ fn cases() -> Vec<Case> {
     let marker = |state: &str| {
         format!("# Progress: A-1\n\n<!-- pplan:agent-header-end -->\n\n---\nORCHESTRATOR STATUS: {state}\n")
     };
+    let shared = |id: &str, files: &str| {
+        format!(
+            "# Progress: {id}\n\n> Task: t · Group 1 · Spawned 2026-11-21T01:46:27Z\n<!-- pplan:agent-header-end -->\n\n\
+             Files: {files}\n\n---\nORCHESTRATOR STATUS: IN_PROGRESS\n"
+        )
+    };
     vec![
         ("invalid-utf8", with(vec![("findings.md", String::new())]), "", good()),
         (
@@ -157,7 +163,7 @@ fn cases() -> Vec<Case> {
                 "task_plan.md",
                 format!("{GOOD}\n## Errors Encountered\n| Error | Attempt |\n|---|---|\n| A-1: a |  |\n"),
             )],
-            "task_plan.md:19:1: warning[error-without-attempt]: this error row has no attempt number\n",
+            "task_plan.md:19:1: warning[error-without-attempt]: this error row has no strike number\n",
             vec![(
                 "task_plan.md",
                 format!("{GOOD}\n## Errors Encountered\n| Error | Attempt |\n|---|---|\n| A-1: a | 1 |\n"),
@@ -199,6 +205,18 @@ fn cases() -> Vec<Case> {
             with(vec![("progress_A-1.md", marker("COMPLETE"))]),
             "progress_A-1.md:5:1: warning[unmerged-agent]: `A-1` is COMPLETE but not merged yet (`pplan merge`)\n",
             with(vec![("progress_A-1.md", marker("IN_PROGRESS"))]),
+        ),
+        (
+            "shared-file",
+            with(vec![
+                ("progress_A-1.md", shared("A-1", "README.md, src/a.rs")),
+                ("progress_A-2.md", shared("A-2", "README.md")),
+            ]),
+            "progress_A-2.md:6:1: warning[shared-file]: `README.md` is also logged by A-1 of group 1: check that one did not overwrite the other\n",
+            with(vec![
+                ("progress_A-1.md", shared("A-1", "README.md, src/a.rs")),
+                ("progress_A-2.md", shared("A-2", "src/b.rs")),
+            ]),
         ),
     ]
 }

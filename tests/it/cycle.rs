@@ -149,7 +149,10 @@ fn a_two_group_four_agent_cycle_prints_under_six_kilobytes() {
         // 2. Spawn; the sub-agents work (each through its own commands).
         let briefs = o.ok(&["spawn"]);
         assert_eq!(
-            briefs.lines().filter(|l| l.starts_with("- ") && l.contains(", attempt 1)")).count(),
+            briefs
+                .lines()
+                .filter(|l| l.starts_with("- ") && l.ends_with(&format!("(group {group})")))
+                .count(),
             4,
             "{briefs}"
         );

@@ -119,8 +119,7 @@ fn a_red_gate_holds_its_group_in_every_view_until_a_reopened_task_passes_it() {
         "plan: Shop\ngoal: Ship it.\nprogress: 0% (2 of 3 tasks done, 2 groups, 1 error row)\n\
          gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED\n\
          current: 1\ngroups:\n> 1  in_progress  2/2  Backend\n  2  pending      0/1  Integration\n\
-         in progress: -\nnext: -\n\
-         warning: line 14: group `1` is marked in_progress but all 2 tasks are done\n"
+         in progress: -\nnext: -\n"
     );
     let json: serde_json::Value = serde_json::from_str(&ok(d, &["status", "--json"], 0)).expect("json");
     assert_eq!(
@@ -133,7 +132,8 @@ fn a_red_gate_holds_its_group_in_every_view_until_a_reopened_task_passes_it() {
     assert_eq!(
         about,
         "\n  first, the failing gate: gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED; \
-         reopen a task (`pplan respawn ID --reopen`) or add a fix task, then `pplan merge`\n  Spawn group 1.\n"
+         reopen a task (`pplan respawn ID --reopen`) or add a fix task, then `pplan merge`\n  \
+         Wait for group 1 (BE-001, FE-001), then merge it.\n"
     );
     let progress: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(d.join(".pplan/progress.json")).expect("progress.json"))
@@ -161,7 +161,7 @@ fn a_red_gate_holds_its_group_in_every_view_until_a_reopened_task_passes_it() {
     assert_eq!(
         brief.lines().take(2).collect::<Vec<_>>(),
         [
-            "## Agent BE-001: Build the payment endpoints (group 1, attempt 1)",
+            "## Agent BE-001: Build the payment endpoints (group 1)",
             "Reopened after its merge: gate of group 1: failed, strike 1 of 3: test_checkout ... FAILED. \
              Its earlier work is in findings.md and progress.md: fix this, do not redo the rest."
         ]
@@ -226,7 +226,8 @@ fn reboot_names_a_blocked_agent_and_an_escalated_task_with_their_reasons_before_
         "\n  first, escalated: FE-001 failed 3 times (last: totals drift); ask the user, record the decision with \
          `pplan error FE-001 --resolve \"<decision>\"`\n  \
          first, BLOCKED BE-001: the sandbox API key is missing; ask the user for one; settle it, then \
-         `pplan respawn BE-001 --force` or `pplan set BE-001 skipped`\n  Spawn group 1.\n"
+         `pplan respawn BE-001 --force` or `pplan set BE-001 skipped`\n  \
+         Wait for group 1 (BE-001, FE-001), then merge it.\n"
     );
 }
 
@@ -304,7 +305,13 @@ fn restart_context_lists_log_entries_blocked_agents_and_strikes_not_merge_headin
 
 /// The ages poll and wait print (`0s`, `12s`) replaced by `AGE`.
 fn ages(s: &str) -> String {
-    s.split(' ')
+    s.split_inclusive('\n').map(ages_in_line).collect()
+}
+
+fn ages_in_line(line: &str) -> String {
+    let (line, eol) = line.strip_suffix('\n').map_or((line, ""), |l| (l, "\n"));
+    let out = line
+        .split(' ')
         .map(|w| {
             let digits = w.trim_end_matches('s');
             if w.ends_with('s') && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
@@ -314,7 +321,8 @@ fn ages(s: &str) -> String {
             }
         })
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(" ");
+    out + eol
 }
 
 #[test]
@@ -563,6 +571,22 @@ fn the_recovery_examples_in_protocol_md_are_real_output() {
     for (cmd, shown) in doc_example(&doc, "escalation") {
         assert_eq!(run_documented(d, &cmd), shown, "`{cmd}` in docs/PROTOCOL.md");
     }
+    // COMPLETE that does not hold: the agent gate refuses it, an agent logs a failed approach,
+    // wait records the strike, and the orchestrator reopens the COMPLETE agent.
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    fs::write(d.join("pplan.yaml"), "agent_gate: \"sh check.sh {agent}\"\n").expect("yaml");
+    fs::write(d.join("check.sh"), "echo \"test_total ... FAILED\"; exit 1\n").expect("check");
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
+    ok(d, &["log", "--agent", "FE-001", "built the cart"], 0);
+    for (cmd, shown) in doc_example(&doc, "agent-gate") {
+        assert_eq!(run_documented(d, &cmd), shown, "`{cmd}` in docs/PROTOCOL.md");
+        if cmd.contains("mark --agent BE-001") {
+            fs::write(d.join("check.sh"), "echo \"12 passed\"\n").expect("check");
+        }
+    }
 }
 
 /// Every `pplan <command> … --flag` the slash command tells a model to run exists.
@@ -600,15 +624,13 @@ fn spawn_and_respawn_briefs_carry_the_tasks_failed_approaches() {
     let brief = ok(d, &["respawn", "FE-001", "--force"], 0);
     assert_eq!(
         brief.lines().take(2).collect::<Vec<_>>(),
-        ["## Agent FE-001: Build the cart page (group 1, attempt 2)", failed]
+        ["## Agent FE-001: Build the cart page (group 1)", failed]
     );
     let spawned = ok(d, &["spawn", "FE-001", "--force"], 0);
     let at = spawned.find("Agents:\n").expect("agents");
     assert_eq!(
         &spawned[at..],
-        format!(
-            "Agents:\n- FE-001: Build the cart page (group 1, attempt 3)\n  {failed}\nspawned FE-001 in group 1\n"
-        )
+        format!("Agents:\n- FE-001: Build the cart page (group 1)\n  {failed}\nspawned FE-001 in group 1\n")
     );
 }
 
@@ -702,4 +724,325 @@ fn merge_names_a_file_two_agents_of_the_group_both_wrote() {
          group 1 complete; current group → 2\nretired the files of BE-001, FE-001 to .pplan/archive/\n\
          warning: `README.md` was written by BE-001 and FE-001: check that one did not overwrite the other\n"
     );
+}
+
+#[test]
+fn the_agent_gate_refuses_complete_and_wait_and_merge_make_each_logged_failure_a_strike_once() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    fs::write(d.join("pplan.yaml"), "agent_gate: \"sh check.sh {agent}\"\n").expect("yaml");
+    fs::write(d.join("check.sh"), "echo \"checking $1\"\necho \"test_total ... FAILED\"\nexit 1\n")
+        .expect("check");
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
+    assert_eq!(
+        ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 1),
+        "BE-001: COMPLETE refused: agent gate `sh check.sh BE-001` failed: test_total ... FAILED\n  \
+         checking BE-001\n  test_total ... FAILED\n\
+         logged in progress_BE-001.md; fix it and mark COMPLETE again, or mark BLOCKED --reason \"<why>\"\n"
+    );
+    let progress = fs::read_to_string(d.join("progress_BE-001.md")).expect("progress");
+    assert_eq!(
+        stamps(&progress[progress.find("### ").expect("entries")..]),
+        "### STAMP\nbuilt the endpoints\n\n### STAMP\nAgent gate failed: `sh check.sh BE-001`\n\
+         Error: test_total ... FAILED\n\n---\nORCHESTRATOR STATUS: IN_PROGRESS\n"
+    );
+    // The agent fixes it; the gate passes and COMPLETE holds.
+    fs::write(d.join("check.sh"), "echo \"12 passed\"\n").expect("check");
+    assert_eq!(
+        ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0),
+        "BE-001: IN_PROGRESS → COMPLETE (agent gate `sh check.sh BE-001` passed)\n"
+    );
+    // FE-001 records a failed approach in its own file, then finishes.
+    assert_eq!(
+        ok(d, &["log", "--agent", "FE-001", "--failed", "parse floats: cart total is NaN"], 0),
+        "logged in progress_FE-001.md (a strike of the task at the next wait or merge)\n"
+    );
+    assert_eq!(
+        pplan(d, &["log", "--agent", "FE-001", "--failed", "parse floats"]),
+        (
+            Some(2),
+            String::new(),
+            "error: `--failed` needs the approach and the error, separated by `: `\n\
+             hint: usage: pplan log --agent <ID> --failed \"<approach>: <error>\"\n"
+                .into()
+        )
+    );
+    ok(d, &["log", "--agent", "FE-001", "built the cart with integer cents"], 0);
+    ok(d, &["mark", "--agent", "FE-001", "COMPLETE"], 0);
+    let plan_before = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    let wait = stamps(&ok(d, &["wait", "--timeout", "5"], 0));
+    assert_eq!(
+        wait,
+        "BE-001: COMPLETE\nFE-001: COMPLETE\ngroup 1: 2 agents: 2 COMPLETE\n\
+         strike 1 of 3 for BE-001: agent_gate `sh check.sh BE-001` (STAMP) — test_total ... FAILED\n\
+         strike 1 of 3 for FE-001: parse floats — cart total is NaN\n"
+    );
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert_eq!(
+        stamps(&plan[plan_before.len()..]),
+        "| test_total ... FAILED | BE-001 | 1 | agent_gate `sh check.sh BE-001` (STAMP) |  |\n\
+         | cart total is NaN | FE-001 | 1 | parse floats |  |\n"
+    );
+    // Exactly once: a second wait and the merge add no row.
+    assert_eq!(
+        ok(d, &["wait", "--timeout", "5"], 0),
+        "BE-001: COMPLETE\nFE-001: COMPLETE\ngroup 1: 2 agents: 2 COMPLETE\n"
+    );
+    assert_eq!(
+        ok(d, &["merge"], 0),
+        "merged group 1: BE-001, FE-001 (findings.md, progress.md)\ncomplete: BE-001, FE-001\n\
+         group 1 complete; current group → 2\nretired the files of BE-001, FE-001 to .pplan/archive/\n"
+    );
+    assert_eq!(fs::read_to_string(d.join("task_plan.md")).expect("plan").matches("| 1 |").count(), 2);
+}
+
+#[test]
+fn merge_alone_records_a_logged_failure_and_the_third_strike_of_a_working_agent_escalates() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    ok(d, &["spawn"], 0);
+    ok(d, &["error", "FE-001", "--error", "rounding off", "--approach", "round in the client"], 0);
+    ok(d, &["error", "FE-001", "--error", "totals drift", "--approach", "use floats"], 0);
+    ok(d, &["log", "--agent", "FE-001", "--failed", "use decimal.js: bundle too large"], 0);
+    ok(d, &["log", "--agent", "BE-001", "--failed", "sync webhook: times out"], 0);
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints with an async webhook"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    assert_eq!(
+        pplan(d, &["merge"]),
+        (
+            Some(5),
+            String::new(),
+            "error: group 1 is not ready: FE-001 BLOCKED\n\
+             hint: wait for them (`pplan wait`), or merge the COMPLETE ones with --partial\n"
+                .into()
+        )
+    );
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert_eq!(
+        plan.lines().rev().take(2).collect::<Vec<_>>(),
+        [
+            "| bundle too large | FE-001 | 3 | use decimal.js |  |",
+            "| times out | BE-001 | 1 | sync webhook |  |"
+        ]
+    );
+    assert!(plan.contains("- [!] FE-001: Build the cart page\n"), "{plan}");
+    assert_eq!(
+        ages(&ok(d, &["poll"], 0)),
+        "BE-001  COMPLETE                   AGE\nFE-001  BLOCKED                    AGE  reason: 3 strikes: bundle too large\n\
+         group 1: 2 agents: 1 COMPLETE, 1 BLOCKED\n"
+    );
+}
+
+#[test]
+fn respawn_reopen_takes_back_an_unmerged_complete_agent_with_the_reason_in_its_brief() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "--failed", "float totals: off by a cent"], 0);
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    let brief = ok(
+        d,
+        &["respawn", "BE-001", "--reopen", "--reason", "test_refund fails: the refund path is missing"],
+        0,
+    );
+    assert_eq!(
+        brief.lines().take(5).collect::<Vec<_>>(),
+        [
+            "## Agent BE-001: Build the payment endpoints (group 1)",
+            "Reopened after it marked COMPLETE: test_refund fails: the refund path is missing. Fix that, do not redo the rest; then mark COMPLETE again.",
+            "Failed before (never repeat these): 1. float totals — off by a cent",
+            "Restart 1 of 3: read findings_BE-001.md and progress_BE-001.md first; continue, do not redo.",
+            "Done so far: built the endpoints",
+        ]
+    );
+    assert_eq!(ages(&ok(d, &["poll"], 0)).lines().next(), Some("BE-001  IN_PROGRESS                AGE"));
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert_eq!(plan.lines().last(), Some("| off by a cent | BE-001 | 1 | float totals |  |"));
+    // Not a COMPLETE agent: refused, with what --reopen takes.
+    assert_eq!(
+        pplan(d, &["respawn", "FE-001", "--reopen"]),
+        (
+            Some(2),
+            String::new(),
+            "error: `FE-001` is in_progress: --reopen takes a COMPLETE agent, merged (its task complete) or not yet merged\n".into()
+        )
+    );
+}
+
+#[test]
+fn poll_wait_files_and_check_name_a_file_two_agents_of_the_group_logged() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    fs::write(d.join("README.md"), "# Shop\n").expect("readme");
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "documented the endpoints", "--files", "README.md"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    ok(d, &["log", "--agent", "FE-001", "documented the cart", "--files", "README.md"], 0);
+    let warning =
+        "warning: `README.md` was written by BE-001 and FE-001: check that one did not overwrite the other\n";
+    assert_eq!(
+        ages(&ok(d, &["poll"], 0)),
+        format!(
+            "BE-001  COMPLETE                   AGE\nFE-001  IN_PROGRESS                AGE\n\
+             group 1: 2 agents: 1 COMPLETE, 1 IN_PROGRESS\n{warning}"
+        )
+    );
+    // BE-001 is merged first; wait, files and check still count its merged block.
+    ok(d, &["merge", "--partial"], 0);
+    ok(d, &["mark", "--agent", "FE-001", "COMPLETE"], 0);
+    assert_eq!(
+        ok(d, &["wait", "--timeout", "5"], 0),
+        format!("FE-001: COMPLETE\ngroup 1: 1 agent: 1 COMPLETE\n{warning}")
+    );
+    assert_eq!(
+        ok(d, &["files"], 0),
+        "1 files, 1 lines, in 1 batches\nbatch 1 (1 lines): README.md\n\
+         warning: `README.md` was written by BE-001 and FE-001: check that one did not overwrite the other (group 1)\n"
+    );
+    assert_eq!(
+        pplan(d, &["check"]),
+        (
+            Some(0),
+            "progress_FE-001.md:8:1: warning[shared-file]: `README.md` is also logged by BE-001 of group 1: \
+             check that one did not overwrite the other\n\
+             progress_FE-001.md:10:1: warning[unmerged-agent]: `FE-001` is COMPLETE but not merged yet (`pplan merge`)\n\
+             checked 5 files: 0 errors, 2 warnings\n"
+                .into(),
+            String::new()
+        )
+    );
+    // Once merged, the merge has said it: check is quiet.
+    ok(d, &["merge"], 0);
+    assert_eq!(
+        pplan(d, &["check"]),
+        (Some(0), "checked 3 files: 0 errors, 0 warnings\n".into(), String::new())
+    );
+}
+
+#[test]
+fn wait_counts_a_skipped_tasks_agent_as_settled_and_merge_partial_names_what_waits() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    ok(d, &["mark", "--agent", "FE-001", "BLOCKED", "--reason", "no design"], 0);
+    assert_eq!(
+        ages(&ok(d, &["wait", "--timeout", "5"], 5)).lines().last(),
+        Some("not complete: FE-001 BLOCKED AGE reason: no design")
+    );
+    ok(d, &["set", "FE-001", "skipped"], 0);
+    assert_eq!(
+        ok(d, &["wait", "--timeout", "5"], 0),
+        "BE-001: COMPLETE\nFE-001: BLOCKED\ngroup 1: 2 agents: 1 COMPLETE, 1 BLOCKED\n\
+         settled, task skipped: FE-001 (merge keeps what it wrote)\n"
+    );
+    // An agent still at work whose task a person skipped is settled too.
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    assert_eq!(
+        ok(d, &["merge", "--partial"], 0),
+        "merged group 1: BE-001 (findings.md, progress.md)\ncomplete: BE-001\n\
+         retired the files of BE-001 to .pplan/archive/\nnot merged yet: FE-001 IN_PROGRESS\n"
+    );
+    ok(d, &["set", "FE-001", "skipped"], 0);
+    assert_eq!(
+        ages(&ok(d, &["wait", "--timeout", "5"], 0)),
+        "group 1: 1 agent: 1 IN_PROGRESS\nsettled, task skipped: FE-001 (merge keeps what it wrote)\n"
+    );
+}
+
+#[test]
+fn a_passing_gate_ends_the_strike_count_and_a_later_failure_is_strike_one_again() {
+    let dir = group_one_complete("sh gate.sh");
+    let d = dir.path();
+    fs::write(d.join("gate.sh"), "echo \"test_a ... FAILED\"; exit 1\n").expect("gate");
+    ok(d, &["merge"], 1);
+    ok(d, &["merge"], 1);
+    assert_eq!(
+        ok(d, &["status"], 0).lines().nth(3),
+        Some("gate of group 1: failed, strike 2 of 3: test_a ... FAILED")
+    );
+    fs::write(d.join("gate.sh"), "echo \"3 passed\"\n").expect("gate");
+    ok(d, &["merge"], 0);
+    // Group 2: the gate fails once; its count starts at 1, group 1's rows are all resolved.
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "INT-001", "wired the cart"], 0);
+    ok(d, &["mark", "--agent", "INT-001", "COMPLETE"], 0);
+    fs::write(d.join("gate.sh"), "echo \"test_b ... FAILED\"; exit 1\n").expect("gate");
+    assert_eq!(
+        ok(d, &["merge"], 1),
+        "merged group 2: INT-001 (findings.md, progress.md)\ncomplete: INT-001\n\
+         gate `sh gate.sh`: fail, strike 1 of 3; group 2 stays current\n  test_b ... FAILED\n\
+         retired the files of INT-001 to .pplan/archive/\n"
+    );
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    let rows: Vec<String> = plan.lines().filter(|l| l.contains("| gate-")).map(dated).collect();
+    assert_eq!(
+        rows,
+        [
+            "| test_a ... FAILED | gate-1 | 1 | sh gate.sh | passed DATE |",
+            "| test_a ... FAILED | gate-1 | 2 | sh gate.sh | passed DATE |",
+            "| test_b ... FAILED | gate-2 | 1 | sh gate.sh |  |",
+        ]
+    );
+}
+
+#[test]
+fn spawn_points_next_step_at_waiting_for_the_group_and_a_red_gate_needs_no_status_warning() {
+    let dir = group_one_complete("echo test_checkout ... FAILED; exit 1");
+    let d = dir.path();
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert_eq!(
+        plan.lines().skip(8).take(2).collect::<Vec<_>>(),
+        ["## Next Step", "Wait for group 1 (BE-001, FE-001), then merge it."]
+    );
+    ok(d, &["merge"], 1);
+    let status = ok(d, &["status"], 0);
+    assert!(!status.contains("warning"), "{status}");
+    // A person's own Next Step is theirs: spawn leaves it.
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(
+        d.join("task_plan.md"),
+        PLAN.replace("Spawn group 1.", "Ask Dana about the cart design first."),
+    )
+    .expect("plan");
+    ok(d, &["spawn"], 0);
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert_eq!(plan.lines().nth(9), Some("Ask Dana about the cart design first."));
+}
+
+#[test]
+fn respawn_records_the_agents_logged_failure_before_its_brief_and_wait_does_not_repeat_it() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
+    ok(d, &["spawn", "FE-001"], 0);
+    ok(d, &["log", "--agent", "FE-001", "--failed", "parse floats: cart total is NaN"], 0);
+    ok(d, &["mark", "--agent", "FE-001", "CONTINUATION_REQUIRED", "--resume-from", "the totals"], 0);
+    let brief = ok(d, &["respawn", "FE-001"], 0);
+    assert_eq!(
+        brief.lines().take(3).collect::<Vec<_>>(),
+        [
+            "## Agent FE-001: Build the cart page (group 1)",
+            "Failed before (never repeat these): 1. parse floats — cart total is NaN",
+            "Restart 1 of 3: read findings_FE-001.md and progress_FE-001.md first; continue, do not redo.",
+        ]
+    );
+    ok(d, &["mark", "--agent", "FE-001", "COMPLETE"], 0);
+    assert_eq!(ok(d, &["wait", "--timeout", "5"], 0), "FE-001: COMPLETE\ngroup 1: 1 agent: 1 COMPLETE\n");
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert_eq!(plan.matches("| cart total is NaN | FE-001 | 1 | parse floats |  |").count(), 1);
 }

@@ -36,12 +36,12 @@ fn a_flaky_command_is_retried_with_backoff_and_passes() {
     assert_eq!(
         out.lines().take(2).collect::<Vec<_>>(),
         [
-            "gate: attempt 1 of 3 failed transiently (`429`); retrying in 0.1 s",
-            "gate: attempt 2 of 3 failed transiently (`429`); retrying in 0.2 s"
+            "gate: run 1 of 3 failed transiently (`429`); retrying in 0.1 s",
+            "gate: run 2 of 3 failed transiently (`429`); retrying in 0.2 s"
         ]
     );
     assert!(
-        out.lines().nth(2).is_some_and(|l| l.starts_with("gate passed: `sh flaky.sh` (3 attempts, ")),
+        out.lines().nth(2).is_some_and(|l| l.starts_with("gate passed: `sh flaky.sh` (3 runs, ")),
         "{out}"
     );
     let progress = fs::read_to_string(dir.path().join("progress.md")).expect("progress");

@@ -218,10 +218,7 @@ fn hooks_fall_back_to_the_hosts_project_dir() {
 /// A sub-agent's transcript whose first user message is pplan's brief for `id`.
 fn transcript(dir: &Path, id: &str) -> String {
     let path = dir.join(format!("agent-{id}.jsonl"));
-    let brief = format!(
-        "## Agent {id}: Build the payment endpoints (group 1, attempt 1)\\nPlan dir: {}",
-        dir.display()
-    );
+    let brief = format!("## Agent {id}: Build the payment endpoints (group 1)\\nPlan dir: {}", dir.display());
     fs::write(
         &path,
         format!(

@@ -75,7 +75,7 @@ proptest! {
     fn any_input_parses(text in plan_text()) {
         let doc = Document::from_text(text);
         let plan = Plan::parse(&doc);
-        let _ = warnings(&plan, &doc);
+        let _ = warnings(&plan, &doc, &[]);
         for g in &plan.groups {
             let _ = plan.status(g);
         }

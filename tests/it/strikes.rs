@@ -34,21 +34,21 @@ fn three_strikes_then_escalate() {
     let d = dir.path();
     assert_eq!(
         pplan(d, &["error", "BE-001", "--error", "stripe 401", "--approach", "use the test key"]),
-        (Some(0), "BE-001: attempt 1 of 3 recorded; next time, a different approach\n".into(), String::new())
+        (Some(0), "BE-001: strike 1 of 3 recorded; next time, a different approach\n".into(), String::new())
     );
     assert_eq!(
         pplan(d, &["error", "BE-001", "--error", "still 401", "--approach", "Use the TEST-key!"]),
         (
             Some(2),
             String::new(),
-            "error: `BE-001` already failed with this approach (attempt 1)\n\
+            "error: `BE-001` already failed with this approach (strike 1)\n\
              hint: never repeat a failed action: mutate the approach (different tool, input or method)\n"
                 .into()
         )
     );
     assert_eq!(
         pplan(d, &["error", "BE-001", "--error", "still 401", "--approach", "rotate the key"]).1,
-        "BE-001: attempt 2 of 3 recorded; next time, a different approach (the last before escalation)\n"
+        "BE-001: strike 2 of 3 recorded; next time, a different approach (the last before escalation)\n"
     );
     let (code, stdout, _) =
         pplan(d, &["error", "BE-001", "--error", "timeout | 504", "--approach", "call the API directly"]);
@@ -96,7 +96,7 @@ fn error_json_reports_the_attempt() {
         .file("task_plan.md", CANONICAL)
         .args(["--json", "error", "INT-001", "--error", "e", "--approach", "a"])
         .stdout(
-            "{\"schema_version\":1,\"kind\":\"error-recorded\",\"task\":\"INT-001\",\"attempt\":1,\"strikes_left\":2,\
+            "{\"schema_version\":1,\"kind\":\"error-recorded\",\"task\":\"INT-001\",\"strike\":1,\"attempt\":1,\"strikes_left\":2,\
              \"blocked\":false,\"escalate\":false,\"report\":null,\"diff\":null}\n",
         )
         .success();
@@ -108,7 +108,7 @@ fn rows_fit_the_tables_people_wrote() {
     let cases = [
         (
             "| Error | Resolution |\n|-------|------------|\n| old | fixed |\n",
-            "| T-1: boom \\| bang (attempt 1; approach: retry) |  |\n",
+            "| T-1: boom \\| bang (strike 1; approach: retry) |  |\n",
         ),
         (
             "| Timestamp | Error | Attempt | Resolution |\n|---|---|---|---|\n",
@@ -139,9 +139,9 @@ fn rows_fit_the_tables_people_wrote() {
             None => added,
         };
         assert_eq!(added, want, "table:\n{table}");
-        // And it reads back: a second failure is attempt 2.
+        // And it reads back: a second failure is strike 2.
         let (_, out, _) = pplan(dir.path(), &["error", "T-1", "--error", "again", "--approach", "other"]);
-        assert!(out.starts_with("T-1: attempt 2 of 3"), "{out}");
+        assert!(out.starts_with("T-1: strike 2 of 3"), "{out}");
     }
 }
 
@@ -153,7 +153,7 @@ fn a_missing_errors_table_is_created_canonical() {
     assert_eq!(
         fs::read_to_string(dir.path().join("task_plan.md")).expect("plan"),
         format!(
-            "{plan}\n| Error | Task | Attempt | Approach | Resolution |\n|-------|------|---------|----------|------------|\n| boom | T-1 | 1 | retry |  |\n"
+            "{plan}\n| Error | Task | Strike | Approach | Resolution |\n|-------|------|--------|----------|------------|\n| boom | T-1 | 1 | retry |  |\n"
         )
     );
     let bare = "# P\n\n- [ ] T-1: do it";
@@ -162,7 +162,7 @@ fn a_missing_errors_table_is_created_canonical() {
     assert_eq!(
         fs::read_to_string(dir.path().join("task_plan.md")).expect("plan"),
         format!(
-            "{bare}\n\n## Errors Encountered\n| Error | Task | Attempt | Approach | Resolution |\n|-------|------|---------|----------|------------|\n| boom | T-1 | 1 | retry |  |\n"
+            "{bare}\n\n## Errors Encountered\n| Error | Task | Strike | Approach | Resolution |\n|-------|------|--------|----------|------------|\n| boom | T-1 | 1 | retry |  |\n"
         )
     );
 }
@@ -471,7 +471,7 @@ fn strikes_count_the_task_however_its_id_is_typed() {
     let (_, out, _) = pplan(d, &["error", "be-001", "--error", "b", "--approach", "two"]);
     assert_eq!(
         out,
-        "BE-001: attempt 2 of 3 recorded; next time, a different approach (the last before escalation)\n"
+        "BE-001: strike 2 of 3 recorded; next time, a different approach (the last before escalation)\n"
     );
 }
 

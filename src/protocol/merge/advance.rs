@@ -120,6 +120,52 @@ pub fn advance_group(doc: &Document, g: usize) -> Result<(Vec<Edit>, Option<Stri
     Ok((edits, advanced_to))
 }
 
+/// After `spawn` started agents of group `g`, `## Next Step` says to wait for and merge them:
+/// `Wait for group K (ID, ID), then merge it.`, the ids being the group's tasks in progress. Only
+/// a line that still says to spawn this group (`Spawn group K…`, as `merge` and people write it,
+/// or `Group K is next; …`) or a placeholder comment is replaced: any other line is a person's.
+pub fn next_step_after_spawn(plan: &Plan<'_>, doc: &Document, g: usize, ids: &[String]) -> Option<Edit> {
+    let grp = plan.groups.get(g)?;
+    let (range, old) = match &plan.next_step {
+        Some(line) => (line.range.clone(), line.text),
+        None => (placeholder(doc.text(), "next step")?, ""),
+    };
+    let names_group = |rest: &str| {
+        // `1`, `1.`, `1:` or `1 (…)` name group 1; `12` and `1.2` do not.
+        rest.strip_prefix(&*grp.id).is_some_and(|after| {
+            let mut chars = after.chars();
+            match chars.next() {
+                None => true,
+                Some('.') => chars.next().is_none_or(char::is_whitespace),
+                Some(c) => !(c.is_alphanumeric() || c == '-'),
+            }
+        })
+    };
+    // `prefix` at the start of the line, in any ASCII case: what follows it.
+    let after = |prefix: &str| {
+        old.get(..prefix.len()).filter(|p| p.eq_ignore_ascii_case(prefix)).map(|_| &old[prefix.len()..])
+    };
+    let stale = old.is_empty()
+        || after("spawn group ").is_some_and(names_group)
+        || after("group ").is_some_and(|r| names_group(r) && r.contains(" is next"));
+    if !stale {
+        return None;
+    }
+    let mut running: Vec<&str> = plan
+        .group_tasks(grp)
+        .iter()
+        .filter(|t| t.status == Status::InProgress)
+        .filter_map(|t| t.id)
+        .collect();
+    for id in ids {
+        if !running.contains(&id.as_str()) {
+            running.push(id);
+        }
+    }
+    let text = format!("Wait for group {} ({}), then merge it.", grp.id, running.join(", "));
+    (text != old).then(|| Edit::replace(range, text))
+}
+
 /// The line of a `## <name>` section (matched case-insensitively) that holds nothing but a
 /// one-line HTML comment, as `pplan init` writes `## Current Group` and `## Next Step`: the
 /// comment's byte range, to be replaced by the value.

@@ -32,8 +32,8 @@ use crate::store::fault;
 use crate::store::{self, Lock, Store};
 use crate::text::Document;
 
-pub use advance::advance_group;
 use advance::plan_after_merge;
+pub use advance::{advance_group, next_step_after_spawn};
 pub use blocks::sha;
 use blocks::{AgentBlocks, agent_content, append_blocks, read_shared};
 pub use journal::{Applied, JOURNAL, roll_forward};
@@ -80,6 +80,20 @@ pub struct Report {
     pub gate: Option<GateSummary>,
     /// The merged agents' proposals: folded into the plan now, already there, or not placed.
     pub proposals: crate::protocol::proposals::Fold,
+    /// Strike rows written for failures the group's agents logged (`log --failed`, the agent
+    /// gate), before the merge.
+    pub strikes: Vec<crate::protocol::strikes::Recorded>,
+}
+
+/// The failures the agents of `group` logged in their own progress files, as strike rows of
+/// their tasks (each exactly once; see [`crate::protocol::strikes::record_logged`]).
+pub fn record_strikes(store: &Store, group: Option<&str>) -> Result<Vec<crate::protocol::strikes::Recorded>> {
+    let doc = store.read(store::PLAN_FILE)?;
+    let plan = Plan::parse(&doc);
+    let g = crate::plan::edit::resolve_group(&plan, group)?;
+    let registry = agents::Registry::load(store)?;
+    let ids = agents::group_agents(store, &plan, &registry, g);
+    crate::protocol::strikes::record_logged(store, &ids)
 }
 
 /// An agent a merge did not take, and why.
@@ -92,9 +106,13 @@ pub struct Waiting {
 
 /// Merge a group's COMPLETE agents. Takes the plan lock (none for a dry run).
 pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
+    let mut report = Report::default();
+    if !opts.dry_run {
+        // The failures the agents logged in their own files become strike rows first, once.
+        report.strikes = record_strikes(store, opts.group.as_deref())?;
+    }
     let lock = if opts.dry_run { None } else { Some(store.lock()?) };
     fault::point("after-lock");
-    let mut report = Report::default();
     if let Some(lock) = &lock {
         report.resumed = roll_forward(store, lock)?.is_some();
     }

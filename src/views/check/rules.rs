@@ -73,7 +73,11 @@ pub const RULES: &[Rule] = &[
         severity: Error,
         summary: "a task with three or more error rows is not blocked",
     },
-    Rule { id: "error-without-attempt", severity: Warning, summary: "an error row has no attempt number" },
+    Rule {
+        id: "error-without-attempt",
+        severity: Warning,
+        summary: "an error row has no strike number (its Attempt or Strike cell is empty)",
+    },
     Rule {
         id: "invalid-marker",
         severity: Error,
@@ -88,6 +92,11 @@ pub const RULES: &[Rule] = &[
         id: "stale-agent-files",
         severity: Warning,
         summary: "agent files left for a group that is complete",
+    },
+    Rule {
+        id: "shared-file",
+        severity: Warning,
+        summary: "a file two agents of one group logged (`--files`): one may have overwritten the other",
     },
     Rule {
         id: "unmerged-agent",
@@ -213,7 +222,46 @@ pub fn check_dir(store: &Store, dir: &Path, only: Option<&str>) -> (Vec<Diagnost
         });
         agent_rules(plan.as_ref(), id, name.starts_with("progress_"), &doc, settled, &mut f);
     }
+    shared_files(store, dir, &wanted, &mut out);
     (out, read)
+}
+
+/// A file two agents of a group logged, reported at the `Files:` line of the last agent that
+/// still has its progress file (once every one is merged, the merge has said it).
+fn shared_files(store: &Store, dir: &Path, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<Diagnostic>) {
+    for s in crate::protocol::files::shared_by_group(store.dir(), true) {
+        let Some((name, doc)) = s.agents.iter().rev().find_map(|a| {
+            let name = agents::progress_file(a);
+            let live = agents::check_id(a).is_ok() && agents::check_regular(store, &name).is_ok_and(|r| r);
+            live.then(|| std::fs::read(dir.join(&name)).ok().and_then(|b| Document::decode(b).ok()))
+                .flatten()
+                .map(|d| (name, d))
+        }) else {
+            continue;
+        };
+        if !wanted(&name) {
+            continue;
+        }
+        let text = doc.text();
+        let at = text
+            .match_indices("Files:")
+            .map(|(i, _)| i)
+            .find(|&i| text[i..].lines().next().is_some_and(|l| l.contains(s.path.as_str())))
+            .unwrap_or(0);
+        let others: Vec<&str> =
+            s.agents.iter().map(String::as_str).filter(|a| agents::progress_file(a) != name).collect();
+        let mut f = FileDiags::new(display(dir, &name), text, out);
+        f.at(
+            at,
+            "shared-file",
+            format!(
+                "`{}` is also logged by {} of group {}: check that one did not overwrite the other",
+                s.path,
+                others.join(" and "),
+                s.group
+            ),
+        );
+    }
 }
 
 /// `findings_ID.md` / `progress_ID.md` → `ID`.
@@ -455,7 +503,7 @@ fn plan_rules(plan: &Plan<'_>, has_agents: bool, f: &mut FileDiags<'_>) {
         for row in table.rows.iter().filter(|r| !r.placeholder) {
             let cell = row.cells.get(col).map_or("", |c| &plan.text[c.clone()]);
             if !cell.trim().chars().next().is_some_and(|c| c.is_ascii_digit()) {
-                f.at(row.line.start, "error-without-attempt", "this error row has no attempt number".into());
+                f.at(row.line.start, "error-without-attempt", "this error row has no strike number".into());
             }
         }
     }
