@@ -145,7 +145,13 @@ Examples:
   $ pplan spawn --dry-run
   --- a/task_plan.md
   +++ b/task_plan.md
-  @@ -13,7 +13,7 @@
+  @@ -8,12 +8,12 @@
+   
+   ## Next Step
+  -Spawn group 1.
+  +Wait for group 1 (BE-001, FE-001), then merge it.
+   
+   ## Groups
    
    ### Group 1: Backend and frontend
   -- **Status:** pending
@@ -163,7 +169,7 @@ Examples:
   Brief for each sub-agent: its line below, then these rules with <ID> as its id.
   Plan dir: /path/to/plan (run pplan there). Read task_plan.md, findings.md, progress.md; never edit them. Write only through pplan (text `-` = stdin):
   ...
-  - BE-001: Build the payment endpoints (group 1, attempt 1)
+  - BE-001: Build the payment endpoints (group 1)
   spawned BE-001 in group 1";
 
 pub const NOTE: &str = "\
@@ -190,7 +196,9 @@ Examples:
 pub const LOG: &str = "\
 (Sub-agent.) Appends `### <UTC time>`, the text and, with --files, a `Files: a, b` line to
 progress_ID.md, right above its status marker so the marker stays last. `files` and `passes`
-read those lines. TEXT `-` reads stdin. Takes the agent's lock.
+read those lines. TEXT `-` reads stdin. Takes the agent's lock. `--failed \"<approach>: <error>\"`
+logs a failed approach instead (`Failed approach:` / `Error:`), which `wait`, `merge` and
+`respawn` record as a strike row of the task, once; never repeat it.
 
 Output: `logged in progress_ID.md`. --json: kind `log`.
 
@@ -208,12 +216,14 @@ pub const MARK: &str = "\
 orchestrator runs `set`). STATE is IN_PROGRESS, COMPLETE, BLOCKED or CONTINUATION_REQUIRED, any
 case, `-` or space for `_`. CONTINUATION_REQUIRED needs --resume-from (where a fresh agent goes
 on); --reason says why BLOCKED. Only the marker block (`---`, `ORCHESTRATOR STATUS: X`,
-`RESUME_FROM:`, `REASON:`) is replaced; it is read in the file's last 8 KB.
+`RESUME_FROM:`, `REASON:`) is replaced; it is read in the file's last 8 KB. With `agent_gate:`
+in pplan.yaml, COMPLETE runs that command first (no lock held): a failure keeps the marker,
+exits 1, tells the agent what failed and logs it in progress_ID.md (a strike at the next wait).
 
 Output: `ID: FROM → TO` (`(no marker)` as FROM when there was none). --json: kind `mark`.
 
-Exit codes: 2 unknown state, no such agent, CONTINUATION_REQUIRED without --resume-from; 4 the
-agent's lock is held.
+Exit codes: 1 the agent gate failed; 2 unknown state, no such agent, CONTINUATION_REQUIRED
+without --resume-from; 4 the agent's lock is held.
 
 Examples:
   $ pplan spawn BE-001
@@ -292,15 +302,15 @@ the row is written, run `pplan mark --agent ID BLOCKED --reason …`.
 
 Examples:
   $ pplan error BE-001 --error \"stripe 401\" --approach \"use the test key\"
-  BE-001: attempt 1 of 3 recorded; next time, a different approach
+  BE-001: strike 1 of 3 recorded; next time, a different approach
 
   $ pplan error BE-001 --error \"still 401\" --approach \"Use the TEST-key!\"
-  error: `BE-001` already failed with this approach (attempt 1)
+  error: `BE-001` already failed with this approach (strike 1)
   hint: never repeat a failed action: mutate the approach (different tool, input or method)
   [exit 2]
 
   $ pplan error BE-001 --error \"still 401\" --approach \"rotate the key\"
-  BE-001: attempt 2 of 3 recorded; next time, a different approach (the last before escalation)
+  BE-001: strike 2 of 3 recorded; next time, a different approach (the last before escalation)
 
   $ pplan error BE-001 --error \"timeout\" --approach \"call the API directly\"
   ESCALATE: `BE-001` (Build the payment endpoints) failed 3 times and is now blocked.
@@ -523,7 +533,7 @@ interrupted (its process group is killed); 2 no command, a --timeout not above 0
 
 Examples:
   $ pplan gate -- true
-  gate passed: `true` (1 attempt, ...
+  gate passed: `true` (1 run, ...
 
   $ pplan gate -- sh -c \"echo 2 tests failed; exit 1\"
   gate failed: `echo 2 tests failed; exit 1` (...
@@ -678,8 +688,10 @@ Continues an agent that handed off (CONTINUATION_REQUIRED), or a BLOCKED one wit
 counts the restart in .pplan/agents.json, logs `Restart N of M.` with the resume point, sets the
 marker back to IN_PROGRESS, and prints the whole brief for a fresh agent: what was done so far,
 where to resume, the rules. After `max_restarts` (pplan.yaml, default 3) it escalates instead.
---reopen takes a merged task back to in progress with fresh agent files, for a red gate; `pplan
-spawn ID --force` starts an agent over.
+--reopen [--reason R] reopens a COMPLETE agent whose work does not hold: not merged, it counts a
+restart and keeps its files; merged (a red gate), its task goes back in progress with fresh
+files; the brief says why. Logged failures become strike rows first. `pplan spawn ID --force`
+starts an agent over.
 
 Output: the brief. --json: kind `respawn`.
 
@@ -694,7 +706,7 @@ Examples:
   BE-001: IN_PROGRESS → CONTINUATION_REQUIRED
 
   $ pplan respawn BE-001
-  ## Agent BE-001: Build the payment endpoints (group 1, attempt 2)
+  ## Agent BE-001: Build the payment endpoints (group 1)
   Restart 1 of 3: read findings_BE-001.md and progress_BE-001.md first; continue, do not redo.
   Resume from: the refund endpoint
   ...";
