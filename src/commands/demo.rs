@@ -211,7 +211,7 @@ pub fn run(ctx: &Context, dir: Option<PathBuf>, agents: u8, stream: &mut dyn Wri
     ])?;
     run.ok(&["mark", "--agent", "INT-001", "COMPLETE"])?;
     if !folded_id.is_empty() {
-        run.ok(&["log", "--agent", &folded_id, "added the refund endpoints", "--files", "src/pay.rs"])?;
+        run.ok(&["log", "--agent", &folded_id, "added the refund endpoints", "--files", "src/refund.rs"])?;
         run.ok(&["mark", "--agent", &folded_id, "COMPLETE"])?;
     }
     let (code, out) = run.call(&["wait", "--timeout", "30"])?;

@@ -152,7 +152,7 @@ fn error_records_and_resolves_a_task_without_an_id_by_its_text() {
     let done = Test::new()
         .file("task_plan.md", CANONICAL)
         .args(["error", "on mobile", "--error", "grid overflows", "--approach", "css grid"])
-        .stdout("Verify layout on mobile: attempt 1 of 3 recorded; next time, a different approach\n")
+        .stdout("Verify layout on mobile: strike 1 of 3 recorded; next time, a different approach\n")
         .file_eq(
             "task_plan.md",
             format!("{CANONICAL}| Verify layout on mobile: grid overflows (approach: css grid) | 1 |  |\n"),
@@ -164,7 +164,7 @@ fn error_records_and_resolves_a_task_without_an_id_by_its_text() {
     assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
     assert_eq!(
         err,
-        "error: `Verify layout on mobile` already failed with this approach (attempt 1)\nhint: never repeat a failed action: mutate the approach (different tool, input or method)\n"
+        "error: `Verify layout on mobile` already failed with this approach (strike 1)\nhint: never repeat a failed action: mutate the approach (different tool, input or method)\n"
     );
     let (code, out, _) =
         crate::harness::pplan(dir, &["error", "layout on mobile", "--resolve", "used minmax()"]);
@@ -490,7 +490,7 @@ fn the_watch_frame_of_a_plan_without_agents() {
          3 Publish                    ░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░       0/2  pending\n\
          \n\
          Errors (1 open, 1 resolved, latest last):\n  \
-         Verify layout on mobile: fonts blur (attempt 2)\n\
+         Verify layout on mobile: fonts blur (strike 2)\n\
          \n\
          Next: Verify layout on mobile (and 2 more ready)\n"
     );

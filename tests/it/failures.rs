@@ -902,7 +902,7 @@ fn poll_wait_files_and_check_name_a_file_two_agents_of_the_group_logged() {
     );
     assert_eq!(
         ok(d, &["files"], 0),
-        "1 files, 1 lines, in 1 batches\nbatch 1 (1 lines): README.md\n\
+        "1 file, 1 line, in 1 batch\nbatch 1 (1 line): README.md\n\
          warning: `README.md` was written by BE-001 and FE-001: check that one did not overwrite the other (group 1)\n"
     );
     assert_eq!(
@@ -912,7 +912,9 @@ fn poll_wait_files_and_check_name_a_file_two_agents_of_the_group_logged() {
             "progress_FE-001.md:8:1: warning[shared-file]: `README.md` is also logged by BE-001 of group 1: \
              check that one did not overwrite the other\n\
              progress_FE-001.md:10:1: warning[unmerged-agent]: `FE-001` is COMPLETE but not merged yet (`pplan merge`)\n\
-             checked 5 files: 0 errors, 2 warnings\n"
+             checked 5 files: 0 errors, 2 warnings\n\
+             a rule's severity is set in pplan.yaml beside the plan: \
+             `checks: {shared-file: off|warning|error, unmerged-agent: off|warning|error}`\n"
                 .into(),
             String::new()
         )
