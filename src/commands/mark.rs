@@ -91,9 +91,9 @@ pub fn run(
     Ok(Output::ok(format!("{agent}: {from} → {}{gate}\n", to.as_str())))
 }
 
-/// One run of the agent gate: `sh -c` in the plan directory, killed after `gate_timeout_secs`.
+/// One run of the agent gate: through the system shell (`sh -c`, `cmd /C` on Windows) in the plan directory, killed after `gate_timeout_secs`.
 fn run_agent_gate(store: &crate::store::Store, config: &Config, command: &str) -> Result<gate::Run> {
-    let argv = ["sh", "-c", command].map(str::to_string);
+    let argv = gate::shell(command);
     let stop = gate::interrupt_flag();
     let stopped = move || stop.load(std::sync::atomic::Ordering::Relaxed);
     let timeout =

@@ -212,7 +212,7 @@ pub fn tail(s: &str, n: usize) -> String {
     t
 }
 
-/// How a command written in `pplan.yaml` (`gate:`) runs: through the system's shell, `sh -c`
+/// How a command written in `pplan.yaml` (`gate:`, `agent_gate:`) runs: through the system's shell, `sh -c`
 /// (`cmd /C` on Windows).
 pub fn shell(command: &str) -> Vec<String> {
     let (sh, flag) = if cfg!(windows) { ("cmd", "/C") } else { ("sh", "-c") };
