@@ -38,6 +38,13 @@ Spawn group 1.
 |-------|------|---------|----------|------------|
 ";
 
+/// A temp dir holding `plan` as task_plan.md.
+fn planned(plan: &str) -> TempDir {
+    let dir = TempDir::new();
+    fs::write(dir.path().join("task_plan.md"), plan).expect("plan");
+    dir
+}
+
 /// Today's date as the files write it, replaced so expectations hold on any day.
 fn dated(s: &str) -> String {
     let out = std::process::Command::new("date").args(["-u", "+%Y-%m-%d"]).output().expect("date");
@@ -89,9 +96,8 @@ fn hook(dir: &Path, event: &str) -> String {
 
 /// A plan with pplan.yaml's gate, group 1 spawned, and both agents COMPLETE.
 fn group_one_complete(gate: &str) -> TempDir {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     fs::write(d.join("pplan.yaml"), format!("gate: \"{gate}\"\n")).expect("yaml");
     ok(d, &["spawn"], 0);
     for id in ["BE-001", "FE-001"] {
@@ -187,9 +193,8 @@ fn a_red_gate_holds_its_group_in_every_view_until_a_reopened_task_passes_it() {
 
 #[test]
 fn reboot_names_a_blocked_agent_and_an_escalated_task_with_their_reasons_before_the_next_step() {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     ok(d, &["spawn"], 0);
     ok(d, &["decide", "Use Stripe test mode", "--why", "no live keys in CI"], 0);
     ok(
@@ -256,9 +261,8 @@ fn stamps(s: &str) -> String {
 
 #[test]
 fn restart_context_lists_log_entries_blocked_agents_and_strikes_not_merge_headings() {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     let git = |args: &[&str]| {
         let out = std::process::Command::new("git")
             .args(["-c", "user.email=t@t", "-c", "user.name=t"])
@@ -367,9 +371,8 @@ fn reasons_and_resume_points_are_never_cut_and_titles_are_cut_at_a_word() {
 
 #[test]
 fn a_skipped_task_after_three_strikes_lets_the_merge_proceed_and_keeps_what_its_agent_wrote() {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     ok(d, &["spawn"], 0);
     ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
     ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
@@ -415,9 +418,8 @@ fn a_person_resolves_a_gate_strike_and_the_group_is_no_longer_held() {
 
 #[test]
 fn respawn_and_spawn_force_refuse_an_escalated_task_until_the_users_decision_is_recorded() {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     ok(d, &["spawn"], 0);
     for (error, approach) in
         [("no design", "guess it"), ("rejected", "copy the old page"), ("rejected again", "ask design")]
@@ -440,13 +442,8 @@ fn respawn_and_spawn_force_refuse_an_escalated_task_until_the_users_decision_is_
 
 #[test]
 fn spawn_sets_a_pending_group_in_progress_and_status_warns_when_a_stated_status_lags() {
-    let dir = TempDir::new();
+    let dir = planned(&PLAN.replace("- **Status:** pending\n- [ ] INT", "- **Status:** Pending\n- [ ] INT"));
     let d = dir.path();
-    fs::write(
-        d.join("task_plan.md"),
-        PLAN.replace("- **Status:** pending\n- [ ] INT", "- **Status:** Pending\n- [ ] INT"),
-    )
-    .expect("plan");
     ok(d, &["spawn"], 0);
     let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
     assert_eq!(
@@ -559,9 +556,8 @@ fn the_recovery_examples_in_protocol_md_are_real_output() {
         }
     }
     // The escalation: FE-001 failed three times.
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     ok(d, &["spawn"], 0);
     ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
     ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
@@ -573,9 +569,8 @@ fn the_recovery_examples_in_protocol_md_are_real_output() {
     }
     // COMPLETE that does not hold: the agent gate refuses it, an agent logs a failed approach,
     // wait records the strike, and the orchestrator reopens the COMPLETE agent.
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     fs::write(d.join("pplan.yaml"), "agent_gate: \"sh check.sh {agent}\"\n").expect("yaml");
     fs::write(d.join("check.sh"), "echo \"test_total ... FAILED\"; exit 1\n").expect("check");
     ok(d, &["spawn"], 0);
@@ -612,9 +607,8 @@ fn the_slash_commands_pplan_calls_are_real_commands_and_flags() {
 
 #[test]
 fn spawn_and_respawn_briefs_carry_the_tasks_failed_approaches() {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     ok(d, &["spawn", "FE-001"], 0);
     ok(d, &["error", "FE-001", "--error", "cart total is NaN", "--approach", "parse floats"], 0);
     ok(d, &["error", "FE-001", "--error", "rounding off by a cent", "--approach", "round in the client"], 0);
@@ -661,9 +655,8 @@ fn waves_warn_only_when_a_group_depends_on_itself_and_a_later_merge_continues_it
 
 #[test]
 fn check_is_quiet_about_a_complete_agent_while_its_group_still_works() {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     ok(d, &["spawn"], 0);
     ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
     ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
@@ -710,9 +703,8 @@ fn a_plan_made_by_init_advances_its_current_group_and_next_step_on_merge() {
 
 #[test]
 fn merge_names_a_file_two_agents_of_the_group_both_wrote() {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     ok(d, &["spawn"], 0);
     ok(d, &["log", "--agent", "BE-001", "documented the endpoints", "--files", "README.md,src/pay.rs"], 0);
     ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
@@ -728,9 +720,8 @@ fn merge_names_a_file_two_agents_of_the_group_both_wrote() {
 
 #[test]
 fn the_agent_gate_refuses_complete_and_wait_and_merge_make_each_logged_failure_a_strike_once() {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     fs::write(d.join("pplan.yaml"), "agent_gate: \"sh check.sh {agent}\"\n").expect("yaml");
     fs::write(d.join("check.sh"), "echo \"checking $1\"\necho \"test_total ... FAILED\"\nexit 1\n")
         .expect("check");
@@ -800,9 +791,8 @@ fn the_agent_gate_refuses_complete_and_wait_and_merge_make_each_logged_failure_a
 
 #[test]
 fn merge_alone_records_a_logged_failure_and_the_third_strike_of_a_working_agent_escalates() {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     ok(d, &["spawn"], 0);
     ok(d, &["error", "FE-001", "--error", "rounding off", "--approach", "round in the client"], 0);
     ok(d, &["error", "FE-001", "--error", "totals drift", "--approach", "use floats"], 0);
@@ -838,9 +828,8 @@ fn merge_alone_records_a_logged_failure_and_the_third_strike_of_a_working_agent_
 
 #[test]
 fn respawn_reopen_takes_back_an_unmerged_complete_agent_with_the_reason_in_its_brief() {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     ok(d, &["spawn"], 0);
     ok(d, &["log", "--agent", "BE-001", "--failed", "float totals: off by a cent"], 0);
     ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
@@ -876,9 +865,8 @@ fn respawn_reopen_takes_back_an_unmerged_complete_agent_with_the_reason_in_its_b
 
 #[test]
 fn poll_wait_files_and_check_name_a_file_two_agents_of_the_group_logged() {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     fs::write(d.join("README.md"), "# Shop\n").expect("readme");
     ok(d, &["spawn"], 0);
     ok(d, &["log", "--agent", "BE-001", "documented the endpoints", "--files", "README.md"], 0);
@@ -929,9 +917,8 @@ fn poll_wait_files_and_check_name_a_file_two_agents_of_the_group_logged() {
 
 #[test]
 fn wait_counts_a_skipped_tasks_agent_as_settled_and_merge_partial_names_what_waits() {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     ok(d, &["spawn"], 0);
     ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
     ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
@@ -947,9 +934,8 @@ fn wait_counts_a_skipped_tasks_agent_as_settled_and_merge_partial_names_what_wai
          settled, task skipped: FE-001 (merge keeps what it wrote)\n"
     );
     // An agent still at work whose task a person skipped is settled too.
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     ok(d, &["spawn"], 0);
     ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
     ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
@@ -1014,13 +1000,8 @@ fn spawn_points_next_step_at_waiting_for_the_group_and_a_red_gate_needs_no_statu
     let status = ok(d, &["status"], 0);
     assert!(!status.contains("warning"), "{status}");
     // A person's own Next Step is theirs: spawn leaves it.
-    let dir = TempDir::new();
+    let dir = planned(&PLAN.replace("Spawn group 1.", "Ask Dana about the cart design first."));
     let d = dir.path();
-    fs::write(
-        d.join("task_plan.md"),
-        PLAN.replace("Spawn group 1.", "Ask Dana about the cart design first."),
-    )
-    .expect("plan");
     ok(d, &["spawn"], 0);
     let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
     assert_eq!(plan.lines().nth(9), Some("Ask Dana about the cart design first."));
@@ -1028,9 +1009,8 @@ fn spawn_points_next_step_at_waiting_for_the_group_and_a_red_gate_needs_no_statu
 
 #[test]
 fn respawn_records_the_agents_logged_failure_before_its_brief_and_wait_does_not_repeat_it() {
-    let dir = TempDir::new();
+    let dir = planned(PLAN);
     let d = dir.path();
-    fs::write(d.join("task_plan.md"), PLAN).expect("plan");
     ok(d, &["spawn", "FE-001"], 0);
     ok(d, &["log", "--agent", "FE-001", "--failed", "parse floats: cart total is NaN"], 0);
     ok(d, &["mark", "--agent", "FE-001", "CONTINUATION_REQUIRED", "--resume-from", "the totals"], 0);
