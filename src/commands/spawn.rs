@@ -19,7 +19,15 @@ struct SpawnJson {
     dry_run: bool,
     agents: Vec<AgentJson>,
     skipped: Vec<String>,
+    shared_files: Vec<SharedJson>,
     diff: Option<String>,
+}
+
+/// A file two or more of the spawned tasks declare (`(files: …)`).
+#[derive(Serialize)]
+struct SharedJson {
+    file: String,
+    tasks: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -71,6 +79,17 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         let failed = crate::protocol::strikes::failed_approaches(&plan, id, FAILED_SHOWN);
         spawns.push(Spawn { id: id.to_string(), task, group, attempt, existing: progress, failed });
     }
+    let shared = declared_twice(&plan, &tasks);
+    let shared_lines: String = shared
+        .iter()
+        .map(|s| {
+            format!(
+                "warning: `{}` is declared by {} (`(files: …)`): they may overwrite each other; run them in different groups\n",
+                s.file,
+                s.tasks.join(" and ")
+            )
+        })
+        .collect();
     let skipped_line =
         (!skipped.is_empty()).then(|| format!("skipped (no usable id): {}\n", skipped.join("; ")));
     if spawns.is_empty() {
@@ -82,6 +101,7 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
                 dry_run,
                 agents: Vec::new(),
                 skipped,
+                shared_files: Vec::new(),
                 diff: None,
             };
             return Ok(Output::json(&json));
@@ -181,8 +201,16 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
                 brief: brief(&dir, &s.id, &s.task, &s.group, &s.failed, None),
             })
             .collect();
-        let json =
-            SpawnJson { schema_version: 1, kind: "spawn", group: group_key, dry_run, agents, skipped, diff };
+        let json = SpawnJson {
+            schema_version: 1,
+            kind: "spawn",
+            group: group_key,
+            dry_run,
+            agents,
+            skipped,
+            shared_files: shared,
+            diff,
+        };
         return Ok(Output::json(&json));
     }
     let mut out = String::new();
@@ -201,6 +229,7 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
             out.push_str(&line);
         }
         out.push_str(skipped_line.as_deref().unwrap_or(""));
+        out.push_str(&shared_lines);
         return Ok(Output::ok(out));
     }
     // The rules once, then a line per agent: the orchestrator gives each sub-agent both.
@@ -223,7 +252,25 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
     let place = if groups == ["-"] { String::new() } else { format!(" in group {}", groups.join(", ")) };
     out.push_str(&format!("spawned {}{place}\n", names.join(", ")));
     out.push_str(skipped_line.as_deref().unwrap_or(""));
+    out.push_str(&shared_lines);
     Ok(Output::ok(out))
+}
+
+/// The files two or more of `tasks` declare with `(files: …)`, in the order first declared.
+fn declared_twice(plan: &Plan<'_>, tasks: &[usize]) -> Vec<SharedJson> {
+    let mut by_file: Vec<SharedJson> = Vec::new();
+    for &t in tasks {
+        let id = plan.tasks[t].id.unwrap_or_default().to_string();
+        for f in plan.tasks[t].files() {
+            match by_file.iter_mut().find(|s| s.file == f) {
+                Some(s) if !s.tasks.contains(&id) => s.tasks.push(id.clone()),
+                Some(_) => {}
+                None => by_file.push(SharedJson { file: f.to_string(), tasks: vec![id.clone()] }),
+            }
+        }
+    }
+    by_file.retain(|s| s.tasks.len() > 1);
+    by_file
 }
 
 /// The tasks to spawn: the named ones, or the ready pending tasks of the group. Tasks without

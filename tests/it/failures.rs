@@ -1028,3 +1028,30 @@ fn respawn_records_the_agents_logged_failure_before_its_brief_and_wait_does_not_
     let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
     assert_eq!(plan.matches("| cart total is NaN | FE-001 | 1 | parse floats |  |").count(), 1);
 }
+
+/// Point 10: tasks that declare the same file with `(files: …)` are named when they are spawned
+/// together, before either writes it; the spawn goes ahead (a person may mean it).
+#[test]
+fn spawn_warns_in_advance_when_tasks_declare_the_same_file() {
+    let dir = planned(
+        "# Plan\n\n### Group 1: A\n- [ ] BE-001: API (files: README.md, src/api.rs)\n\
+         - [ ] FE-001: UI (files: README.md)\n- [ ] DOC-001: Docs (files: docs/api.md)\n",
+    );
+    let d = dir.path();
+    let out = ok(d, &["spawn"], 0);
+    assert!(
+        out.ends_with(
+            "spawned BE-001, FE-001, DOC-001 in group 1\n\
+             warning: `README.md` is declared by BE-001 and FE-001 (`(files: …)`): they may overwrite each other; \
+             run them in different groups\n"
+        ),
+        "{out}"
+    );
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert_eq!(plan.matches("- [~]").count(), 3);
+    // One task alone declares nothing twice.
+    let dir = planned("# Plan\n\n### Group 1: A\n- [ ] BE-001: API (files: README.md)\n");
+    let (code, json, _) = crate::harness::pplan(dir.path(), &["--json", "spawn"]);
+    assert_eq!(code, Some(0));
+    assert!(json.contains("\"shared_files\":[]"), "{json}");
+}
