@@ -26,6 +26,26 @@ pub struct Attempt {
     pub row: usize,
 }
 
+/// How many strike rows each task has, in one pass over the errors table: the count
+/// [`attempts`] gives for every task at once (`check` asks for all of them).
+pub fn strike_counts(plan: &Plan<'_>) -> std::collections::HashMap<String, usize> {
+    let mut counts = std::collections::HashMap::new();
+    let Some(table) = rows::target_table(plan, Log::Errors) else { return counts };
+    let text = plan.text;
+    let has_task = table.columns.iter().any(|c| rows::column(c) == Column::Task);
+    for r in table.rows.iter().filter(|r| !r.placeholder) {
+        let task = match has_task {
+            true => rows::cell(text, table, r, Column::Task)
+                .map(|t| t.replace("\\|", "|").trim_matches(['`', '*']).to_string()),
+            false => main_cell(text, table, r).split_once(':').map(|(id, _)| id.to_string()),
+        };
+        if let Some(task) = task.filter(|t| !t.is_empty()) {
+            *counts.entry(task).or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
 /// The attempts recorded for `task`, in order: rows whose task cell is it, or (in a table
 /// without a task column) whose main cell starts with `TASK:`.
 pub fn attempts(plan: &Plan<'_>, task: &str) -> Vec<Attempt> {
@@ -338,5 +358,22 @@ mod tests {
             folded("T-1: boom (attempt 1; approach: retry) (resolved: it)", "approach").as_deref(),
             Some("retry")
         );
+    }
+
+    #[test]
+    fn strike_counts_agree_with_attempts() {
+        let with_task = "# P\n\n### Group 1: A\n- [ ] BE-1: a\n- [ ] FE-1: b\n- [ ] QA-1: c\n\n## Errors Encountered\n\
+                         | Error | Task | Strike | Approach | Resolution |\n|---|---|---|---|---|\n\
+                         | boom | BE-1 | 1 | x | |\n| boom | `BE-1` | 2 | y | |\n| a \\| b | **FE-1** | 1 | z | |\n| - | - | - | - | - |\n";
+        let no_task = "# P\n\n### Group 1: A\n- [ ] BE-1: a\n- [ ] FE-1: b\n\n## Errors Encountered\n\
+                       | Error | Resolution |\n|---|---|\n| BE-1: boom | |\n| BE-1: again (approach: y) | |\n| FE-1 boom | |\n";
+        for text in [with_task, no_task] {
+            let doc = crate::text::Document::from_text(text.to_string());
+            let plan = Plan::parse(&doc);
+            let counts = strike_counts(&plan);
+            for id in ["BE-1", "FE-1", "QA-1"] {
+                assert_eq!(counts.get(id).copied().unwrap_or(0), attempts(&plan, id).len(), "{id} in {text}");
+            }
+        }
     }
 }

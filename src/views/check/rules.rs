@@ -475,14 +475,7 @@ fn plan_rules(plan: &Plan<'_>, has_agents: bool, f: &mut FileDiags<'_>) {
         }
     }
     // Errors: three strikes, attempts.
-    let mut strikes: HashMap<&str, usize> = HashMap::new();
-    for t in &plan.tasks {
-        if let Some(id) = t.id
-            && !strikes.contains_key(id)
-        {
-            strikes.insert(id, crate::protocol::strikes::attempts(plan, id).len());
-        }
-    }
+    let strikes = crate::protocol::strikes::strike_counts(plan);
     for t in &plan.tasks {
         if let Some(id) = t.id
             && strikes.get(id).copied().unwrap_or(0) >= crate::protocol::strikes::STRIKES
