@@ -33,20 +33,19 @@ fn setting_hint(diags: &[Diagnostic]) -> String {
 
 /// With no paths: every plan at or below the working directory (`-C`, `PPLAN_DIR` or `.`); when
 /// there is none there, the plan found upward the way every other command finds it, so `pplan
-/// check` in `src/` checks the project's plan.
-fn default_target(ctx: &Context) -> PathBuf {
-    let here = crate::store::locate(ctx.dir.as_deref());
-    let has_plans =
-        here.join(crate::store::PLAN_FILE).exists() || !crate::store::find_plans(&here).is_empty();
-    match ctx.found() {
-        Ok(found) if !has_plans => found.dir,
-        _ => here,
+/// check` in `src/` checks the project's plan. The tree is walked once.
+fn default_targets(ctx: &Context) -> Result<Vec<check::Target>> {
+    let targets = check::targets(&[crate::store::locate(ctx.dir.as_deref())])?;
+    if targets.is_empty()
+        && let Ok(found) = ctx.found()
+    {
+        return check::targets(&[found.dir]);
     }
+    Ok(targets)
 }
 
 pub fn run(ctx: &Context, paths: &[PathBuf], format: CheckFormat) -> Result<Output> {
-    let paths = if paths.is_empty() { vec![default_target(ctx)] } else { paths.to_vec() };
-    let targets = check::targets(&paths)?;
+    let targets = if paths.is_empty() { default_targets(ctx)? } else { check::targets(paths)? };
     let (diags, files) = check::run(&targets, &ctx.limits);
     let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
     let warnings = diags.len() - errors;

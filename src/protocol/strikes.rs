@@ -26,8 +26,9 @@ pub struct Attempt {
     pub row: usize,
 }
 
-/// How many strike rows each task has, in one pass over the errors table: the count
-/// [`attempts`] gives for every task at once (`check` asks for all of them).
+/// How many strike rows each task id has, in one pass over the errors table: the count
+/// [`attempts`] gives for every id at once (`check` asks for all of them). A task named by its
+/// text (no id) is not keyed here: its text may hold `:` or markup; ask [`attempts`].
 pub fn strike_counts(plan: &Plan<'_>) -> std::collections::HashMap<String, usize> {
     let mut counts = std::collections::HashMap::new();
     let Some(table) = rows::target_table(plan, Log::Errors) else { return counts };

@@ -494,7 +494,7 @@ fn background_running(payload: &Value) -> bool {
 /// The task a sub-agent works on, from its brief in its transcript: pplan's briefs open with
 /// `## Agent <ID>: <task> (group …)`. The first such line wins; none is silence.
 fn task_from_transcript(path: &Path) -> Option<String> {
-    task_in(&String::from_utf8_lossy(&read_head(path)?))
+    task_in(&String::from_utf8_lossy(&read_part(path, 512 << 10, false)?))
 }
 
 /// The first `## Agent ID:` line in `text`.
@@ -523,9 +523,11 @@ fn subagent_task(payload: &Value) -> Option<String> {
             return Some(id);
         }
         let meta: Value =
-            serde_json::from_slice(&read_head(&transcript.with_extension("meta.json"))?).ok()?;
+            serde_json::from_slice(&read_part(&transcript.with_extension("meta.json"), 64 << 10, false)?)
+                .ok()?;
         let call = meta.get("toolUseId").and_then(Value::as_str).filter(|c| !c.is_empty())?;
-        let text = String::from_utf8_lossy(&read_head(session?)?).into_owned();
+        // The call that started the sub-agent is recent: the end of a long session's transcript.
+        let text = String::from_utf8_lossy(&read_part(session?, 8 << 20, true)?).into_owned();
         let needle = format!("\"id\":\"{call}\"");
         text.lines().filter(|line| line.contains(&needle)).find_map(task_in)
     };
@@ -547,11 +549,16 @@ fn subagent_task(payload: &Value) -> Option<String> {
     }
 }
 
-/// At most the first 8 MiB of a file the host wrote.
-fn read_head(path: &Path) -> Option<Vec<u8>> {
-    use std::io::Read;
+/// At most `limit` bytes of a file the host wrote: its first, or (`tail`) its last.
+fn read_part(path: &Path, limit: u64, tail: bool) -> Option<Vec<u8>> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = std::fs::File::open(path).ok()?;
+    if tail {
+        let len = file.metadata().ok()?.len();
+        file.seek(SeekFrom::Start(len.saturating_sub(limit))).ok()?;
+    }
     let mut bytes = Vec::new();
-    std::fs::File::open(path).ok()?.take(8 << 20).read_to_end(&mut bytes).ok()?;
+    file.take(limit).read_to_end(&mut bytes).ok()?;
     Some(bytes)
 }
 

@@ -9,8 +9,15 @@ use crate::harness::{BIN, TempDir, pplan};
 use crate::set::CANONICAL;
 
 fn hook(dir: &Path, event: &str, payload: &str, env: &[(&str, &str)]) -> (Option<i32>, String) {
+    let _ = dir;
+    run_hook(&["hook", event], payload, env)
+}
+
+/// `pplan ARGS` in `/`, the payload on stdin, none of the variables that point at a plan set but
+/// those in `env`: its exit code and stdout.
+fn run_hook(args: &[&str], payload: &str, env: &[(&str, &str)]) -> (Option<i32>, String) {
     let mut cmd = Command::new(BIN);
-    cmd.args(["hook", event]).current_dir("/");
+    cmd.args(args).current_dir("/");
     for var in [
         "PPLAN_DIR",
         "PPLAN_DISABLED",
@@ -27,7 +34,6 @@ fn hook(dir: &Path, event: &str, payload: &str, env: &[(&str, &str)]) -> (Option
     let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("hook");
     child.stdin.take().expect("stdin").write_all(payload.as_bytes()).expect("payload");
     let out = child.wait_with_output().expect("wait");
-    let _ = dir;
     (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
@@ -160,28 +166,11 @@ fn anything_unexpected_is_silence_and_exit_0() {
     }
 }
 
-/// The hook of `host` for `event`, run in `/` with `env`.
+/// The hook of `host` for `event`, run in `/` with `env`; it always exits 0.
 fn host_hook(host: &str, event: &str, payload: &str, env: &[(&str, &str)]) -> String {
-    let mut cmd = Command::new(BIN);
-    cmd.args(["hook", "--host", host, event]).current_dir("/");
-    for var in [
-        "PPLAN_DIR",
-        "PPLAN_DISABLED",
-        "PLAN_ID",
-        "PWF_PLAN_ROOT",
-        "CLAUDE_PROJECT_DIR",
-        "GEMINI_PROJECT_DIR",
-    ] {
-        cmd.env_remove(var);
-    }
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("hook");
-    child.stdin.take().expect("stdin").write_all(payload.as_bytes()).expect("payload");
-    let out = child.wait_with_output().expect("wait");
-    assert_eq!(out.status.code(), Some(0));
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let (code, out) = run_hook(&["hook", "--host", host, event], payload, env);
+    assert_eq!(code, Some(0));
+    out
 }
 
 const PROMPT_LINE: &str = "{\"hookSpecificOutput\":{\"additionalContext\":\"pplan: group 1 (Backend and frontend) in progress, 0/2 done. `pplan status` for more.\",\"hookEventName\":\"UserPromptSubmit\"}}\n";
@@ -279,9 +268,13 @@ fn subagent_stop_finds_the_task_through_the_tool_call_when_the_transcript_is_not
     let dir = plan();
     assert_eq!(pplan(dir.path(), &["spawn", "BE-001"]).0, Some(0));
     let session = dir.path().join("session.jsonl");
+    // A long session: the call that started the sub-agent comes after 9 MiB of earlier turns.
+    let earlier = "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"é earlier turn\"}}\n"
+        .repeat(150_000);
+    assert!(earlier.len() > 9 << 20);
     fs::write(
         &session,
-        "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"Work on the plan.\"}}\n\
+        earlier + "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"Work on the plan.\"}}\n\
          {\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"id\":\"tu_9\",\"name\":\"Agent\",\
          \"input\":{\"description\":\"FE\",\"prompt\":\"## Agent FE-001: Build the cart page (group 1)\"}}]}}\n\
          {\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"id\":\"tu_4\",\"name\":\"Agent\",\
