@@ -257,10 +257,10 @@ fn write_plan(dir: &Path, roles: &[Role], limits: &Limits) -> Result<()> {
 /// A new directory under the system's temp dir: `pplan-demo-<pid>`, or `-2`, `-3`, … when an
 /// earlier demo left that one (process ids repeat, under Wine at once).
 fn fresh_dir() -> Result<PathBuf> {
-    let base = std::env::temp_dir().join(format!("pplan-demo-{}", std::process::id()));
+    let (temp, name) = (std::env::temp_dir(), format!("pplan-demo-{}", std::process::id()));
     let mut n = 1;
     loop {
-        let dir = if n == 1 { base.clone() } else { PathBuf::from(format!("{}-{n}", base.display())) };
+        let dir = if n == 1 { temp.join(&name) } else { temp.join(format!("{name}-{n}")) };
         match std::fs::create_dir(&dir) {
             Ok(()) => return Ok(dir),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
@@ -325,5 +325,27 @@ impl Runner {
             });
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Process ids repeat (under Wine at once): a directory an earlier demo left is never reused.
+    #[test]
+    fn a_demo_takes_a_fresh_directory_beside_one_an_earlier_demo_left() {
+        let name = format!("pplan-demo-{}", std::process::id());
+        let left = std::env::temp_dir().join(&name);
+        std::fs::create_dir_all(&left).expect("an earlier demo's directory");
+        let fresh = fresh_dir().expect("fresh");
+        // `-2`, or a later number when an earlier run with this pid left that one too.
+        let got = fresh.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        let n: u32 = got.strip_prefix(&format!("{name}-")).and_then(|n| n.parse().ok()).unwrap_or(0);
+        assert!(n >= 2, "{got}");
+        assert_eq!(std::fs::read_dir(&fresh).expect("read").count(), 0);
+        for d in [&fresh, &left] {
+            let _ = std::fs::remove_dir_all(d);
+        }
     }
 }
