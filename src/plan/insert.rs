@@ -750,6 +750,14 @@ pub fn next_group_id(plan: &Plan<'_>) -> String {
     if let Some(max) = numbers.iter().max() {
         return (max + 1).to_string();
     }
+    // Codes that end in a number (`M3`, `#10`): the last group's prefix, counted on.
+    if let Some(last) = plan.groups.last() {
+        let prefix = last.id.trim_end_matches(|c: char| c.is_ascii_digit());
+        let max = plan.groups.iter().filter_map(|g| g.id.strip_prefix(prefix)?.parse::<u64>().ok()).max();
+        if let Some(max) = max.filter(|_| prefix.len() < last.id.len()) {
+            return format!("{prefix}{}", max + 1);
+        }
+    }
     let single: Vec<char> = plan
         .groups
         .iter()

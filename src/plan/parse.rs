@@ -141,6 +141,7 @@ enum TableKind {
     Log(usize),
     Groups {
         group: usize,
+        id: Option<usize>,
         status: usize,
         title: Option<usize>,
     },
@@ -156,8 +157,19 @@ const GROUP_COLUMNS: &[&str] =
     &["phase", "group", "stage", "wave", "fase", "etapa", "阶段", "階段", "フェーズ", "단계"];
 /// Status columns are named like status labels.
 const STATUS_COLUMNS: &[&str] = syntax::STATUS_LABELS;
-const TITLE_COLUMNS: &[&str] =
-    &["description", "name", "title", "名称", "描述", "说明", "名前", "이름", "descripción", "descrizione"];
+const TITLE_COLUMNS: &[&str] = &[
+    "description",
+    "name",
+    "title",
+    "名称",
+    "描述",
+    "说明",
+    "名前",
+    "内容",
+    "이름",
+    "descripción",
+    "descrizione",
+];
 const TASK_COLUMNS: &[&str] = &["task", "tasks", "任务", "任務", "タスク", "작업", "tarea"];
 const ID_COLUMNS: &[&str] = &["#", "id", "no", "no.", "编号", "序号"];
 const ERROR_COLUMNS: &[&str] = &["error", "errors", "错误", "錯誤", "エラー", "오류", "errore", "fehler"];
@@ -291,7 +303,7 @@ fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             words[i].as_ref().is_some_and(|t| !t.statuses.is_empty())
                 || carries_work(text, blocks, heads[i].0)
         };
-        let runs = in_runs(&keys, &ids, work);
+        let runs = in_runs(&keys, &ids, true, work);
         if runs.iter().any(|&r| r) {
             groups = words.into_iter().zip(runs).map(|(w, r)| w.filter(|_| r)).collect();
         } else {
@@ -302,7 +314,7 @@ fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             let ids: Vec<&str> = (0..heads.len())
                 .map(|i| numbered[i].as_ref().map_or("", |t| &heads[i].2[t.id.clone()]))
                 .collect();
-            let runs = in_runs(&keys, &ids, |i| carries_work(text, blocks, heads[i].0));
+            let runs = in_runs(&keys, &ids, false, |i| carries_work(text, blocks, heads[i].0));
             groups = numbered.into_iter().zip(runs).map(|(n, r)| n.filter(|_| r)).collect();
         }
     }
@@ -333,10 +345,12 @@ fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
 type RunKey = (Option<usize>, u8, String);
 
 /// Which headings belong to a run of groups: two or more siblings with the same key (parent,
-/// level, word) and distinct ids, one of which at least carries work (checkboxes, a status).
+/// level, word) and distinct ids, one of which at least carries work (checkboxes, a status);
+/// or, when `counted`, three or more whose ids count up (`Sprint A`, `Sprint B`, `Sprint C`).
+/// Numbered chapters count up in every document, so plain numbers need work.
 /// An enumeration that restarts under other parents (`#### Bug 1` … under every sprint, `Step 1`
 /// under every phase) is detail inside something else, not the plan's groups.
-fn in_runs(keys: &[Option<RunKey>], ids: &[&str], work: impl Fn(usize) -> bool) -> Vec<bool> {
+fn in_runs(keys: &[Option<RunKey>], ids: &[&str], counted: bool, work: impl Fn(usize) -> bool) -> Vec<bool> {
     use std::collections::{HashMap, HashSet};
     let mut members: HashMap<&RunKey, Vec<usize>> = HashMap::new();
     let mut parents_of_id: HashMap<(u8, &str, &str), HashSet<Option<usize>>> = HashMap::new();
@@ -350,13 +364,54 @@ fn in_runs(keys: &[Option<RunKey>], ids: &[&str], work: impl Fn(usize) -> bool) 
     for (k, m) in members {
         let distinct: HashSet<&str> = m.iter().map(|&i| ids[i]).collect();
         let restarts = m.iter().any(|&i| parents_of_id[&(k.1, k.2.as_str(), ids[i])].len() > 1);
-        if distinct.len() == m.len() && m.len() >= 2 && !restarts && m.iter().any(|&i| work(i)) {
+        let counted = counted && m.len() >= 3 && in_sequence(m.iter().map(|&i| ids[i]));
+        let worked = distinct.len() == m.len() && m.len() >= 2 && m.iter().any(|&i| work(i));
+        if !restarts && (worked || counted) {
             for i in m {
                 out[i] = true;
             }
         }
     }
     out
+}
+
+/// Ids that count up one at a time (`M0 M1 M2`, `A B C`, `#8 #9 #10 #10`): a repeat is a part
+/// two, not a restart.
+fn in_sequence<'s>(ids: impl Iterator<Item = &'s str>) -> bool {
+    let mut last: Option<(&str, u32)> = None;
+    let mut steps = 0;
+    for id in ids {
+        let Some((prefix, n)) = ordinal_of(id) else {
+            return false;
+        };
+        if let Some((p, l)) = last {
+            if p != prefix || !(n == l || n == l + 1) {
+                return false;
+            }
+            steps += usize::from(n == l + 1);
+        }
+        last = Some((prefix, n));
+    }
+    steps >= 2
+}
+
+/// An id as a prefix and a place in a count: `M3` → (`M`, 3), `#10` → (`#`, 10), `C` → (``, 3),
+/// `三` → (``, 3).
+fn ordinal_of(id: &str) -> Option<(&str, u32)> {
+    let digits = id.len() - id.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 {
+        let (prefix, n) = id.split_at(id.len() - digits);
+        return Some((prefix, n.parse().ok()?));
+    }
+    let mut chars = id.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() {
+        return None;
+    }
+    if c.is_ascii_uppercase() {
+        return Some(("", u32::from(c) - u32::from('A') + 1));
+    }
+    "一二三四五六七八九十".chars().position(|d| d == c).map(|i| ("", i as u32 + 1))
 }
 
 /// For every heading, the index of the nearest heading above it of a lower level.
@@ -797,7 +852,7 @@ impl<'a> Walk<'a> {
                 table.rows.push(Row { line, cells, placeholder });
                 table.end = end;
             }
-            TableKind::Groups { group, status, title } => {
+            TableKind::Groups { group, id, status, title } => {
                 let Some(st_cell) = cells.get(status).cloned() else {
                     return;
                 };
@@ -811,8 +866,11 @@ impl<'a> Walk<'a> {
                 };
                 let g = cell(group);
                 let ordinal = self.table_groups.len() + 1;
-                let id =
-                    if syntax::is_group_id(g) { Cow::Borrowed(g) } else { Cow::Owned(ordinal.to_string()) };
+                let id = [Some(g), id.map(cell)]
+                    .into_iter()
+                    .flatten()
+                    .find(|c| syntax::is_group_id(c))
+                    .map_or_else(|| Cow::Owned(ordinal.to_string()), Cow::Borrowed);
                 let title = title.map(cell).filter(|t| !t.is_empty()).unwrap_or(g);
                 self.table_groups.push(Group {
                     id,
@@ -828,7 +886,7 @@ impl<'a> Walk<'a> {
                 });
             }
             TableKind::Tasks { id, task, status } => {
-                let Some((g, _)) = self.group else { return };
+                let g = self.group.map(|(g, _)| g);
                 let Some(st_cell) = cells.get(status).cloned() else {
                     return;
                 };
@@ -847,7 +905,7 @@ impl<'a> Walk<'a> {
                     status: indicator.as_ref().map_or(Status::Pending, |i| i.status),
                     form: TaskForm::TableRow,
                     indicator,
-                    group: Some(g),
+                    group: g,
                     nested: false,
                     depends: annotations.depends(),
                     annotations,
@@ -876,13 +934,27 @@ impl<'a> Walk<'a> {
         if self.section.0 == Section::Tests {
             return TableKind::Log(2);
         }
-        match (col(GROUP_COLUMNS), col(TASK_COLUMNS), col(STATUS_COLUMNS)) {
-            (_, Some(task), Some(status)) if self.group.is_some() => {
-                TableKind::Tasks { id: col(ID_COLUMNS), task, status }
-            }
+        // `Phase`, or a name column named after the group word (`Phase name`, `阶段名称`).
+        let named_group = names.iter().position(|n| {
+            GROUP_COLUMNS
+                .iter()
+                .any(|g| n.strip_prefix(g).is_some_and(|rest| TITLE_COLUMNS.contains(&rest.trim_start())))
+        });
+        let title = named_group.or_else(|| col(TITLE_COLUMNS));
+        // `Task ID` / `タスクID` names the id column of a task table whose text is its title.
+        let task_id = names.iter().position(|n| {
+            TASK_COLUMNS
+                .iter()
+                .any(|t| n.strip_prefix(t).is_some_and(|rest| ID_COLUMNS.contains(&rest.trim_start())))
+        });
+        let task = col(TASK_COLUMNS).or_else(|| task_id.and(col(TITLE_COLUMNS)));
+        let id = task_id.or_else(|| col(ID_COLUMNS));
+        match (col(GROUP_COLUMNS).or(named_group), task, col(STATUS_COLUMNS)) {
+            (_, Some(task), Some(status)) if self.group.is_some() => TableKind::Tasks { id, task, status },
             (Some(group), _, Some(status)) if !self.heading_groups => {
-                TableKind::Groups { group, status, title: col(TITLE_COLUMNS) }
+                TableKind::Groups { group, id: col(ID_COLUMNS), status, title }
             }
+            (None, Some(task), Some(status)) => TableKind::Tasks { id, task, status },
             _ => TableKind::Other,
         }
     }

@@ -169,6 +169,7 @@ pub const STATUS_LABELS: &[&str] = &[
     "state",
     "状态",
     "狀態",
+    "状態",
     "状況",
     "ステータス",
     "상태",
@@ -211,8 +212,19 @@ pub fn current_label(s: &str) -> Option<Range<usize>> {
     label_value(s, CURRENT_LABELS)
 }
 
-const GOAL_LABELS: &[&str] =
-    &["project goal", "goal", "目标", "目標", "objective", "objetivo", "obiettivo", "ziel", "목표"];
+const GOAL_LABELS: &[&str] = &[
+    "project goal",
+    "goal",
+    "目标",
+    "目標",
+    "目的",
+    "objective",
+    "purpose",
+    "objetivo",
+    "obiettivo",
+    "ziel",
+    "목표",
+];
 
 pub fn goal_label(s: &str) -> Option<Range<usize>> {
     label_value(s, GOAL_LABELS)
@@ -435,12 +447,20 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool
         None => return None,
     };
     let word = p..p + kw_len;
-    p += kw_len;
-    let gap = spaces(&text[p..]) + text[p..].strip_prefix('\u{a0}').map_or(0, |_| 2);
-    if gap == 0 && !cjk {
-        return None;
+    // A code whose letters are the word (`M0：…`, `S2 —`): the whole code is the id.
+    let code = any_word
+        && listed.is_none()
+        && kw_len <= 3
+        && text[p..p + kw_len].bytes().all(|b| b.is_ascii_uppercase())
+        && text.as_bytes().get(p + kw_len).is_some_and(u8::is_ascii_digit);
+    if !code {
+        p += kw_len;
+        let gap = spaces(&text[p..]) + text[p..].strip_prefix('\u{a0}').map_or(0, |_| 2);
+        if gap == 0 && !cjk {
+            return None;
+        }
+        p += gap;
     }
-    p += gap;
     let id_start = p;
     for (i, c) in text[p..].char_indices() {
         let stop = c.is_whitespace()
