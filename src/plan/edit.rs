@@ -160,13 +160,24 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
                 "group `{}`: line {} says `{}` and line {} says `{}`; make them agree first",
                 g.key,
                 line_of(plan.text, first.range.start),
-                &plan.text[first.range.clone()],
+                shown(plan.text, first),
                 line_of(plan.text, other.range.start),
-                &plan.text[other.range.clone()],
+                shown(plan.text, other),
             ),
         });
     }
     Ok(g.indicators.iter().filter(|i| i.status != to).map(|i| respell(plan, i, to)).collect())
+}
+
+/// An indicator as a person finds it on its line: a checkbox mark with its brackets (`[ ]`).
+fn shown<'t>(text: &'t str, i: &Indicator) -> &'t str {
+    let r = &i.range;
+    match i.place {
+        Place::Checkbox if r.start > 0 && text.get(r.start - 1..r.end + 1).is_some() => {
+            &text[r.start - 1..r.end + 1]
+        }
+        _ => &text[r.clone()],
+    }
 }
 
 fn line_of(text: &str, at: usize) -> usize {

@@ -142,6 +142,10 @@ pub struct Counts {
     pub blocked: usize,
     pub skipped: usize,
     pub nested: usize,
+    /// Tasks marked with a mark pplan does not know (`[/]`, `[?]`): counted in `total` only,
+    /// but someone marked them, so their group has started.
+    #[serde(skip)]
+    pub marked: usize,
 }
 
 impl Counts {
@@ -150,6 +154,7 @@ impl Counts {
         for t in tasks {
             c.total += 1;
             c.nested += usize::from(t.nested);
+            c.marked += usize::from(t.unknown_mark.is_some());
             match t.status {
                 Status::Complete => c.done += 1,
                 Status::InProgress => c.in_progress += 1,
@@ -165,10 +170,10 @@ impl Counts {
         self.total - self.done - self.in_progress - self.blocked - self.skipped
     }
 
-    /// The status the tasks imply: none or all pending → pending; all done → complete;
-    /// blocked with nothing running → blocked; else in progress.
+    /// The status the tasks imply: none or all pending (none marked) → pending; all done →
+    /// complete; blocked with nothing running → blocked; else in progress.
     pub fn derived(&self) -> Status {
-        if self.total == 0 || self.pending() == self.total {
+        if self.total == 0 || (self.pending() == self.total && self.marked == 0) {
             Status::Pending
         } else if self.done + self.skipped == self.total {
             Status::Complete

@@ -197,6 +197,10 @@ struct Walk<'a> {
     text: &'a str,
     plan: Plan<'a>,
     table_groups: Vec<Group<'a>>,
+    /// Checklist groups (`- [x] Phase 1: …`) met outside the group headings of a plan that has
+    /// both: the second form of the same groups, reconciled with the headings at the end.
+    /// Each with the start of its line, where the item is also read as a task until then.
+    list_groups: Vec<(Group<'a>, usize)>,
     rounds: Vec<Option<&'a str>>,
     section: (Section, u8),
     captured: [bool; 3],
@@ -241,6 +245,7 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
             status_label: None,
         },
         table_groups: Vec::new(),
+        list_groups: Vec::new(),
         rounds: Vec::new(),
         section: (Section::Other, 0),
         captured: [false; 3],
@@ -609,7 +614,7 @@ impl<'a> Walk<'a> {
         let digits = raw[lead..].bytes().take_while(u8::is_ascii_digit).count();
         let ordered = (digits > 0).then(|| line.start + lead..line.start + lead + digits);
         if parent.is_none()
-            && !self.heading_groups
+            && (!self.heading_groups || self.group.is_none())
             && self.list_group_item(index, content.clone(), boxed, ordered)
         {
             return;
@@ -698,6 +703,10 @@ impl<'a> Walk<'a> {
         if keyed.is_none() && !(in_section && (!indicators.is_empty() || ordered.is_some())) {
             return false;
         }
+        // Beside group headings, only an item with an id can be the same group written again.
+        if self.heading_groups && keyed.is_none() {
+            return false;
+        }
         let (id, title) = match &keyed {
             Some(k) => {
                 let extra: Vec<Indicator> = self.indicators(&k.statuses, rest.start, Place::Heading);
@@ -709,8 +718,7 @@ impl<'a> Walk<'a> {
         for i in indicators.iter().filter(|i| i.place != Place::Heading) {
             self.plan.vocabulary.note(i.place, i.status, &text[i.range.clone()]);
         }
-        let g = self.plan.groups.len();
-        self.plan.groups.push(Group {
+        let group = Group {
             id: Cow::Borrowed(id),
             key: String::new(),
             title,
@@ -721,7 +729,14 @@ impl<'a> Walk<'a> {
             note: None,
             free_status: None,
             tasks: self.plan.tasks.len()..self.plan.tasks.len(),
-        });
+        };
+        if self.heading_groups {
+            let line = text[..content.start].rfind('\n').map_or(0, |i| i + 1);
+            self.list_groups.push((group, line));
+            return false;
+        }
+        let g = self.plan.groups.len();
+        self.plan.groups.push(group);
         self.rounds.push(None);
         self.list_group = Some((index, g));
         self.entity = Entity::None;
@@ -969,6 +984,8 @@ impl<'a> Walk<'a> {
             self.plan.groups = std::mem::take(&mut self.table_groups);
             self.rounds = vec![None; self.plan.groups.len()];
         }
+        let list_groups = std::mem::take(&mut self.list_groups);
+        self.reconcile(list_groups);
         // Number list-item groups that have no id of their own.
         let mut ordinal = 0;
         for g in &mut self.plan.groups {
@@ -985,6 +1002,88 @@ impl<'a> Walk<'a> {
             self.plan.current = Some(line);
         }
         self.plan
+    }
+}
+
+impl<'a> Walk<'a> {
+    /// Fold a second form of the plan's groups (a checklist of phases beside `### Phase N`
+    /// headings) into the headings, matched by id: a heading group also gets the other form's
+    /// status places, and a group only the checklist names takes its place in the checklist's
+    /// order. Forms that do not name the same groups are not reconciled: the checklist's items
+    /// stay plain tasks.
+    fn reconcile(&mut self, others: Vec<(Group<'a>, usize)>) {
+        if others.is_empty() {
+            return;
+        }
+        let groups = &self.plan.groups;
+        let matched: Vec<Option<usize>> = others
+            .iter()
+            .map(|(o, _)| groups.iter().position(|g| g.id == o.id && g.form == GroupForm::Heading))
+            .collect();
+        let covered = (0..groups.len()).all(|i| matched.contains(&Some(i)));
+        if matched.iter().all(Option::is_none) || !(covered || matched.iter().all(Option::is_some)) {
+            return;
+        }
+        let lines: Vec<usize> = others.iter().map(|(_, line)| *line).collect();
+        self.drop_tasks(|t| t.group.is_none() && t.form == TaskForm::Checkbox && lines.contains(&t.at));
+        let others: Vec<Group<'a>> = others.into_iter().map(|(g, _)| g).collect();
+        for (o, m) in others.iter().zip(&matched) {
+            if let Some(i) = *m {
+                self.plan.groups[i].indicators.extend(o.indicators.iter().cloned());
+            }
+        }
+        if !covered {
+            return;
+        }
+        // The checklist names every heading group and more: its order is the plan's.
+        let old = std::mem::take(&mut self.plan.groups);
+        let old_rounds = std::mem::take(&mut self.rounds);
+        let mut slots: Vec<Option<Group<'a>>> = old.into_iter().map(Some).collect();
+        let mut new_index = vec![0; slots.len()];
+        for (o, m) in others.into_iter().zip(matched) {
+            let at = self.plan.groups.len();
+            match m.and_then(|i| slots[i].take().map(|g| (i, g))) {
+                Some((i, g)) => {
+                    new_index[i] = at;
+                    self.rounds.push(old_rounds[i]);
+                    self.plan.groups.push(g);
+                }
+                None => {
+                    self.rounds.push(None);
+                    self.plan.groups.push(Group { tasks: 0..0, ..o });
+                }
+            }
+        }
+        for (i, g) in slots.into_iter().enumerate() {
+            if let Some(g) = g {
+                new_index[i] = self.plan.groups.len();
+                self.rounds.push(old_rounds[i]);
+                self.plan.groups.push(g);
+            }
+        }
+        for t in &mut self.plan.tasks {
+            if let Some(g) = t.group.as_mut() {
+                *g = new_index[*g];
+            }
+        }
+    }
+
+    /// Remove the tasks `gone` picks, keeping every group's range of task indices true.
+    fn drop_tasks(&mut self, gone: impl Fn(&Task<'a>) -> bool) {
+        let mut before = Vec::with_capacity(self.plan.tasks.len() + 1);
+        let mut removed = 0;
+        for t in &self.plan.tasks {
+            before.push(removed);
+            removed += usize::from(gone(t));
+        }
+        before.push(removed);
+        if removed == 0 {
+            return;
+        }
+        self.plan.tasks.retain(|t| !gone(t));
+        for g in &mut self.plan.groups {
+            g.tasks = g.tasks.start - before[g.tasks.start]..g.tasks.end - before[g.tasks.end];
+        }
     }
 }
 

@@ -100,6 +100,7 @@ fn status(plan: &Plan<'_>, counts: &Counts) -> crate::plan::Status {
         blocked: of(Status::Blocked),
         skipped: of(Status::Skipped),
         nested: 0,
+        marked: 0,
     };
     groups.derived()
 }

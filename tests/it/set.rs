@@ -194,6 +194,34 @@ fn a_status_word_inside_a_table_cell_phrase_is_not_rewritten() {
         .status(2);
 }
 
+/// A checklist of phases beside the phases' own headings is one set of groups: `set` edits
+/// the checkbox and the status line, and refuses when they disagree.
+#[test]
+fn a_checklist_and_headings_of_the_same_groups_are_set_together() {
+    let plan = "# Plan\n\n## Phases\n- [x] Phase 1: Read\n- [ ] Phase 2: Write\n\n## Phase 1: Read\n- **Status:** complete\n- [x] a\n\n## Phase 2: Write\n- **Status:** complete\n- [x] b\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "in_progress"])
+        .stdout("")
+        .stderr(
+            "error: cannot write a status for group `2`: line 12 says `complete` and line 5 says `[ ]`; make them agree first\n",
+        )
+        .file_eq("task_plan.md", plan)
+        .status(2);
+    let agreed = plan.replace("- [ ] Phase 2", "- [x] Phase 2");
+    Test::new()
+        .file("task_plan.md", &agreed)
+        .args(["set", "--group", "2", "in_progress"])
+        .stdout("group 2: complete → in_progress\n")
+        .file_eq(
+            "task_plan.md",
+            &agreed
+                .replace("- [x] Phase 2", "- [~] Phase 2")
+                .replace("**Status:** complete\n- [x] b", "**Status:** in_progress\n- [x] b"),
+        )
+        .success();
+}
+
 /// A plan that states a group's status in two places that disagree: `set` does not guess.
 #[test]
 fn set_refuses_when_two_places_disagree_about_a_group() {
