@@ -703,8 +703,9 @@ impl<'a> Walk<'a> {
         if keyed.is_none() && !(in_section && (!indicators.is_empty() || ordered.is_some())) {
             return false;
         }
-        // Beside group headings, only an item with an id can be the same group written again.
-        if self.heading_groups && keyed.is_none() {
+        // Beside group headings, only a checklist item or one under a phases section, with an
+        // id, can be the same group written again (not a bullet that mentions a phase).
+        if self.heading_groups && (keyed.is_none() || !(in_section || !indicators.is_empty())) {
             return false;
         }
         let (id, title) = match &keyed {
@@ -1021,7 +1022,11 @@ impl<'a> Walk<'a> {
             .map(|(o, _)| groups.iter().position(|g| g.id == o.id && g.form == GroupForm::Heading))
             .collect();
         let covered = (0..groups.len()).all(|i| matched.contains(&Some(i)));
-        if matched.iter().all(Option::is_none) || !(covered || matched.iter().all(Option::is_some)) {
+        let distinct = others.iter().enumerate().all(|(i, (o, _))| others[..i].iter().all(|(p, _)| p.id != o.id));
+        if !distinct
+            || matched.iter().all(Option::is_none)
+            || !(covered || matched.iter().all(Option::is_some))
+        {
             return;
         }
         let lines: Vec<usize> = others.iter().map(|(_, line)| *line).collect();
