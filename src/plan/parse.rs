@@ -965,9 +965,15 @@ impl<'a> Walk<'a> {
         });
         let task = col(TASK_COLUMNS).or_else(|| task_id.and(col(TITLE_COLUMNS)));
         let id = task_id.or_else(|| col(ID_COLUMNS));
-        match (col(GROUP_COLUMNS).or(named_group), task, col(STATUS_COLUMNS)) {
+        // `Status`, or `Status (TODO/DOING/DONE)` with its legend.
+        let status = col(STATUS_COLUMNS).or_else(|| {
+            names.iter().position(|n| {
+                STATUS_COLUMNS.iter().any(|l| n.strip_prefix(l).is_some_and(|rest| rest.starts_with(" (")))
+            })
+        });
+        match (col(GROUP_COLUMNS).or(named_group), task, status) {
             (_, Some(task), Some(status)) if self.group.is_some() => TableKind::Tasks { id, task, status },
-            (Some(group), _, Some(status)) if !self.heading_groups => {
+            (Some(group), _, Some(status)) if self.group.is_none() => {
                 TableKind::Groups { group, id: col(ID_COLUMNS), status, title }
             }
             (None, Some(task), Some(status)) => TableKind::Tasks { id, task, status },
@@ -987,6 +993,8 @@ impl<'a> Walk<'a> {
         }
         let list_groups = std::mem::take(&mut self.list_groups);
         self.reconcile(list_groups);
+        let table_groups = std::mem::take(&mut self.table_groups);
+        self.reconcile(table_groups.into_iter().map(|g| (g, usize::MAX)).collect());
         // Number list-item groups that have no id of their own.
         let mut ordinal = 0;
         for g in &mut self.plan.groups {
@@ -1022,8 +1030,12 @@ impl<'a> Walk<'a> {
             .map(|(o, _)| groups.iter().position(|g| g.id == o.id && g.form == GroupForm::Heading))
             .collect();
         let covered = (0..groups.len()).all(|i| matched.contains(&Some(i)));
-        let distinct = others.iter().enumerate().all(|(i, (o, _))| others[..i].iter().all(|(p, _)| p.id != o.id));
-        if !distinct
+        // Ids the file writes, each once (a row number pplan counted names nothing).
+        let written = others.iter().all(|(o, _)| matches!(o.id, Cow::Borrowed(id) if !id.is_empty()));
+        let distinct =
+            others.iter().enumerate().all(|(i, (o, _))| others[..i].iter().all(|(p, _)| p.id != o.id));
+        if !written
+            || !distinct
             || matched.iter().all(Option::is_none)
             || !(covered || matched.iter().all(Option::is_some))
         {
