@@ -201,6 +201,9 @@ struct Walk<'a> {
     /// both: the second form of the same groups, reconciled with the headings at the end.
     /// Each with the start of its line, where the item is also read as a task until then.
     list_groups: Vec<(Group<'a>, usize)>,
+    /// Top-level numbered items that hold checkboxes (`1. Backend ✓` over `- [x] …`), in a plan
+    /// with no group headings: groups, by the work they carry (see [`carriers`]).
+    carriers: Vec<u32>,
     rounds: Vec<Option<&'a str>>,
     section: (Section, u8),
     captured: [bool; 3],
@@ -246,6 +249,7 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         },
         table_groups: Vec::new(),
         list_groups: Vec::new(),
+        carriers: if heading_groups { Vec::new() } else { carriers(text, &outline.blocks) },
         rounds: Vec::new(),
         section: (Section::Other, 0),
         captured: [false; 3],
@@ -271,6 +275,36 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         }
     }
     w.finish()
+}
+
+/// The top-level numbered items that hold checkbox items, when two or more do: a numbered list
+/// of groups written without a phases section.
+fn carriers(text: &str, blocks: &[Block]) -> Vec<u32> {
+    let mut found: Vec<u32> = Vec::new();
+    for b in blocks {
+        let Block::Item { line, parent: Some(parent) } = b else { continue };
+        let mut top = *parent;
+        let raw = &text[line.clone()];
+        let s = &raw[syntax::content_start(raw)..];
+        if syntax::list_marker(s).is_none_or(|m| syntax::checkbox(&s[m..]).is_none()) {
+            continue;
+        }
+        while let Block::Item { parent: Some(p), .. } = &blocks[top as usize] {
+            top = *p;
+        }
+        if found.last() != Some(&top)
+            && let Block::Item { line, .. } = &blocks[top as usize]
+        {
+            let raw = &text[line.clone()];
+            if raw[syntax::content_start(raw)..].starts_with(|c: char| c.is_ascii_digit()) {
+                found.push(top);
+            }
+        }
+    }
+    if found.len() < 2 {
+        found.clear();
+    }
+    found
 }
 
 /// Decide for every heading whether it is a group, a round holding groups, a task, or plain.
@@ -619,18 +653,34 @@ impl<'a> Walk<'a> {
         {
             return;
         }
+        let in_list_group = self.list_group.filter(|&(item, _)| self.top_item == Some(item) && item != index);
+        let nested = parent.is_some_and(|p| in_list_group.is_none_or(|(item, _)| item != p));
+        if !self.checkbox_task(line.start, content.clone(), nested, in_list_group.map(|(_, g)| g)) {
+            self.label_line(content);
+        }
+    }
+
+    /// A checkbox task on the line at `line_start` whose box starts `content`; false when
+    /// there is no box.
+    fn checkbox_task(
+        &mut self,
+        line_start: usize,
+        content: Range<usize>,
+        nested: bool,
+        list_group: Option<usize>,
+    ) -> bool {
+        let text = self.text;
+        let s = &text[content.clone()];
+        let boxed = syntax::checkbox(s);
         let unknown = match boxed {
             Some(_) => None,
             None => syntax::unknown_checkbox(s),
         };
         let Some((status, at, len)) = boxed.or(unknown.map(|(at, _, len)| (Status::Pending, at, len))) else {
-            self.label_line(content);
-            return;
+            return false;
         };
         let unknown_mark = unknown.map(|(at, mark, _)| &text[content.start + at..content.start + at + mark]);
-        let in_list_group = self.list_group.filter(|&(item, _)| self.top_item == Some(item) && item != index);
-        let group = in_list_group.map(|(_, g)| g).or(self.group.map(|(g, _)| g));
-        let nested = parent.is_some_and(|p| in_list_group.is_none_or(|(item, _)| item != p));
+        let group = list_group.or(self.group.map(|(g, _)| g));
         let char_at = content.start + at;
         let mark_len = unknown_mark.map_or(1, str::len);
         if unknown_mark.is_none() {
@@ -652,10 +702,11 @@ impl<'a> Walk<'a> {
             nested,
             depends: annotations.depends(),
             annotations,
-            at: line.start,
-            insert_at: line.start,
+            at: line_start,
+            insert_at: line_start,
             unknown_mark,
         });
+        true
     }
 
     /// A top-level item that is a group when the plan has no group headings: one that starts
@@ -700,7 +751,8 @@ impl<'a> Walk<'a> {
                 .then(|| syntax::numbered_heading(&text[rest.clone()]))
                 .flatten()
         });
-        if keyed.is_none() && !(in_section && (!indicators.is_empty() || ordered.is_some())) {
+        let carrier = self.carriers.binary_search(&index).is_ok();
+        if keyed.is_none() && !carrier && !(in_section && (!indicators.is_empty() || ordered.is_some())) {
             return false;
         }
         // Beside group headings, only a checklist item or one under a phases section, with an
@@ -714,7 +766,12 @@ impl<'a> Walk<'a> {
                 indicators.extend(extra);
                 (&text[shift(&k.id, rest.start)], &text[shift(&k.title, rest.start)])
             }
-            None => (ordered.map_or("", |r| &text[r]), text[rest].trim()),
+            None => {
+                let (title, found) = syntax::strip_trailing_statuses(text, rest.clone());
+                let extra = self.indicators(&found, 0, Place::Heading);
+                indicators.extend(extra);
+                (ordered.map_or("", |r| &text[r]), text[title].trim())
+            }
         };
         for i in indicators.iter().filter(|i| i.place != Place::Heading) {
             self.plan.vocabulary.note(i.place, i.status, &text[i.range.clone()]);
@@ -748,6 +805,14 @@ impl<'a> Walk<'a> {
         let start = line.start + syntax::content_start(&self.text[line.clone()]);
         let content = start..line.end;
         self.capture(content.clone());
+        // `[x] Set up the store` without a list marker, indented under an item: a task all
+        // the same (a known mark only; `[see below]` is prose).
+        let indented = self.text[line.clone()].starts_with([' ', '\t']);
+        if indented && syntax::checkbox(&self.text[content.clone()]).is_some() {
+            let list_group = self.list_group.filter(|&(item, _)| self.top_item == Some(item)).map(|(_, g)| g);
+            self.checkbox_task(line.start, content, true, list_group);
+            return;
+        }
         self.label_line(content);
     }
 

@@ -574,7 +574,7 @@ pub fn is_group_id(id: &str) -> bool {
 
 /// Peel status indicators off the end of a title: `` `done` ``, `(COMPLETE)`, `（完了）`,
 /// `— COMPLETE`, `⏸️ pending`, `✅`. Returns the title left and the indicators, leftmost first.
-fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>, Vec<Found>) {
+pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>, Vec<Found>) {
     let mut found = Vec::new();
     let start = title.start;
     let mut end = start + text[title].trim_end().len();
