@@ -116,6 +116,8 @@ pub enum Error {
     UnknownState(String),
     #[error("cannot write a status for {what}")]
     NoStatusPlace { what: String },
+    #[error("cannot add a group here: {why}")]
+    NoGroupPlace { why: String, hint: &'static str },
     #[error("busy: `{}` is held by {holder}", lock.display())]
     Busy { lock: PathBuf, holder: String },
     #[error("`{}` changed while pplan was updating it; nothing written", path.display())]
@@ -208,6 +210,7 @@ impl Error {
             Error::Config { .. } => "invalid_config",
             Error::UnknownState(_) => "unknown_state",
             Error::NoStatusPlace { .. } => "no_status_place",
+            Error::NoGroupPlace { .. } => "no_group_place",
             Error::Busy { .. } => "busy",
             Error::ConcurrentEdit { .. } | Error::Changing { .. } | Error::BothKept { .. } => {
                 "concurrent_edit"
@@ -274,6 +277,7 @@ impl Error {
                 keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
             )),
             Error::Usage { hint, .. } => Some(format!("usage: {hint}")),
+            Error::NoGroupPlace { hint, .. } => Some((*hint).to_string()),
             Error::RepeatedApproach { .. } => {
                 Some("never repeat a failed action: mutate the approach (different tool, input or method)".into())
             }

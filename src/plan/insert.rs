@@ -586,6 +586,26 @@ pub fn insert_group(
     };
     let g = &plan.groups[model];
     let line = line_at(text, g.at);
+    if g.by_tasks {
+        return Err(Error::NoGroupPlace {
+            why: "its groups are numbered items that hold tasks, and an item without a task is not a group"
+                .into(),
+            hint: "write the new item with its first task under it",
+        });
+    }
+    if let Some(other) =
+        g.indicators.iter().find(|i| !line.contains(&i.range.start) && i.place != Place::Label)
+    {
+        return Err(Error::NoGroupPlace {
+            why: format!(
+                "group `{}` is written in two places (lines {} and {}), and a new group belongs in both",
+                g.key,
+                doc.line_of(g.at),
+                doc.line_of(other.range.start)
+            ),
+            hint: "add it to both by hand",
+        });
+    }
     let raw = &text[line.clone()];
     let mut new_line = raw.to_string();
     // Replace from the right so earlier offsets stay valid: statuses, title, id.

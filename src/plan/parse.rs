@@ -544,6 +544,7 @@ impl<'a> Walk<'a> {
                     indicators,
                     note: None,
                     free_status: None,
+                    by_tasks: false,
                     tasks: self.plan.tasks.len()..self.plan.tasks.len(),
                 });
                 self.rounds.push(self.round.map(|(id, _)| id));
@@ -787,6 +788,7 @@ impl<'a> Walk<'a> {
             note: None,
             free_status: None,
             tasks: self.plan.tasks.len()..self.plan.tasks.len(),
+            by_tasks: carrier && keyed.is_none() && !in_section,
         };
         if self.heading_groups {
             let line = text[..content.start].rfind('\n').map_or(0, |i| i + 1);
@@ -963,6 +965,7 @@ impl<'a> Walk<'a> {
                     indicators,
                     note: None,
                     free_status: None,
+                    by_tasks: false,
                     tasks: 0..0,
                 });
             }

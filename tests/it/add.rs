@@ -313,3 +313,26 @@ fn add_on_every_corpus_plan_verifies_or_refuses() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// Where a new group cannot be written in the plan's own form, `add --group-title` says why and
+/// writes nothing: groups that are numbered items only because they hold tasks, and groups
+/// written in two places (a checklist beside the headings).
+#[test]
+fn a_group_the_plan_would_not_read_is_refused_with_the_reason() {
+    let numbered = "# Plan\n\n1. Backend \u{2713}\n   - [x] API\n\n2. Frontend\n   - [ ] Pages\n";
+    Test::new()
+        .file("task_plan.md", numbered)
+        .args(["add", "--group-title", "Docs"])
+        .stdout("")
+        .stderr("error: cannot add a group here: its groups are numbered items that hold tasks, and an item without a task is not a group\nhint: write the new item with its first task under it\n")
+        .file_eq("task_plan.md", numbered)
+        .status(2);
+    let two = "# Plan\n\n## Phases\n- [x] Phase 1: Read\n- [ ] Phase 2: Write\n\n## Phase 1: Read\n- [x] a\n\n## Phase 2: Write\n- [ ] b\n";
+    Test::new()
+        .file("task_plan.md", two)
+        .args(["add", "--group-title", "Docs"])
+        .stdout("")
+        .stderr("error: cannot add a group here: group `2` is written in two places (lines 10 and 5), and a new group belongs in both\nhint: add it to both by hand\n")
+        .file_eq("task_plan.md", two)
+        .status(2);
+}
