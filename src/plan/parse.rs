@@ -758,7 +758,7 @@ impl<'a> Walk<'a> {
         }
         // Beside group headings, only a checklist item or one under a phases section, with an
         // id, can be the same group written again (not a bullet that mentions a phase).
-        if self.heading_groups && (keyed.is_none() || !(in_section || !indicators.is_empty())) {
+        if self.heading_groups && (keyed.is_none() || (!in_section && indicators.is_empty())) {
             return false;
         }
         let (id, title) = match &keyed {
