@@ -215,7 +215,7 @@ fn a_checklist_and_headings_of_the_same_groups_are_set_together() {
         .stdout("group 2: complete → in_progress\n")
         .file_eq(
             "task_plan.md",
-            &agreed
+            agreed
                 .replace("- [x] Phase 2", "- [~] Phase 2")
                 .replace("**Status:** complete\n- [x] b", "**Status:** in_progress\n- [x] b"),
         )
