@@ -64,6 +64,7 @@ pub fn insert_task(
 ) -> Result<Insertion> {
     let text = doc.text();
     let eol = doc.eol().as_str();
+    refuse_lone_cr(text)?;
     let words = one_line(new.text);
     if words.is_empty() {
         return Err(usage("a task needs some text", "pplan add \"<text>\""));
@@ -203,6 +204,22 @@ fn checked_id(id: &str) -> Result<String> {
             "an id is up to 64 of A-Z a-z 0-9 . _ - with a digit (BE-001, T-050, 3.4)",
         ))
     }
+}
+
+/// The lines pplan adds, moves and removes are found at LF; a line that ends in a lone CR (an old
+/// Mac line ending, which markdown reads as a line break) would be taken for part of the next
+/// one, and a line copied from it would carry half the file. Such a plan is refused.
+pub(super) fn refuse_lone_cr(text: &str) -> Result<()> {
+    let b = text.as_bytes();
+    let lone = |i: usize| b[i] == b'\r' && b.get(i + 1) != Some(&b'\n');
+    let Some(at) = memchr::memchr_iter(b'\r', b).find(|&i| lone(i)) else { return Ok(()) };
+    let line = 1 + (0..at).filter(|&i| b[i] == b'\n' || lone(i)).count();
+    Err(usage(
+        &format!(
+            "line {line} of the plan ends in a lone CR (an old Mac line ending): pplan does not add, move or remove lines in it"
+        ),
+        "convert the file's line endings to LF or CRLF first",
+    ))
 }
 
 fn usage(message: &str, hint: &'static str) -> Error {
@@ -573,6 +590,7 @@ pub fn insert_group(
 ) -> Result<GroupInsertion> {
     let text = plan.text;
     let eol = doc.eol().as_str();
+    refuse_lone_cr(text)?;
     let title = one_line(new.title);
     if title.is_empty() {
         return Err(usage("a group needs a title", "pplan add --group-title \"<title>\""));

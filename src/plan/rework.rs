@@ -77,6 +77,7 @@ fn nested_under(plan: &Plan<'_>, doc: &Document, i: usize) -> usize {
 
 /// The edit that removes task `i`'s lines. A task holding nested tasks is refused.
 pub fn remove(plan: &Plan<'_>, doc: &Document, i: usize) -> Result<Vec<Edit>> {
+    insert::refuse_lone_cr(plan.text)?;
     let n = nested_under(plan, doc, i);
     if n > 0 {
         return Err(Error::InUse { id: name(plan, i), why: format!("holds {n} nested tasks") });
@@ -113,6 +114,7 @@ pub fn move_to(plan: &Plan<'_>, doc: &Document, i: usize, g: usize) -> Result<Ve
     if t.group == Some(g) {
         return Ok(Vec::new());
     }
+    insert::refuse_lone_cr(plan.text)?;
     if t.form != TaskForm::Checkbox {
         return Err(Error::Usage {
             message: format!("`{}` is a table row or a heading; only checkbox tasks move", name(plan, i)),

@@ -313,3 +313,41 @@ fn add_on_every_corpus_plan_verifies_or_refuses() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// A plan whose lines end in a lone CR (an old Mac file): `add` copied most of the file into the
+/// new task's line (it looked for lines at LF only) and wrote it. Adding, moving and removing
+/// lines there is refused, exit 2, the file untouched.
+#[test]
+fn a_plan_with_lone_cr_line_endings_is_refused_not_duplicated() {
+    let plan =
+        "# P\r\r## Groups\r\r### Group 1: A\r- **Status:** pending\r- [ ] BE-001: x\r\r## Decisions Made\r";
+    let refused = "error: line 3 of the plan ends in a lone CR (an old Mac line ending): pplan does not add, move or remove lines in it\n\
+                   hint: usage: convert the file's line endings to LF or CRLF first\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["add", "new task"])
+        .stdout("")
+        .stderr(&refused.replace("line 3 ", "line 1 "))
+        .file_eq("task_plan.md", plan)
+        .status(2);
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["add", "--group-title", "B"])
+        .stderr(&refused.replace("line 3 ", "line 1 "))
+        .file_eq("task_plan.md", plan)
+        .status(2);
+    // One lone CR in a plan of LF lines: the same refusal, naming its line.
+    let mixed =
+        "### Group 1: A\n- [ ] BE-001: x\n- [ ] BE-002: y\r- [ ] BE-003: z\n### Group 2: B\n- [ ] C-1: w\n";
+    for args in
+        [&["remove", "BE-003"][..], &["edit", "BE-001", "--group", "2"], &["add", "v", "--group", "1"]]
+    {
+        Test::new()
+            .file("task_plan.md", mixed)
+            .args(args)
+            .stdout("")
+            .stderr(refused)
+            .file_eq("task_plan.md", mixed)
+            .status(2);
+    }
+}
