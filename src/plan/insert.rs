@@ -222,6 +222,22 @@ pub(super) fn refuse_lone_cr(text: &str) -> Result<()> {
     ))
 }
 
+/// A group id given with `--id`: one word that stays one id where it is written (a heading, a
+/// list item, a table cell), as the ids plans use do (`3`, `4b`, `C`, `三`, `0-1`, `C–H`).
+fn checked_group_id(id: &str) -> Result<String> {
+    let ok = !id.is_empty()
+        && id.chars().count() <= 32
+        && id.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '–' | '_'));
+    if ok {
+        Ok(id.to_string())
+    } else {
+        Err(usage(
+            &format!("`{id}` is not a group id pplan can write"),
+            "a group id is one word of letters, digits, . - – _ (3, 4b, C, 三, 0-1)",
+        ))
+    }
+}
+
 fn usage(message: &str, hint: &'static str) -> Error {
     Error::Usage { message: message.to_string(), hint }
 }
@@ -595,7 +611,10 @@ pub fn insert_group(
     if title.is_empty() {
         return Err(usage("a group needs a title", "pplan add --group-title \"<title>\""));
     }
-    let id = new.id.map_or_else(|| next_group_id(plan), str::to_string);
+    let id = match new.id {
+        Some(id) => checked_group_id(id)?,
+        None => next_group_id(plan),
+    };
     if plan.groups.iter().any(|g| g.id == id.as_str() || g.key == id) {
         return Err(usage(&format!("group `{id}` exists already"), "leave the id out to take the next one"));
     }

@@ -351,3 +351,30 @@ fn a_plan_with_lone_cr_line_endings_is_refused_not_duplicated() {
             .status(2);
     }
 }
+
+/// `add --group-title T --id ID` wrote the id as given: `a|b` split a table group's row into one
+/// cell more (and said `added group a|b`), `2 x` made a group the plan reads as `2`, a line break
+/// broke out of the heading. An id that is not one word of letters, digits, `.`, `-`, `–`, `_` is
+/// refused, exit 2, the file untouched.
+#[test]
+fn a_group_id_that_would_break_its_line_is_refused() {
+    let table = "| Phase | Description | Status |\n|---|---|---|\n| 1 | Build | Complete |\n";
+    let canon = "## Groups\n\n### Group 1: A\n- **Status:** pending\n- [ ] BE-001: x\n\n## Decisions Made\n";
+    for (plan, id) in [(table, "a|b"), (canon, "2 x"), (canon, "3\n- [x] FAKE-1: injected"), (canon, "")] {
+        Test::new()
+            .file("task_plan.md", plan)
+            .args(["add", "--group-title", "Ship", "--id", id])
+            .stdout("")
+            .stderr(&format!(
+                "error: `{id}` is not a group id pplan can write\n\
+                 hint: usage: a group id is one word of letters, digits, . - – _ (3, 4b, C, 三, 0-1)\n"
+            ))
+            .file_eq("task_plan.md", plan)
+            .status(2);
+    }
+    Test::new()
+        .file("task_plan.md", canon)
+        .args(["add", "--group-title", "Ship", "--id", "三"])
+        .stdout("added group 三: Ship\n")
+        .success();
+}
