@@ -121,6 +121,18 @@ pub fn move_to(plan: &Plan<'_>, doc: &Document, i: usize, g: usize) -> Result<Ve
             hint: "move the row or heading by hand, or remove it and add it to the group",
         });
     }
+    // The item would land glued under a table or inside the last task heading's section.
+    if let Some(other) = plan.group_tasks(&plan.groups[g]).iter().find(|x| x.form != TaskForm::Checkbox) {
+        let form = if other.form == TaskForm::TableRow { "table rows" } else { "task headings" };
+        return Err(Error::Usage {
+            message: format!(
+                "group `{}` keeps its tasks as {form}; the checkbox task `{}` has no place among them",
+                plan.groups[g].key,
+                name(plan, i)
+            ),
+            hint: "write it there by hand, or remove it and `pplan add` it to the group",
+        });
+    }
     let text = plan.text;
     let probe = NewTask { text: "x", id: Some("MOVE-0"), ..NewTask::default() };
     let probe = insert::insert_task(plan, doc, Some(g), &probe, None)?;
