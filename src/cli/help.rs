@@ -833,7 +833,8 @@ spelling (a cycle is refused); --text rewords it, id and annotations kept. Flags
 
 Output: one line. --json: kind `edit`.
 
-Exit codes: 2 unknown task or group, a cycle, a table row or task heading to move; 4 busy.
+Exit codes: 2 unknown task or group, a cycle, a table row or task heading to move (or a checkbox
+task into a group of rows or headings); 4 busy.
 
 Examples:
   $ pplan edit INT-001 --no-depends

@@ -128,11 +128,18 @@ fn text(r: &Report) -> String {
         let _ = writeln!(o, "proposals already in the plan: {}", list(&ids));
     }
     for f in &r.proposals.unplaced {
-        let _ = writeln!(
-            o,
-            "proposal not folded (no pending group; set `proposals_group` in pplan.yaml): {} (from: {})",
-            f.text, f.from
-        );
+        let why = if f.missing_depends.is_empty() {
+            "no pending group; set `proposals_group` in pplan.yaml".to_string()
+        } else {
+            let ids: Vec<String> = f.missing_depends.iter().map(|d| format!("`{d}`")).collect();
+            let one = ids.len() == 1;
+            format!(
+                "it depends on {}, which {} no task of the plan; add it with `pplan add`",
+                ids.join(", "),
+                if one { "is" } else { "are" }
+            )
+        };
+        let _ = writeln!(o, "proposal not folded ({why}): {} (from: {})", f.text, f.from);
     }
     if !r.retired.is_empty() {
         let _ = writeln!(o, "retired the files of {} to .pplan/archive/", list(&r.retired));

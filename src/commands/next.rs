@@ -147,7 +147,7 @@ fn claimed_output(
             kind: "next",
             task: i.map(|i| TaskJson {
                 id: plan.tasks[i].id,
-                text: plan.tasks[i].text.to_string(),
+                text: crate::text::unescape(plan.tasks[i].text).into_owned(),
                 line: doc.line_of(plan.tasks[i].at),
             }),
             claim: Some(what),

@@ -64,6 +64,7 @@ pub fn insert_task(
 ) -> Result<Insertion> {
     let text = doc.text();
     let eol = doc.eol().as_str();
+    refuse_lone_cr(text)?;
     let words = one_line(new.text);
     if words.is_empty() {
         return Err(usage("a task needs some text", "pplan add \"<text>\""));
@@ -201,6 +202,38 @@ fn checked_id(id: &str) -> Result<String> {
         Err(usage(
             &format!("`{id}` is not a task id pplan can write"),
             "an id is up to 64 of A-Z a-z 0-9 . _ - with a digit (BE-001, T-050, 3.4)",
+        ))
+    }
+}
+
+/// The lines pplan adds, moves and removes are found at LF; a line that ends in a lone CR (an old
+/// Mac line ending, which markdown reads as a line break) would be taken for part of the next
+/// one, and a line copied from it would carry half the file. Such a plan is refused.
+pub(super) fn refuse_lone_cr(text: &str) -> Result<()> {
+    let b = text.as_bytes();
+    let lone = |i: usize| b[i] == b'\r' && b.get(i + 1) != Some(&b'\n');
+    let Some(at) = memchr::memchr_iter(b'\r', b).find(|&i| lone(i)) else { return Ok(()) };
+    let line = 1 + (0..at).filter(|&i| b[i] == b'\n' || lone(i)).count();
+    Err(usage(
+        &format!(
+            "line {line} of the plan ends in a lone CR (an old Mac line ending): pplan does not add, move or remove lines in it"
+        ),
+        "convert the file's line endings to LF or CRLF first",
+    ))
+}
+
+/// A group id given with `--id`: one word that stays one id where it is written (a heading, a
+/// list item, a table cell), as the ids plans use do (`3`, `4b`, `C`, `三`, `0-1`, `C–H`).
+fn checked_group_id(id: &str) -> Result<String> {
+    let ok = !id.is_empty()
+        && id.chars().count() <= 32
+        && id.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '–' | '_'));
+    if ok {
+        Ok(id.to_string())
+    } else {
+        Err(usage(
+            &format!("`{id}` is not a group id pplan can write"),
+            "a group id is one word of letters, digits, . - – _ (3, 4b, C, 三, 0-1)",
         ))
     }
 }
@@ -573,11 +606,15 @@ pub fn insert_group(
 ) -> Result<GroupInsertion> {
     let text = plan.text;
     let eol = doc.eol().as_str();
+    refuse_lone_cr(text)?;
     let title = one_line(new.title);
     if title.is_empty() {
         return Err(usage("a group needs a title", "pplan add --group-title \"<title>\""));
     }
-    let id = new.id.map_or_else(|| next_group_id(plan), str::to_string);
+    let id = match new.id {
+        Some(id) => checked_group_id(id)?,
+        None => next_group_id(plan),
+    };
     if plan.groups.iter().any(|g| g.id == id.as_str() || g.key == id) {
         return Err(usage(&format!("group `{id}` exists already"), "leave the id out to take the next one"));
     }

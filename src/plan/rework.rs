@@ -77,6 +77,7 @@ fn nested_under(plan: &Plan<'_>, doc: &Document, i: usize) -> usize {
 
 /// The edit that removes task `i`'s lines. A task holding nested tasks is refused.
 pub fn remove(plan: &Plan<'_>, doc: &Document, i: usize) -> Result<Vec<Edit>> {
+    insert::refuse_lone_cr(plan.text)?;
     let n = nested_under(plan, doc, i);
     if n > 0 {
         return Err(Error::InUse { id: name(plan, i), why: format!("holds {n} nested tasks") });
@@ -113,10 +114,23 @@ pub fn move_to(plan: &Plan<'_>, doc: &Document, i: usize, g: usize) -> Result<Ve
     if t.group == Some(g) {
         return Ok(Vec::new());
     }
+    insert::refuse_lone_cr(plan.text)?;
     if t.form != TaskForm::Checkbox {
         return Err(Error::Usage {
             message: format!("`{}` is a table row or a heading; only checkbox tasks move", name(plan, i)),
             hint: "move the row or heading by hand, or remove it and add it to the group",
+        });
+    }
+    // The item would land glued under a table or inside the last task heading's section.
+    if let Some(other) = plan.group_tasks(&plan.groups[g]).iter().find(|x| x.form != TaskForm::Checkbox) {
+        let form = if other.form == TaskForm::TableRow { "table rows" } else { "task headings" };
+        return Err(Error::Usage {
+            message: format!(
+                "group `{}` keeps its tasks as {form}; the checkbox task `{}` has no place among them",
+                plan.groups[g].key,
+                name(plan, i)
+            ),
+            hint: "write it there by hand, or remove it and `pplan add` it to the group",
         });
     }
     let text = plan.text;

@@ -177,7 +177,8 @@ pub struct Fold {
     pub added: Vec<Folded>,
     /// Already tasks of the plan (an earlier or interrupted merge folded them).
     pub present: Vec<Folded>,
-    /// Not folded: the plan has no pending group to take them (they stay in findings.md).
+    /// Not folded (they stay in findings.md): the plan has no pending group to take them, or a
+    /// dependency they name is no task of the plan (`missing_depends`).
     pub unplaced: Vec<Folded>,
 }
 
@@ -191,6 +192,8 @@ pub struct Folded {
     pub text: String,
     /// The key of its group (null for a plan without groups, or when unplaced).
     pub group: Option<String>,
+    /// The dependencies it names that are no task of the plan (it is not folded then).
+    pub missing_depends: Vec<String>,
 }
 
 /// The group proposals go to: the one `pplan.yaml` names (`proposals_group`), else the first
@@ -233,8 +236,22 @@ pub fn fold(
                 id: t.id.map(str::to_string),
                 text: p.text.clone(),
                 group: key(t.group),
+                missing_depends: Vec::new(),
             };
             out.present.push(folded);
+            continue;
+        }
+        // A dependency removed since `propose` checked it: folded, the task would never be ready
+        // (or, taking the freed id, depend on itself). It stays in findings.md, named.
+        let missing: Vec<String> = p
+            .depends
+            .iter()
+            .filter(|d| !plan.tasks.iter().any(|t| t.id == Some(d.as_str())))
+            .cloned()
+            .collect();
+        if !missing.is_empty() {
+            let (from, text) = (from.clone(), p.text.clone());
+            out.unplaced.push(Folded { from, id: None, text, group: None, missing_depends: missing });
             continue;
         }
         let g = match target(&plan, merged, configured) {
@@ -248,7 +265,8 @@ pub fn fold(
             Err(e) => return Err(e),
         };
         if g.is_none() && !plan.groups.is_empty() {
-            out.unplaced.push(Folded { from: from.clone(), id: None, text: p.text.clone(), group: None });
+            let (from, text) = (from.clone(), p.text.clone());
+            out.unplaced.push(Folded { from, id: None, text, group: None, missing_depends: Vec::new() });
             continue;
         }
         let group = key(g);
@@ -272,7 +290,8 @@ pub fn fold(
             })
             .map_err(|why| Error::Unverified { path: crate::store::PLAN_FILE.into(), why })?;
         let id = ins.id;
-        out.added.push(Folded { from: from.clone(), id, text: p.text.clone(), group });
+        let (from, text) = (from.clone(), p.text.clone());
+        out.added.push(Folded { from, id, text, group, missing_depends: Vec::new() });
         doc = after;
     }
     Ok((doc.into_text(), out))

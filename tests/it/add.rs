@@ -336,3 +336,68 @@ fn a_group_the_plan_would_not_read_is_refused_with_the_reason() {
         .file_eq("task_plan.md", two)
         .status(2);
 }
+
+/// A plan whose lines end in a lone CR (an old Mac file): `add` copied most of the file into the
+/// new task's line (it looked for lines at LF only) and wrote it. Adding, moving and removing
+/// lines there is refused, exit 2, the file untouched.
+#[test]
+fn a_plan_with_lone_cr_line_endings_is_refused_not_duplicated() {
+    let plan =
+        "# P\r\r## Groups\r\r### Group 1: A\r- **Status:** pending\r- [ ] BE-001: x\r\r## Decisions Made\r";
+    let refused = "error: line 3 of the plan ends in a lone CR (an old Mac line ending): pplan does not add, move or remove lines in it\n\
+                   hint: usage: convert the file's line endings to LF or CRLF first\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["add", "new task"])
+        .stdout("")
+        .stderr(&refused.replace("line 3 ", "line 1 "))
+        .file_eq("task_plan.md", plan)
+        .status(2);
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["add", "--group-title", "B"])
+        .stderr(&refused.replace("line 3 ", "line 1 "))
+        .file_eq("task_plan.md", plan)
+        .status(2);
+    // One lone CR in a plan of LF lines: the same refusal, naming its line.
+    let mixed =
+        "### Group 1: A\n- [ ] BE-001: x\n- [ ] BE-002: y\r- [ ] BE-003: z\n### Group 2: B\n- [ ] C-1: w\n";
+    for args in
+        [&["remove", "BE-003"][..], &["edit", "BE-001", "--group", "2"], &["add", "v", "--group", "1"]]
+    {
+        Test::new()
+            .file("task_plan.md", mixed)
+            .args(args)
+            .stdout("")
+            .stderr(refused)
+            .file_eq("task_plan.md", mixed)
+            .status(2);
+    }
+}
+
+/// `add --group-title T --id ID` wrote the id as given: `a|b` split a table group's row into one
+/// cell more (and said `added group a|b`), `2 x` made a group the plan reads as `2`, a line break
+/// broke out of the heading. An id that is not one word of letters, digits, `.`, `-`, `–`, `_` is
+/// refused, exit 2, the file untouched.
+#[test]
+fn a_group_id_that_would_break_its_line_is_refused() {
+    let table = "| Phase | Description | Status |\n|---|---|---|\n| 1 | Build | Complete |\n";
+    let canon = "## Groups\n\n### Group 1: A\n- **Status:** pending\n- [ ] BE-001: x\n\n## Decisions Made\n";
+    for (plan, id) in [(table, "a|b"), (canon, "2 x"), (canon, "3\n- [x] FAKE-1: injected"), (canon, "")] {
+        Test::new()
+            .file("task_plan.md", plan)
+            .args(["add", "--group-title", "Ship", "--id", id])
+            .stdout("")
+            .stderr(&format!(
+                "error: `{id}` is not a group id pplan can write\n\
+                 hint: usage: a group id is one word of letters, digits, . - – _ (3, 4b, C, 三, 0-1)\n"
+            ))
+            .file_eq("task_plan.md", plan)
+            .status(2);
+    }
+    Test::new()
+        .file("task_plan.md", canon)
+        .args(["add", "--group-title", "Ship", "--id", "三"])
+        .stdout("added group 三: Ship\n")
+        .success();
+}

@@ -164,3 +164,24 @@ fn a_task_row_is_reworded_escaped_but_not_moved() {
         (Some(2), Some("error: `1.1` is a table row or a heading; only checkbox tasks move"))
     );
 }
+
+/// `edit --group` moved a checkbox item into a group whose tasks are table rows (glued under the
+/// table) or task headings (inside the last task's section, under its status line). The move is
+/// refused with what the group holds, exit 2, the file untouched.
+#[test]
+fn a_checkbox_task_does_not_move_into_a_group_of_rows_or_headings() {
+    let rows = "## Phase 1: A\n\n- [ ] T-1: one\n- [ ] T-2: two\n\n## Phase 2: B\n\n| # | Task | Status |\n|---|------|--------|\n| T-3 | three | pending |\n\n## Notes\n";
+    let headings = "## Phase 1: A\n\n- [ ] T-1: one\n- [ ] T-2: two\n\n## Phase 2: B\n\n### Task 3 — three\n- **Status:** pending\n\n## Notes\n";
+    for (plan, form) in [(rows, "table rows"), (headings, "task headings")] {
+        Test::new()
+            .file("task_plan.md", plan)
+            .args(["edit", "T-2", "--group", "2"])
+            .stdout("")
+            .stderr(&format!(
+                "error: group `2` keeps its tasks as {form}; the checkbox task `T-2` has no place among them\n\
+                 hint: usage: write it there by hand, or remove it and `pplan add` it to the group\n"
+            ))
+            .file_eq("task_plan.md", plan)
+            .status(2);
+    }
+}

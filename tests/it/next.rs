@@ -257,3 +257,26 @@ fn a_claim_in_a_task_table_goes_into_the_task_cell() {
         )
     );
 }
+
+/// `next --json` gives a table task's text unescaped (`a | b`); `next --claim --json` gave it as
+/// the cell writes it (`a \| b`), so one task had two texts in one contract.
+#[test]
+fn a_claimed_table_task_reads_unescaped_in_json_like_next() {
+    let plan =
+        "### Phase 1: A\n\n| # | Task | Status |\n|---|------|--------|\n| 1.1 | a \\| b | pending |\n";
+    let want = |claim: &str, by: &str, ready: u32| {
+        format!(
+            "{{\"schema_version\":1,\"kind\":\"next\",\"task\":{{\"id\":\"1.1\",\"text\":\"a | b\",\"line\":5}},\"claim\":{claim},\"claimed_by\":{by},\"stolen_from\":null,\"group\":\"1\",\"ready_total\":{ready},\"in_progress_total\":0,\"all_done\":false}}\n"
+        )
+    };
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["next", "--json"])
+        .stdout(&want("null", "null", 1))
+        .success();
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["next", "--claim", "--as", "ana", "--json"])
+        .stdout(&want("\"claimed\"", "\"ana\"", 0))
+        .success();
+}

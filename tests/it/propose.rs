@@ -208,3 +208,35 @@ fn proposals_land_once_after_a_kill_at_every_fault_point() {
         }
     }
 }
+
+/// A proposal whose dependency left the plan between `propose` and `merge` was folded with a
+/// `(depends: …)` naming no task — never ready, and nothing said; here the new task even took the
+/// freed id and depended on itself. It is not folded: it stays in findings.md and the merge names
+/// the missing dependency (text, and `missing_depends` in `--json`).
+#[test]
+fn a_proposal_whose_dependency_was_removed_is_not_folded_and_named() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    let plan = CANONICAL.replace(
+        "- [ ] INT-001: Wire the cart to the API (depends: BE-001, FE-001)\n",
+        "- [ ] INT-001: Wire the cart to the API (depends: BE-001, FE-001)\n- [ ] INT-002: Load test\n",
+    );
+    fs::write(d.join("task_plan.md"), plan).expect("plan");
+    ok(d, &["spawn"]);
+    ok(d, &["propose", "--agent", "BE-001", "Tune the pool", "--depends", "INT-002"]);
+    ok(d, &["log", "--agent", "FE-001", "built the cart page"]);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"]);
+    ok(d, &["mark", "--agent", "FE-001", "COMPLETE"]);
+    ok(d, &["remove", "INT-002"]);
+    let out = ok(d, &["merge"]);
+    assert_eq!(
+        out,
+        "merged group 1: BE-001, FE-001 (findings.md, progress.md)\ncomplete: BE-001, FE-001\n\
+         group 1 complete; current group → 2\n\
+         proposal not folded (it depends on `INT-002`, which is no task of the plan; add it with `pplan add`): Tune the pool (from: BE-001)\n\
+         retired the files of BE-001, FE-001 to .pplan/archive/\n"
+    );
+    assert!(!fs::read_to_string(d.join("task_plan.md")).expect("plan").contains("Tune the pool"));
+    let findings = fs::read_to_string(d.join("findings.md")).expect("findings");
+    assert!(findings.contains("- [ ] Tune the pool (depends: INT-002)\n"), "kept in findings.md: {findings}");
+}
