@@ -804,16 +804,17 @@ pub fn next_group_id(plan: &Plan<'_>) -> String {
             d.parse().ok()
         })
         .collect();
-    if let Some(max) = numbers.iter().max() {
-        return (max + 1).to_string();
-    }
-    // Codes that end in a number (`M3`, `#10`): the last group's prefix, counted on.
+    // The last group's id counted on from its own prefix (`9` → `10`, `M3` → `M4`, `P3.6` →
+    // `P3.7`, `#10` → `#11`).
     if let Some(last) = plan.groups.last() {
         let prefix = last.id.trim_end_matches(|c: char| c.is_ascii_digit());
         let max = plan.groups.iter().filter_map(|g| g.id.strip_prefix(prefix)?.parse::<u64>().ok()).max();
         if let Some(max) = max.filter(|_| prefix.len() < last.id.len()) {
             return format!("{prefix}{}", max + 1);
         }
+    }
+    if let Some(max) = numbers.iter().max() {
+        return (max + 1).to_string();
     }
     let single: Vec<char> = plan
         .groups

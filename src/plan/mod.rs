@@ -71,6 +71,9 @@ pub struct Group<'a> {
     pub free_status: Option<Range<usize>>,
     /// Indices into [`Plan::tasks`].
     pub tasks: Range<usize>,
+    /// The word before the id as written (`Phase`, `Sprint`, `阶段`), or empty; a table column
+    /// named `Sprint` names the `Sprint N` groups.
+    pub word: &'a str,
     /// A numbered item that reads as a group only because it holds tasks (`1. Backend ✓` over
     /// `- [x] …`): one without tasks would not be a group.
     pub by_tasks: bool,

@@ -141,6 +141,8 @@ enum TableKind {
     Log(usize),
     Groups {
         group: usize,
+        /// The group column's name (`Sprint`): where it is.
+        word: (usize, usize),
         id: Option<usize>,
         status: usize,
         title: Option<usize>,
@@ -201,6 +203,8 @@ struct Walk<'a> {
     /// both: the second form of the same groups, reconciled with the headings at the end.
     /// Each with the start of its line, where the item is also read as a task until then.
     list_groups: Vec<(Group<'a>, usize)>,
+    /// The words of the group headings, lowercase (`sprint`, `phase`).
+    group_words: Vec<String>,
     /// Top-level numbered items that hold checkboxes (`1. Backend ✓` over `- [x] …`), in a plan
     /// with no group headings: groups, by the work they carry (see [`carriers`]).
     carriers: Vec<u32>,
@@ -249,6 +253,7 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         },
         table_groups: Vec::new(),
         list_groups: Vec::new(),
+        group_words: group_words(text, &outline.blocks, &roles),
         carriers: if heading_groups { Vec::new() } else { carriers(text, &outline.blocks) },
         rounds: Vec::new(),
         section: (Section::Other, 0),
@@ -275,6 +280,24 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         }
     }
     w.finish()
+}
+
+fn group_words(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<String> {
+    let lines = blocks.iter().filter_map(|b| match b {
+        Block::Heading { line, .. } => Some(line.clone()),
+        _ => None,
+    });
+    let mut words: Vec<String> = Vec::new();
+    for (line, role) in lines.zip(roles) {
+        if let Role::Group(g) = role {
+            let raw = &text[line];
+            let word = raw[syntax::heading_text(raw)][g.word.clone()].to_lowercase();
+            if !word.is_empty() && !words.contains(&word) {
+                words.push(word);
+            }
+        }
+    }
+    words
 }
 
 /// The top-level numbered items that hold checkbox items, when two or more do: a numbered list
@@ -327,25 +350,59 @@ fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
         })
         .collect();
     let mut groups: Vec<Option<Titled>> = heads.iter().map(|h| syntax::group_heading(h.2)).collect();
+    let keyworded = groups.iter().any(Option::is_some);
+    let parents = parents(&heads);
+    // Runs of any word (`Sprint 1`, `Sprint 2`), beside the keyword headings too, but never
+    // inside or around one: there they are the detail of a phase.
+    let inside_keyword = |i: usize| {
+        let mut p = parents[i];
+        while let Some(j) = p {
+            if groups[j].is_some() {
+                return true;
+            }
+            p = parents[j];
+        }
+        false
+    };
+    let words: Vec<Option<Titled>> = (0..heads.len())
+        .map(|i| {
+            if groups[i].is_some() || (keyworded && inside_keyword(i)) {
+                return None;
+            }
+            syntax::word_heading(heads[i].2).filter(|_| syntax::task_heading(heads[i].2).is_none())
+        })
+        .collect();
+    let keys: Vec<_> = (0..heads.len())
+        .map(|i| Some((parents[i], heads[i].1, heads[i].2[words[i].as_ref()?.word.clone()].to_lowercase())))
+        .collect();
+    let ids: Vec<&str> =
+        (0..heads.len()).map(|i| words[i].as_ref().map_or("", |t| &heads[i].2[t.id.clone()])).collect();
+    // Beside keyword headings a run must hold tasks: `Agent A` … `Agent E` counting up, each
+    // with a status line, is a list of workers, not of groups.
+    let work = |i: usize| {
+        (!keyworded && words[i].as_ref().is_some_and(|t| !t.statuses.is_empty()))
+            || carries(text, blocks, heads[i].0, !keyworded)
+    };
+    let runs = in_runs(&heads, &keys, &ids, !keyworded, work);
+    // A run around keyword headings would make rounds of them: not a run.
+    let holds_keyword = |i: usize| {
+        heads[i + 1..]
+            .iter()
+            .zip(&groups[i + 1..])
+            .take_while(|(h, _)| h.1 > heads[i].1)
+            .any(|(_, g)| g.is_some())
+    };
+    let runs: Vec<bool> =
+        runs.iter().enumerate().map(|(i, &r)| r && !(keyworded && holds_keyword(i))).collect();
+    if runs.iter().any(|&r| r) {
+        for (i, w) in words.into_iter().enumerate() {
+            if runs[i] {
+                groups[i] = w;
+            }
+        }
+    }
     if groups.iter().all(Option::is_none) {
-        let parents = parents(&heads);
-        let words: Vec<Option<Titled>> = heads.iter().map(|h| syntax::word_heading(h.2)).collect();
-        let keys: Vec<_> = (0..heads.len())
-            .map(|i| {
-                let t = words[i].as_ref().filter(|_| syntax::task_heading(heads[i].2).is_none())?;
-                Some((parents[i], heads[i].1, heads[i].2[t.word.clone()].to_lowercase()))
-            })
-            .collect();
-        let ids: Vec<&str> =
-            (0..heads.len()).map(|i| words[i].as_ref().map_or("", |t| &heads[i].2[t.id.clone()])).collect();
-        let work = |i: usize| {
-            words[i].as_ref().is_some_and(|t| !t.statuses.is_empty())
-                || carries_work(text, blocks, heads[i].0)
-        };
-        let runs = in_runs(&keys, &ids, true, work);
-        if runs.iter().any(|&r| r) {
-            groups = words.into_iter().zip(runs).map(|(w, r)| w.filter(|_| r)).collect();
-        } else {
+        {
             let numbered: Vec<Option<Titled>> = heads.iter().map(|h| syntax::numbered_heading(h.2)).collect();
             let keys: Vec<_> = (0..heads.len())
                 .map(|i| numbered[i].as_ref().map(|_| (parents[i], heads[i].1, String::new())))
@@ -353,7 +410,7 @@ fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             let ids: Vec<&str> = (0..heads.len())
                 .map(|i| numbered[i].as_ref().map_or("", |t| &heads[i].2[t.id.clone()]))
                 .collect();
-            let runs = in_runs(&keys, &ids, false, |i| carries_work(text, blocks, heads[i].0));
+            let runs = in_runs(&heads, &keys, &ids, false, |i| carries_work(text, blocks, heads[i].0));
             groups = numbered.into_iter().zip(runs).map(|(n, r)| n.filter(|_| r)).collect();
         }
     }
@@ -389,8 +446,26 @@ type RunKey = (Option<usize>, u8, String);
 /// Numbered chapters count up in every document, so plain numbers need work.
 /// An enumeration that restarts under other parents (`#### Bug 1` … under every sprint, `Step 1`
 /// under every phase) is detail inside something else, not the plan's groups.
-fn in_runs(keys: &[Option<RunKey>], ids: &[&str], counted: bool, work: impl Fn(usize) -> bool) -> Vec<bool> {
+fn in_runs(
+    heads: &[(usize, u8, &str)],
+    keys: &[Option<RunKey>],
+    ids: &[&str],
+    counted: bool,
+    work: impl Fn(usize) -> bool,
+) -> Vec<bool> {
     use std::collections::{HashMap, HashSet};
+    // Parents alike (`### Sprint 1`, `### Sprint 2`) are an enumeration the run restarts under;
+    // unlike ones (`## Sprints`, `## Success Criteria`) are two places naming the same groups.
+    let alike = |ps: &HashSet<Option<usize>>| {
+        let mut seen = HashSet::new();
+        ps.iter().any(|p| {
+            let key = p.map(|p| {
+                let (_, level, t) = heads[p];
+                (level, t.split_whitespace().next().unwrap_or("").to_lowercase())
+            });
+            !seen.insert(key)
+        })
+    };
     let mut members: HashMap<&RunKey, Vec<usize>> = HashMap::new();
     let mut parents_of_id: HashMap<(u8, &str, &str), HashSet<Option<usize>>> = HashMap::new();
     for (i, k) in keys.iter().enumerate() {
@@ -400,13 +475,25 @@ fn in_runs(keys: &[Option<RunKey>], ids: &[&str], counted: bool, work: impl Fn(u
         }
     }
     let mut out = vec![false; keys.len()];
-    for (k, m) in members {
+    // A shorter run whose ids all name groups of a longer one (`### Sprint 7 Success Criteria`
+    // under `## Success Criteria`) refers to those groups.
+    let refers = |k: &RunKey, m: &[usize]| {
+        members.iter().any(|(o, om)| {
+            o.1 == k.1
+                && o.2 == k.2
+                && o.0 != k.0
+                && om.len() > m.len()
+                && m.iter().all(|&i| om.iter().any(|&j| ids[j] == ids[i]))
+        })
+    };
+    for (k, m) in &members {
+        let k = *k;
         let distinct: HashSet<&str> = m.iter().map(|&i| ids[i]).collect();
-        let restarts = m.iter().any(|&i| parents_of_id[&(k.1, k.2.as_str(), ids[i])].len() > 1);
+        let restarts = refers(k, m) || m.iter().any(|&i| alike(&parents_of_id[&(k.1, k.2.as_str(), ids[i])]));
         let counted = counted && m.len() >= 3 && in_sequence(m.iter().map(|&i| ids[i]));
         let worked = distinct.len() == m.len() && m.len() >= 2 && m.iter().any(|&i| work(i));
         if !restarts && (worked || counted) {
-            for i in m {
+            for &i in m {
                 out[i] = true;
             }
         }
@@ -472,12 +559,18 @@ fn parents(heads: &[(usize, u8, &str)]) -> Vec<Option<usize>> {
 
 /// Does the heading at `block` hold checkboxes or a status line before the next heading?
 fn carries_work(text: &str, blocks: &[Block], block: usize) -> bool {
+    carries(text, blocks, block, true)
+}
+
+/// Does the heading at `block` hold checkboxes (or, with `labels`, a status line) before the
+/// next heading?
+fn carries(text: &str, blocks: &[Block], block: usize, labels: bool) -> bool {
     blocks[block + 1..].iter().take_while(|b| !matches!(b, Block::Heading { .. })).any(|b| match b {
         Block::Item { line, .. } | Block::Text { line } => {
             let raw = &text[line.clone()];
             let s = &raw[syntax::content_start(raw)..];
             let s = syntax::list_marker(s).map_or(s, |m| &s[m..]);
-            syntax::checkbox(s).is_some() || syntax::status_label(s).is_some()
+            syntax::checkbox(s).is_some() || (labels && syntax::status_label(s).is_some())
         }
         _ => false,
     })
@@ -538,6 +631,7 @@ impl<'a> Walk<'a> {
                     id: Cow::Borrowed(&text[shift(&g.id, base)]),
                     key: String::new(),
                     title: &text[shift(&g.title, base)],
+                    word: &text[shift(&g.word, base)],
                     form: GroupForm::Heading,
                     at: line.start,
                     insert_at,
@@ -781,6 +875,7 @@ impl<'a> Walk<'a> {
             id: Cow::Borrowed(id),
             key: String::new(),
             title,
+            word: keyed.as_ref().map_or("", |k| &text[shift(&k.word, rest.start)]),
             form: GroupForm::ListItem,
             at: content.start,
             insert_at: content.start,
@@ -935,7 +1030,7 @@ impl<'a> Walk<'a> {
                 table.rows.push(Row { line, cells, placeholder });
                 table.end = end;
             }
-            TableKind::Groups { group, id, status, title } => {
+            TableKind::Groups { group, word, id, status, title } => {
                 let Some(st_cell) = cells.get(status).cloned() else {
                     return;
                 };
@@ -959,6 +1054,7 @@ impl<'a> Walk<'a> {
                     id,
                     key: String::new(),
                     title,
+                    word: &text[word.0..word.1],
                     form: GroupForm::TableRow,
                     at: line.start,
                     insert_at: line.start,
@@ -1039,10 +1135,13 @@ impl<'a> Walk<'a> {
                 STATUS_COLUMNS.iter().any(|l| n.strip_prefix(l).is_some_and(|rest| rest.starts_with(" (")))
             })
         });
-        match (col(GROUP_COLUMNS).or(named_group), task, status) {
+        // A column named like the plan's run of group headings (`Sprint` beside `### Sprint 1`).
+        let run_word = names.iter().position(|n| self.group_words.iter().any(|w| w == n));
+        match (col(GROUP_COLUMNS).or(named_group).or(run_word), task, status) {
             (_, Some(task), Some(status)) if self.group.is_some() => TableKind::Tasks { id, task, status },
             (Some(group), _, Some(status)) if self.group.is_none() => {
-                TableKind::Groups { group, id: col(ID_COLUMNS), status, title }
+                let word = cells[group].clone();
+                TableKind::Groups { group, word: (word.start, word.end), id: col(ID_COLUMNS), status, title }
             }
             (None, Some(task), Some(status)) => TableKind::Tasks { id, task, status },
             _ => TableKind::Other,
@@ -1095,7 +1194,11 @@ impl<'a> Walk<'a> {
         let groups = &self.plan.groups;
         let matched: Vec<Option<usize>> = others
             .iter()
-            .map(|(o, _)| groups.iter().position(|g| g.id == o.id && g.form == GroupForm::Heading))
+            .map(|(o, _)| {
+                groups
+                    .iter()
+                    .position(|g| g.id == o.id && g.form == GroupForm::Heading && same_word(g.word, o.word))
+            })
             .collect();
         let covered = (0..groups.len()).all(|i| matched.contains(&Some(i)));
         // Ids the file writes, each once (a row number pplan counted names nothing).
@@ -1170,6 +1273,13 @@ impl<'a> Walk<'a> {
             g.tasks = g.tasks.start - before[g.tasks.start]..g.tasks.end - before[g.tasks.end];
         }
     }
+}
+
+/// Do two group words name the same kind of group (`Sprint` and `sprint`, `阶段` and `阶段名称`)?
+/// A form without a word (a numbered list) names any.
+fn same_word(a: &str, b: &str) -> bool {
+    let (a, b) = (a.to_lowercase(), b.to_lowercase());
+    a.is_empty() || b.is_empty() || a.starts_with(&b) || b.starts_with(&a)
 }
 
 fn note<'a>(before: &'a str, after: &'a str) -> Option<&'a str> {
