@@ -804,12 +804,12 @@ pub fn next_group_id(plan: &Plan<'_>) -> String {
             d.parse().ok()
         })
         .collect();
-    // The last group's id counted on from its own prefix (`9` → `10`, `M3` → `M4`, `P3.6` →
-    // `P3.7`, `#10` → `#11`).
+    // A code counted on from the last group's own prefix (`M3` → `M4`, `P3.6` → `P3.7`, `#10`
+    // → `#11`); plain numbers are past every number taken (`1`, `3b`, `2` → `4`).
     if let Some(last) = plan.groups.last() {
         let prefix = last.id.trim_end_matches(|c: char| c.is_ascii_digit());
         let max = plan.groups.iter().filter_map(|g| g.id.strip_prefix(prefix)?.parse::<u64>().ok()).max();
-        if let Some(max) = max.filter(|_| prefix.len() < last.id.len()) {
+        if let Some(max) = max.filter(|_| !prefix.is_empty() && prefix.len() < last.id.len()) {
             return format!("{prefix}{}", max + 1);
         }
     }
@@ -1018,6 +1018,8 @@ mod tests {
         assert_eq!(id("## Phase 1: a\n## Phase 3b: b\n## Phase 2: c\n"), "4");
         assert_eq!(id("## Phase A: a\n## Phase D: b\n## Phase C: c\n"), "E");
         assert_eq!(id("## 阶段一：a\n## 阶段三：b\n"), "四");
+        assert_eq!(id("## M0: a\n## M1: b\n## M2: c\n"), "M3");
+        assert_eq!(id("## P3.4: a\n## P3.5: b\n## P3.6: c\n"), "P3.7");
     }
 
     #[test]

@@ -416,13 +416,39 @@ fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     }
     let mut roles = Vec::new();
     let mut open: Vec<(usize, u8)> = Vec::new();
-    for ((_, level, t), group) in heads.iter().zip(groups) {
+    let word_id =
+        |i: usize, g: &Titled| (heads[i].2[g.word.clone()].to_lowercase(), &heads[i].2[g.id.clone()]);
+    for (h, ((_, level, t), group)) in heads.iter().zip(groups).enumerate() {
         while open.last().is_some_and(|&(_, l)| l >= *level) {
             open.pop();
         }
-        let role = if let Some(g) = group {
+        let inner = group.as_ref().map(|g| word_id(h, g));
+        let ancestors = || {
+            open.iter().filter_map(|&(i, _)| match &roles[i] {
+                Role::Group(g) | Role::Round(g) => Some((i, word_id(i, g))),
+                _ => None,
+            })
+        };
+        // `### Phase 1 Exit Criteria` inside `## Phase 1` is part of it (a dated `## 2026-05-01
+        // 阶段 H` is a round of work, and what it holds is its group).
+        let part =
+            inner.as_ref().is_some_and(|w| ancestors().any(|(i, a)| a == *w && !syntax::is_date(heads[i].2)));
+        let role = if let Some(g) = group.filter(|_| !part) {
+            let (word, id) = inner.unwrap_or_default();
             for &(i, _) in &open {
-                if let Role::Group(g) = &roles[i] {
+                // `### Phase 2` under `## Phase 1` continues the count: a demoted sibling, not
+                // a group inside a round.
+                let continues = match &roles[i] {
+                    Role::Group(p) => {
+                        let (pw, pid) = word_id(i, p);
+                        pw == word
+                            && matches!((ordinal_of(pid), ordinal_of(id)), (Some((a, m)), Some((b, n))) if a == b && n > m)
+                    }
+                    _ => false,
+                };
+                if let Role::Group(g) = &roles[i]
+                    && !continues
+                {
                     roles[i] = Role::Round(g.clone());
                 }
             }

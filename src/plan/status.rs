@@ -130,6 +130,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("pending", Pending, En),
     ("planned", Pending, En),
     ("todo", Pending, En),
+    ("future", Pending, En),
+    ("upcoming", Pending, En),
     ("to do", Pending, En),
     ("blocked", Blocked, En),
     ("skipped", Skipped, En),

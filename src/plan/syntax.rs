@@ -138,7 +138,7 @@ pub fn task_id(s: &str) -> Option<(Range<usize>, usize)> {
     Some((start..end, text))
 }
 
-fn is_date(id: &str) -> bool {
+pub fn is_date(id: &str) -> bool {
     // Every byte of `YYYY-MM-DD` is checked: the text after it is sliced at byte 10, which must
     // not fall inside a character (`2026-05-1日`).
     let b = id.as_bytes();
@@ -434,6 +434,25 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool
             && text.is_char_boundary(p + k.len())
             && text[p..p + k.len()].eq_ignore_ascii_case(k)
     });
+    // A short lead-in before the keyword (`Next: Phase 2 — …`, `Build Steps — Phase 0 (…)`).
+    let listed = listed.or_else(|| {
+        if any_word || !allow_date {
+            return None;
+        }
+        // `Status: PHASE 9B …` is a plan-level status, `Current phase: …` a pointer.
+        if status_label(&text[p..]).is_some() || current_label(&text[p..]).is_some() {
+            return None;
+        }
+        let lead = lead_in(&text[p..])?;
+        let at = p + lead;
+        let k = keywords.iter().find(|(k, _)| {
+            text.len() >= at + k.len()
+                && text.is_char_boundary(at + k.len())
+                && text[at..at + k.len()].eq_ignore_ascii_case(k)
+        })?;
+        p = at;
+        Some(k)
+    });
     let (kw_len, cjk) = match listed {
         Some((k, cjk)) => (k.len(), *cjk),
         None if any_word => {
@@ -501,6 +520,22 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool
     let (title, trailing) = titled_rest(text, p, bold);
     statuses.extend(trailing);
     Some(Titled { word, id: id_start..id_end, title, statuses })
+}
+
+/// One to three words and a separator (`Next: `, `Build Steps — `): the length to skip.
+fn lead_in(s: &str) -> Option<usize> {
+    let end = (0..=s.len().min(40)).rev().find(|&i| s.is_char_boundary(i)).unwrap_or(0);
+    let window = &s[..end];
+    for sep in [": ", " — ", " – ", " - "] {
+        if let Some(at) = window.find(sep) {
+            let words = &s[..at];
+            let plain = words.chars().all(|c| c.is_alphanumeric() || c == ' ');
+            if at > 0 && plain && words.split_whitespace().count() <= 3 {
+                return Some(at + sep.len());
+            }
+        }
+    }
+    None
 }
 
 /// `第 N 阶段` / `第一阶段` (the id between the ordinal mark and a CJK keyword).
