@@ -203,6 +203,10 @@ struct Walk<'a> {
     /// both: the second form of the same groups, reconciled with the headings at the end.
     /// Each with the start of its line, where the item is also read as a task until then.
     list_groups: Vec<(Group<'a>, usize)>,
+    /// Where this heading's section began in `list_groups`, and whether the section also holds a
+    /// top-level checkbox that names no group: then its checklist is criteria (`- [x] Phase 1 —
+    /// 10/10 tests pass` beside `- [ ] next build zero errors`), not the groups again.
+    section_list: (usize, bool),
     /// The words of the group headings, lowercase (`sprint`, `phase`).
     group_words: Vec<String>,
     /// Top-level numbered items that hold checkboxes (`1. Backend ✓` over `- [x] …`), in a plan
@@ -253,6 +257,7 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         },
         table_groups: Vec::new(),
         list_groups: Vec::new(),
+        section_list: (0, false),
         group_words: group_words(text, &outline.blocks, &roles),
         carriers: if heading_groups { Vec::new() } else { carriers(text, &outline.blocks) },
         rounds: Vec::new(),
@@ -612,6 +617,7 @@ impl<'a> Walk<'a> {
     }
 
     fn heading(&mut self, level: u8, line: Range<usize>, end: usize, role: Role) {
+        self.close_checklist();
         let text = self.text;
         let raw = &text[line.clone()];
         let ht = syntax::heading_text(raw);
@@ -776,6 +782,18 @@ impl<'a> Walk<'a> {
         }
         let in_list_group = self.list_group.filter(|&(item, _)| self.top_item == Some(item) && item != index);
         let nested = parent.is_some_and(|p| in_list_group.is_none_or(|(item, _)| item != p));
+        // `- [x] **Status:** complete` under a group heading is its status line, not a task.
+        if let Some((_, _, len)) = boxed
+            && matches!(self.entity, Entity::Group(_))
+            && syntax::status_label(&text[content.start + len..content.end]).is_some()
+        {
+            self.label_line(content.start + len..content.end);
+            return;
+        }
+        let named = self.list_groups.last().is_some_and(|(_, at)| *at == line.start);
+        if parent.is_none() && self.group.is_none() && boxed.is_some() && !named {
+            self.section_list.1 = true;
+        }
         if !self.checkbox_task(line.start, content.clone(), nested, in_list_group.map(|(_, g)| g)) {
             self.label_line(content);
         }
@@ -1174,7 +1192,16 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// End a section: its checklist items name groups only if every checkbox in it does.
+    fn close_checklist(&mut self) {
+        if self.section_list.1 {
+            self.list_groups.truncate(self.section_list.0);
+        }
+        self.section_list = (self.list_groups.len(), false);
+    }
+
     fn finish(mut self) -> Plan<'a> {
+        self.close_checklist();
         for s in &mut self.plan.sections {
             if s.end == usize::MAX {
                 s.end = self.text.len();
