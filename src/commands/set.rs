@@ -48,24 +48,23 @@ pub fn run(
     // A task whose checkbox mark pplan does not know (`[?]`): its mark, for the output.
     let unknown: RefCell<Option<String>> = RefCell::new(None);
     let warning: RefCell<Option<String>> = RefCell::new(None);
-    let change = store.update(
+    let change = store.update_plan(
         store::PLAN_FILE,
         dry_run,
-        |doc| {
-            let plan = Plan::parse(doc);
-            let target = selector.find(&plan, doc)?;
-            *found.borrow_mut() = Some((target, label(&plan, target), edit::status_of(&plan, target)));
+        |plan, doc| {
+            let target = selector.find(plan, doc)?;
+            *found.borrow_mut() = Some((target, label(plan, target), edit::status_of(plan, target)));
             match target {
                 Target::Task(i) => {
                     *unknown.borrow_mut() = plan.tasks[i].unknown_mark.map(|m| format!("[{m}]"))
                 }
-                Target::Group(g) => *warning.borrow_mut() = open_tasks(&plan, g, to),
+                Target::Group(g) => *warning.borrow_mut() = open_tasks(plan, g, to),
             }
-            edit::set_status(&plan, doc, target, to)
+            edit::set_status(plan, doc, target, to)
         },
-        |before: &Document, after: &Document| {
+        |before, after| {
             let target = found.borrow().as_ref().map(|f| f.0).ok_or("no target was found")?;
-            edit::verify_set(&Plan::parse(before), &Plan::parse(after), target, to)
+            edit::verify_set(before, after, target, to)
         },
     )?;
     let (target, name, from) = found.into_inner().ok_or_else(|| Error::UnknownState(state.clone()))?;

@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 
 use self::atomic::Replaced;
 use crate::error::{Error, Result};
+use crate::plan::Plan;
 use crate::text::{DecodeError, Document, Edit};
 
 pub const PLAN_FILE: &str = "task_plan.md";
@@ -566,13 +567,34 @@ impl Store {
         edit: impl FnOnce(&Document) -> Result<Vec<Edit>>,
         verify: impl FnOnce(&Document, &Document) -> std::result::Result<(), String>,
     ) -> Result<Change> {
-        let Prepared { before, after, path, target, mut held } = self.prepare(name, edit, verify)?;
-        if after == before {
-            return Ok(Change { before, after, written: false });
+        self.write_prepared(self.prepare(name, edit, verify)?)
+    }
+
+    /// [`Store::update`] for an edit that reads the plan: the plan is parsed once for `edit`, and
+    /// the result once more for `verify`, which gets both plans (before, after).
+    pub fn update_plan(
+        &self,
+        name: &str,
+        dry_run: bool,
+        edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>>,
+        verify: impl FnOnce(&Plan<'_>, &Plan<'_>) -> std::result::Result<(), String>,
+    ) -> Result<Change> {
+        let work = |doc: &Document, path: &Path| {
+            let plan = Plan::parse(doc);
+            let edits = edit(&plan, doc)?;
+            let after = splice(doc, &edits, path)?;
+            if let Some(after) = &after {
+                verify(&plan, &Plan::parse(after))
+                    .map_err(|why| Error::Unverified { path: path.to_path_buf(), why })?;
+            }
+            Ok(after)
+        };
+        if dry_run {
+            let prepared = self.prepare_by(name, work)?;
+            return Ok(Change { before: prepared.before, after: prepared.after, written: false });
         }
-        // An editor does not take our lock: if the bytes move under us, theirs stay.
-        self.replace_held(&path, &target, &mut held, before.as_bytes(), after.as_bytes())?;
-        Ok(Change { before, after, written: true })
+        let _lock = self.lock()?;
+        self.write_prepared(self.prepare_by(name, work)?)
     }
 
     fn prepare(
@@ -581,22 +603,49 @@ impl Store {
         edit: impl FnOnce(&Document) -> Result<Vec<Edit>>,
         verify: impl FnOnce(&Document, &Document) -> std::result::Result<(), String>,
     ) -> Result<Prepared> {
+        self.prepare_by(name, |doc, path| {
+            let after = splice(doc, &edit(doc)?, path)?;
+            if let Some(after) = &after {
+                verify(doc, after).map_err(|why| Error::Unverified { path: path.to_path_buf(), why })?;
+            }
+            Ok(after)
+        })
+    }
+
+    /// Read `name` for a write and let `work` compute (and verify) the new document, `None`
+    /// when nothing changes.
+    fn prepare_by(
+        &self,
+        name: &str,
+        work: impl FnOnce(&Document, &Path) -> Result<Option<Document>>,
+    ) -> Result<Prepared> {
         let path = self.path(name);
         // A symlinked plan is edited where it lives; replacing the link would fork the plan.
         let target = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
         let (held, bytes) = self.read_settled(&path)?;
         let doc = self.decode(path.clone(), bytes, false)?;
-        let edits = edit(&doc)?;
-        let after = crate::text::apply(doc.text(), &edits)
-            .map_err(|source| Error::Splice { path: path.clone(), source })?;
-        let before = doc.text().to_string();
-        if after == before {
-            return Ok(Prepared { before, after, path, target, held });
-        }
-        let new_doc = Document::from_text(after);
-        verify(&doc, &new_doc).map_err(|why| Error::Unverified { path: path.clone(), why })?;
-        Ok(Prepared { before, after: new_doc.into_text(), path, target, held })
+        let after = work(&doc, &path)?;
+        let before = doc.into_text();
+        let after = after.map_or_else(|| before.clone(), Document::into_text);
+        Ok(Prepared { before, after, path, target, held })
     }
+
+    fn write_prepared(&self, prepared: Prepared) -> Result<Change> {
+        let Prepared { before, after, path, target, mut held } = prepared;
+        if after == before {
+            return Ok(Change { before, after, written: false });
+        }
+        // An editor does not take our lock: if the bytes move under us, theirs stay.
+        self.replace_held(&path, &target, &mut held, before.as_bytes(), after.as_bytes())?;
+        Ok(Change { before, after, written: true })
+    }
+}
+
+/// Splice `edits` into `doc`: the new document, or `None` when the text stays the same.
+fn splice(doc: &Document, edits: &[Edit], path: &Path) -> Result<Option<Document>> {
+    let after = crate::text::apply(doc.text(), edits)
+        .map_err(|source| Error::Splice { path: path.to_path_buf(), source })?;
+    Ok((after != doc.text()).then(|| Document::from_text(after)))
 }
 
 struct Prepared {

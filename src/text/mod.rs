@@ -11,6 +11,7 @@ mod chars;
 mod document;
 mod edit;
 mod outline;
+mod scan;
 
 pub use chars::{clip, clip_words, count, names_id, unescape};
 pub use document::{DecodeError, Document, Eol};

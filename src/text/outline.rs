@@ -1,4 +1,5 @@
-//! One pulldown-cmark pass that says where the blocks a plan is made of are.
+//! Where the blocks a plan is made of are: a line scanner ([`super::scan`]) that reads them
+//! the way pulldown-cmark does, and one pulldown-cmark pass for what the scanner leaves to it.
 //!
 //! The outline is a flat list, in document order, of the lines that can carry plan structure:
 //! headings, list items (with their enclosing item), lines of paragraphs and table rows. Code
@@ -33,6 +34,14 @@ pub struct Outline {
 
 impl Outline {
     pub fn new(doc: &Document) -> Outline {
+        match super::scan::scan(doc.text(), doc.body()) {
+            Some(blocks) => Outline { blocks },
+            None => Outline::pulldown(doc),
+        }
+    }
+
+    /// The outline from pulldown-cmark's events (what the scanner must agree with).
+    fn pulldown(doc: &Document) -> Outline {
         let text = doc.text();
         let base = doc.body();
         let parser = Parser::new_ext(&text[base..], Options::ENABLE_TABLES);
@@ -134,11 +143,16 @@ fn line_at(text: &str, start: usize) -> Range<usize> {
 mod tests {
     use super::*;
 
-    fn outline(src: &str) -> Vec<(String, String)> {
+    pub(super) fn outline(src: &str) -> Vec<(String, String)> {
         let doc = Document::from_text(src.to_string());
+        let shown = shown(&doc, &Outline::new(&doc).blocks);
+        assert_eq!(shown, self::shown(&doc, &Outline::pulldown(&doc).blocks), "scanner and pulldown-cmark");
+        shown
+    }
+
+    pub(super) fn shown(doc: &Document, blocks: &[Block]) -> Vec<(String, String)> {
         let text = doc.text();
-        Outline::new(&doc)
-            .blocks
+        blocks
             .iter()
             .map(|b| match b {
                 Block::Heading { level, line, .. } => (format!("h{level}"), text[line.clone()].to_string()),
@@ -195,5 +209,195 @@ mod tests {
     fn front_matter_is_not_markdown() {
         let src = "---\n# not a heading\n---\n# Real\n";
         assert_eq!(outline(src), pairs(&[("h1", "# Real")]));
+    }
+}
+
+/// The scanner against pulldown-cmark on every plan we have and on mutations of them: wherever
+/// the scanner answers, its outline is pulldown-cmark's.
+#[cfg(test)]
+mod differential {
+    use super::tests::shown;
+    use super::*;
+    use std::path::{Path, PathBuf};
+
+    fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "md") {
+                out.push(p);
+            }
+        }
+    }
+
+    fn texts() -> Vec<(String, String)> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut paths = Vec::new();
+        files(&root.join("fixtures"), &mut paths);
+        files(&root.join("../shared/corpus"), &mut paths);
+        paths.sort();
+        paths
+            .into_iter()
+            .filter_map(|p| Some((p.display().to_string(), String::from_utf8(std::fs::read(&p).ok()?).ok()?)))
+            .collect()
+    }
+
+    /// `Some(false)` when the scanner answered differently, `None` when it left it to pulldown.
+    fn agrees(text: &str) -> Option<bool> {
+        let doc = Document::from_text(text.to_string());
+        let scanned = crate::text::scan::scan(doc.text(), doc.body())?;
+        Some(scanned == Outline::pulldown(&doc).blocks)
+    }
+
+    #[test]
+    fn the_scanner_reads_every_plan_as_pulldown_cmark_does() {
+        let texts = texts();
+        assert!(texts.len() > 100, "fixtures and ../shared/corpus: {} files", texts.len());
+        let mut scanned = 0;
+        for (name, text) in &texts {
+            match agrees(text) {
+                Some(true) => scanned += 1,
+                Some(false) => panic!("the scanner misreads {name}"),
+                None => {}
+            }
+        }
+        // Most plans are read without pulldown-cmark (this is a floor, not a target).
+        assert!(scanned * 100 >= texts.len() * 95, "{scanned} of {} files scanned", texts.len());
+    }
+
+    /// Lines that make block structure, spliced into real plans.
+    const PIECES: &[&str] = &[
+        "",
+        " ",
+        "> ",
+        ">",
+        "- ",
+        "-",
+        "* ",
+        "+ x",
+        "1. ",
+        "2) x",
+        "10. y",
+        "  - nested",
+        "    - deep",
+        "   - three",
+        "     five",
+        "```",
+        "~~~",
+        "```rust",
+        "   ```",
+        "    code",
+        "<!--",
+        "-->",
+        "<!-- c -->",
+        "---",
+        "===",
+        "***",
+        "- - -",
+        "_ _ _",
+        "| a | b |",
+        "|---|---|",
+        "a | b",
+        "--|--",
+        "| x |",
+        "|:-:|",
+        "# H",
+        "###### six",
+        "####### seven",
+        "#nospace",
+        "text `code",
+        "`",
+        "``",
+        "x``y",
+        "[x]: /u",
+        "[link](x)",
+        "<div>",
+        "< 3",
+        "a\\",
+        "trailing  ",
+        "- [ ] T-1: t",
+        "- [x] done",
+        "### Phase 9: p",
+        "- **Status:** complete",
+        "> - [ ] q",
+        "1. [ ] n",
+        "\\`x",
+        "[a](b \"t",
+        "<b>",
+        "&amp;",
+        "  > quote",
+        "-- ",
+        "- # h",
+        "- ```",
+        "> ```",
+        ">> x",
+    ];
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 >> 16) as usize
+        }
+    }
+
+    fn mutate(text: &str, rng: &mut Rng) -> String {
+        let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+        for _ in 0..1 + rng.next() % 4 {
+            let n = lines.len().max(1);
+            let i = rng.next() % n;
+            let piece = PIECES[rng.next() % PIECES.len()];
+            match rng.next() % 7 {
+                0 => lines.insert(i, piece.to_string()),
+                1 if i < lines.len() => lines[i] = format!("{piece}{}", lines[i]),
+                2 if i < lines.len() => lines[i] = format!("{}{}", " ".repeat(1 + rng.next() % 5), lines[i]),
+                3 if i < lines.len() => lines[i] = lines[i].trim_start().to_string(),
+                4 if i < lines.len() => {
+                    lines.remove(i);
+                }
+                5 if i + 1 < lines.len() => lines.swap(i, i + 1),
+                _ if i < lines.len() => lines[i] = format!("{}{piece}", lines[i]),
+                _ => lines.push(piece.to_string()),
+            }
+        }
+        lines.join("\n")
+    }
+
+    #[test]
+    fn the_scanner_agrees_with_pulldown_cmark_on_mutated_plans() {
+        let texts = texts();
+        let rounds: usize =
+            std::env::var("PPLAN_SCAN_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let (mut tried, mut scanned) = (0, 0);
+        for (name, text) in &texts {
+            // Mutate a window of a long plan, so every mutation lands near the others.
+            let text: String = text.split_inclusive('\n').take(150).collect();
+            for round in 0..rounds {
+                let mutated = mutate(&text, &mut rng);
+                tried += 1;
+                match agrees(&mutated) {
+                    Some(true) => scanned += 1,
+                    Some(false) => {
+                        let doc = Document::from_text(mutated.clone());
+                        let ours =
+                            shown(&doc, &crate::text::scan::scan(doc.text(), doc.body()).unwrap_or_default());
+                        let theirs = shown(&doc, &Outline::pulldown(&doc).blocks);
+                        let at = ours.iter().zip(&theirs).take_while(|(a, b)| a == b).count();
+                        let from = at.saturating_sub(3);
+                        panic!(
+                            "the scanner misreads mutation {round} of {name}:\n{mutated}\n--- scanner from block {from}:\n{:#?}\n--- pulldown:\n{:#?}",
+                            &ours[from..(at + 3).min(ours.len())],
+                            &theirs[from..(at + 3).min(theirs.len())]
+                        )
+                    }
+                    None => {}
+                }
+            }
+        }
+        assert!(scanned * 10 >= tried * 8, "{scanned} of {tried} mutations scanned");
     }
 }
