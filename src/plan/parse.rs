@@ -237,8 +237,11 @@ enum Entity {
 
 pub(super) fn parse(doc: &Document) -> Plan<'_> {
     let text = doc.text();
-    let outline = Outline::new(doc);
-    let roles = classify_headings(text, &outline.blocks);
+    let mut outline = Outline::new(doc);
+    let mut roles = classify_headings(text, &outline.blocks);
+    if !roles.iter().any(|r| matches!(r, Role::Group(_))) && bold_headings(text, &mut outline.blocks) {
+        roles = classify_headings(text, &outline.blocks);
+    }
     let heading_groups = roles.iter().any(|r| matches!(r, Role::Group(_)));
     let mut w = Walk {
         text,
@@ -285,6 +288,36 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         }
     }
     w.finish()
+}
+
+/// A paragraph line that is all bold and starts like a group (`**1. Cross-Platform**`,
+/// `**Phase 2: Build**`) is a heading its author did not mark up: in a plan whose headings hold
+/// no groups, two or more of them are read as the deepest headings. Whether they are groups is
+/// then decided like any heading's. True when any was found.
+fn bold_headings(text: &str, blocks: &mut [Block]) -> bool {
+    let pseudo = |line: &std::ops::Range<usize>| {
+        let t = text[line.clone()].trim_end();
+        let inner = t.strip_prefix("**").and_then(|t| t.strip_suffix("**"))?;
+        (!inner.contains("**")
+            && (syntax::numbered_heading(inner).is_some() || syntax::group_heading(inner).is_some()))
+        .then_some(())
+    };
+    let found: Vec<usize> = blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| matches!(b, Block::Text { line } if pseudo(line).is_some()))
+        .map(|(i, _)| i)
+        .collect();
+    if found.len() < 2 {
+        return false;
+    }
+    for i in found {
+        if let Block::Text { line } = &blocks[i] {
+            let line = line.clone();
+            blocks[i] = Block::Heading { level: 6, end: line.end, line };
+        }
+    }
+    true
 }
 
 fn group_words(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<String> {
@@ -815,15 +848,21 @@ impl<'a> Walk<'a> {
             Some(_) => None,
             None => syntax::unknown_checkbox(s),
         };
-        let Some((status, at, len)) = boxed.or(unknown.map(|(at, _, len)| (Status::Pending, at, len))) else {
+        // `[] text`: a box written without its space, open (its mark is empty).
+        let empty = (boxed.is_none() && unknown.is_none() && s.starts_with("[] "))
+            .then(|| 2 + s[2..].len() - s[2..].trim_start().len());
+        let Some((status, at, len)) = boxed
+            .or(unknown.map(|(at, _, len)| (Status::Pending, at, len)))
+            .or(empty.map(|len| (Status::Pending, 1, len)))
+        else {
             return false;
         };
         let unknown_mark = unknown.map(|(at, mark, _)| &text[content.start + at..content.start + at + mark]);
         let group = list_group.or(self.group.map(|(g, _)| g));
         let char_at = content.start + at;
-        let mark_len = unknown_mark.map_or(1, str::len);
+        let mark_len = unknown_mark.map_or(usize::from(empty.is_none()), str::len);
         if unknown_mark.is_none() {
-            self.plan.vocabulary.note(Place::Checkbox, status, &text[char_at..char_at + 1]);
+            self.plan.vocabulary.note(Place::Checkbox, status, &text[char_at..char_at + mark_len]);
         }
         let body = content.start + len..content.end;
         let (id, text_start) = match syntax::task_id(&text[body.clone()]) {
