@@ -124,6 +124,8 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
             match &task.indicator {
                 Some(ind) if ind.status == to && task.unknown_mark.is_none() => Ok(Vec::new()),
                 Some(ind) => Ok(vec![respell(plan, ind, to)]),
+                // A task heading with no status line reads pending: pending is a no-op.
+                None if task.status == to => Ok(Vec::new()),
                 None => Ok(vec![status_line(doc, task.insert_at, plan, to)]),
             }
         }
@@ -185,8 +187,9 @@ fn line_of(text: &str, at: usize) -> usize {
 }
 
 fn spelled_checkbox(plan: &Plan<'_>, to: Status) -> String {
+    // The mark the file already uses for `to` (`X`, or an empty `[]` for an open box).
     match (to, plan.vocabulary.spelling(Place::Checkbox, to)) {
-        (Status::Complete, Some(c)) => c.to_string(),
+        (Status::Complete | Status::Pending, Some(c)) => c.to_string(),
         _ => to.checkbox().to_string(),
     }
 }

@@ -618,6 +618,12 @@ pub fn insert_group(
     if plan.groups.iter().any(|g| g.id == id.as_str() || g.key == id) {
         return Err(usage(&format!("group `{id}` exists already"), "leave the id out to take the next one"));
     }
+    if plan.groups.is_empty() && plan.tasks.iter().any(|t| t.form == TaskForm::Heading) {
+        return Err(Error::NoGroupPlace {
+            why: "its tasks are headings outside any group, and a group heading would leave them out".into(),
+            hint: "put the task headings under group headings by hand first",
+        });
+    }
     let Some(model) = after.or(plan.groups.len().checked_sub(1)) else {
         return Ok(GroupInsertion { edits: vec![first_group(plan, doc, &id, &title)], id });
     };

@@ -224,6 +224,9 @@ pub struct Plan<'a> {
     pub goal: Option<&'a str>,
     /// The first line of `## Current Group`, as written.
     pub current: Option<Line<'a>>,
+    /// A `(current)` / `(当前)` mark in a group heading, when no current-group section or label
+    /// names a group: the group and the mark's range (with the space before it).
+    pub current_mark: Option<(usize, Range<usize>)>,
     /// The first line of `## Next Step`, as written.
     pub next_step: Option<Line<'a>>,
     pub groups: Vec<Group<'a>>,
@@ -325,8 +328,20 @@ impl<'a> Plan<'a> {
 
     /// The group the stated `## Current Group` names, if it names one.
     pub fn stated_current(&self) -> Option<usize> {
-        let text = self.current.as_ref()?.text;
-        parse::resolve_group(self, text)
+        match &self.current {
+            Some(line) => parse::resolve_group(self, line.text),
+            None => self.current_mark.as_ref().map(|(g, _)| *g),
+        }
+    }
+
+    /// Where group `g`'s title ends in its heading line, for a heading group whose title is
+    /// written there.
+    pub fn title_end(&self, g: usize) -> Option<usize> {
+        let group = &self.groups[g];
+        let at = (group.title.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize)?;
+        let line_end = self.text[group.at..].find('\n').map_or(self.text.len(), |i| group.at + i);
+        (group.form == GroupForm::Heading && !group.title.is_empty() && at >= group.at && at <= line_end)
+            .then_some(at + group.title.len())
     }
 
     /// The first group that is neither complete nor skipped.

@@ -250,6 +250,7 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
             title: None,
             goal: None,
             current: None,
+            current_mark: None,
             next_step: None,
             groups: Vec::new(),
             tasks: Vec::new(),
@@ -387,7 +388,15 @@ fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             _ => None,
         })
         .collect();
-    let mut groups: Vec<Option<Titled>> = heads.iter().map(|h| syntax::group_heading(h.2)).collect();
+    // A title (`# Task Plan — Phase 1-4 Remaining Work`) names the plan, not a group after its
+    // lead-in.
+    let mut groups: Vec<Option<Titled>> = heads
+        .iter()
+        .map(|h| {
+            syntax::group_heading(h.2)
+                .filter(|g| h.1 > 1 || !h.2[..g.word.start].contains([':', '—', '–', '-']))
+        })
+        .collect();
     let keyworded = groups.iter().any(Option::is_some);
     let parents = parents(&heads);
     // Runs of any word (`Sprint 1`, `Sprint 2`), beside the keyword headings too, but never
@@ -707,12 +716,19 @@ impl<'a> Walk<'a> {
                     tasks: self.plan.tasks.len()..self.plan.tasks.len(),
                 });
                 self.rounds.push(self.round.map(|(id, _)| id));
+                if self.plan.current_mark.is_none()
+                    && let Some(mark) = syntax::current_mark(htext)
+                {
+                    self.plan.current_mark = Some((index, shift(&mark, base)));
+                }
                 self.group = Some((index, level));
                 self.entity = Entity::Group(index);
             }
             Role::Round(g) => self.round = Some((&text[shift(&g.id, base)], level)),
             Role::Task(t) => {
-                if let Some((g, _)) = self.group {
+                // In a plan without group headings, task headings are its tasks all the same.
+                let group = self.group.map(|(g, _)| g);
+                if group.is_some() || !self.heading_groups {
                     let indicator = self.indicators(&t.statuses, base, Place::Heading).into_iter().next();
                     let (words, annotations) = annotations::read(text, shift(&t.title, base));
                     let index = self.push_task(Task {
@@ -721,7 +737,7 @@ impl<'a> Walk<'a> {
                         status: indicator.as_ref().map_or(Status::Pending, |i| i.status),
                         form: TaskForm::Heading,
                         indicator,
-                        group: Some(g),
+                        group,
                         nested: false,
                         depends: annotations.depends(),
                         annotations,
@@ -1345,6 +1361,9 @@ impl<'a> Walk<'a> {
             if let Some(g) = t.group.as_mut() {
                 *g = new_index[*g];
             }
+        }
+        if let Some((g, _)) = self.plan.current_mark.as_mut() {
+            *g = new_index[*g];
         }
     }
 

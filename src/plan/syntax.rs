@@ -207,6 +207,31 @@ pub const CURRENT_LABELS: &[&str] = &[
     "fase corrente",
 ];
 
+/// A `(current)`, `(Current Focus)`, `（当前）` mark in a heading: its range, from the space
+/// before it to the closing parenthesis.
+pub fn current_mark(text: &str) -> Option<Range<usize>> {
+    for (open, close) in [('(', ')'), ('（', '）')] {
+        let mut from = 0;
+        while let Some(i) = text[from..].find(open) {
+            let start = from + i;
+            let inner = &text[start + open.len_utf8()..];
+            let end = inner.find(close)?;
+            let word = inner[..end].trim();
+            let lower = word.to_lowercase();
+            if lower == "current"
+                || lower.starts_with("current ")
+                || word.starts_with("当前")
+                || word.starts_with("現在")
+            {
+                let lead = text[..start].len() - text[..start].trim_end().len();
+                return Some(start - lead..start + open.len_utf8() + end + close.len_utf8());
+            }
+            from = start + open.len_utf8();
+        }
+    }
+    None
+}
+
 /// A label line naming the current group (`**Current phase:** Phase 1 — …`, `当前阶段：阶段 1`).
 pub fn current_label(s: &str) -> Option<Range<usize>> {
     label_value(s, CURRENT_LABELS)

@@ -1055,3 +1055,21 @@ fn spawn_warns_in_advance_when_tasks_declare_the_same_file() {
     assert_eq!(code, Some(0));
     assert!(json.contains("\"shared_files\":[]"), "{json}");
 }
+
+/// A plan that marks its current group with `(current)` in the heading (no current-group
+/// section): the merge that finishes the group moves the mark to the next group's heading.
+#[test]
+fn a_current_mark_in_a_heading_moves_on_merge() {
+    let plan = "# Plan\n\n## Phase 1: Backend (current)\n- [ ] BE-001: Build the endpoints\n\n## Phase 2: Frontend\n- [ ] FE-001: Build the cart\n";
+    let dir = planned(plan);
+    let d = dir.path();
+    assert!(ok(d, &["status"], 0).contains("current: 1"), "{}", ok(d, &["status"], 0));
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    assert!(ok(d, &["merge"], 0).contains("group 1 complete; current group → 2\n"));
+    assert_eq!(
+        fs::read_to_string(d.join("task_plan.md")).expect("plan"),
+        "# Plan\n\n## Phase 1: Backend\n- [x] BE-001: Build the endpoints\n\n## Phase 2: Frontend (current)\n- [ ] FE-001: Build the cart\n"
+    );
+}

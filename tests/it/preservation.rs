@@ -156,7 +156,7 @@ fn spelling_gone(plan: &Plan<'_>, after: &Plan<'_>, target: Target, status: Stat
     };
     indicators.iter().any(|ind| {
         let first = after.vocabulary.spelling(ind.place, status);
-        ind.place != Place::Checkbox && first != Some(&plan.text[ind.range.clone()])
+        first != Some(&plan.text[ind.range.clone()])
     })
 }
 

@@ -93,6 +93,16 @@ pub fn advance_group(doc: &Document, g: usize) -> Result<(Vec<Edit>, Option<Stri
             advanced_to = Some(ng.key.clone());
         }
         (None, Some((range, _))) if all_done => edits.push(Edit::replace(range, ALL_COMPLETE)),
+        (Some(n), None) => {
+            // A `(current)` mark in a group heading moves to the next group's heading.
+            if let Some((_, mark)) = plan.current_mark.as_ref().filter(|(m, _)| *m != n)
+                && let Some(end) = plan.title_end(n)
+            {
+                edits.push(Edit::replace(mark.clone(), ""));
+                edits.push(Edit::insert(end, doc.text()[mark.clone()].to_string()));
+                advanced_to = Some(plan.groups[n].key.clone());
+            }
+        }
         _ => {}
     }
     let next_step =
