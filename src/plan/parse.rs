@@ -117,8 +117,12 @@ fn section_of(heading: &str) -> Section {
 /// `最终目标`, `Planning Objectives`, `Goal (e — Purpose)`, `Project Goals / מטרות`: a heading
 /// whose first or last word is a goal word, unless it names two things (`Phases & Goals`).
 fn is_goal_heading(h: &str) -> bool {
-    const WORDS: &[&str] = &["goal", "goals", "objective", "objectives", "目标", "目標", "목표"];
+    const WORDS: &[&str] =
+        &["goal", "goals", "objective", "objectives", "purpose", "mission", "目标", "目標", "목표"];
     let h = h.split(" / ").next().unwrap_or(h).trim();
+    if h == "north star" {
+        return true;
+    }
     if h.contains('&') || h.contains(" and ") || h.contains('、') {
         return false;
     }
