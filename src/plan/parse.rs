@@ -1002,15 +1002,22 @@ impl<'a> Walk<'a> {
     }
 
     fn text_line(&mut self, line: Range<usize>) {
-        let start = line.start + syntax::content_start(&self.text[line.clone()]);
+        let mut start = line.start + syntax::content_start(&self.text[line.clone()]);
+        // `-[x] …` and `-**Status:** …`: a list item missing the space after its dash.
+        let glued = self.text[start..line.end]
+            .strip_prefix('-')
+            .is_some_and(|r| r.starts_with('[') || r.starts_with("**"));
+        if glued {
+            start += 1;
+        }
         let content = start..line.end;
         self.capture(content.clone());
         // `[x] Set up the store` without a list marker, indented under an item: a task all
         // the same (a known mark only; `[see below]` is prose).
         let indented = self.text[line.clone()].starts_with([' ', '\t']);
-        if indented && syntax::checkbox(&self.text[content.clone()]).is_some() {
+        if (indented || glued) && syntax::checkbox(&self.text[content.clone()]).is_some() {
             let list_group = self.list_group.filter(|&(item, _)| self.top_item == Some(item)).map(|(_, g)| g);
-            self.checkbox_task(line.start, content, true, list_group);
+            self.checkbox_task(line.start, content, indented, list_group);
             return;
         }
         self.label_line(content);

@@ -640,6 +640,11 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
     let mut end = start + text[title].trim_end().len();
     loop {
         let t = &text[start..end];
+        // A trailing HTML comment (`<!-- id: 4 -->`) is not part of the title.
+        if let Some(open) = t.strip_suffix("-->").and_then(|c| c.rfind("<!--")) {
+            end = start + t[..open].trim_end().len();
+            continue;
+        }
         let hit = backtick_status(t)
             .or_else(|| bracket_status(t))
             .or_else(|| paren_status(t))
