@@ -1153,13 +1153,15 @@ impl<'a> Walk<'a> {
                     None => Vec::new(),
                 };
                 let g = cell(group);
+                // `**A — Console foundation**`, `Bill P1 — Backend`: an id and a title in one cell.
+                let (g_id, g_title) = split_group_cell(g);
                 let ordinal = self.table_groups.len() + 1;
-                let id = [Some(g), id.map(cell)]
+                let id = [Some(g_id), id.map(cell)]
                     .into_iter()
                     .flatten()
                     .find(|c| syntax::is_group_id(c))
                     .map_or_else(|| Cow::Owned(ordinal.to_string()), Cow::Borrowed);
-                let title = title.map(cell).filter(|t| !t.is_empty()).unwrap_or(g);
+                let title = title.map(cell).filter(|t| !t.is_empty()).unwrap_or(g_title);
                 self.table_groups.push(Group {
                     id,
                     key: String::new(),
@@ -1395,6 +1397,30 @@ impl<'a> Walk<'a> {
             g.tasks = g.tasks.start - before[g.tasks.start]..g.tasks.end - before[g.tasks.end];
         }
     }
+}
+
+/// A group cell's id and title: the cell itself, or, when it is not an id, an id and a title it
+/// holds (`**A — Console foundation**`, `Bill P1 — Backend pipeline`), bold unwrapped.
+fn split_group_cell(cell: &str) -> (&str, &str) {
+    if syntax::is_group_id(cell) {
+        return (cell, cell);
+    }
+    let inner = cell.strip_prefix("**").and_then(|c| c.strip_suffix("**")).unwrap_or(cell).trim();
+    let separated = |t: &Titled| {
+        let after = inner[t.id.end..].trim_start();
+        !t.title.is_empty() && [":", "：", "—", "–", "- "].iter().any(|s| after.starts_with(s))
+    };
+    if let Some(t) = syntax::word_heading(inner).filter(separated) {
+        return (&inner[t.id], &inner[t.title]);
+    }
+    for sep in [" — ", " – ", ": ", " - "] {
+        if let Some((id, title)) = inner.split_once(sep)
+            && syntax::is_group_id(id.trim())
+        {
+            return (id.trim(), title.trim());
+        }
+    }
+    (cell, cell)
 }
 
 /// Do two group words name the same kind of group (`Sprint` and `sprint`, `阶段` and `阶段名称`)?
