@@ -33,6 +33,11 @@ fn section_of(heading: &str) -> Section {
     let h = h.trim_start_matches(|c: char| !c.is_alphanumeric() && !c.is_ascii()).trim_start();
     let digits = h.bytes().take_while(u8::is_ascii_digit).count();
     let h = if digits > 0 && h[digits..].starts_with(". ") { &h[digits + 2..] } else { h };
+    // A trailing remark (`Errors Encountered (cumulative)`) does not either.
+    let h = match h.strip_suffix(')').and_then(|r| r.rfind(" (")) {
+        Some(open) if open > 0 => &h[..open],
+        _ => h,
+    };
     let h = h.to_lowercase();
     let any = |names: &[&str]| names.iter().any(|n| h == *n);
     if any(syntax::CURRENT_LABELS) {
@@ -74,6 +79,7 @@ fn section_of(heading: &str) -> Section {
         "error log",
         "errors and fixes",
         "错误",
+        "错误与修正",
         "错误记录",
         "遇到的错误",
         "錯誤",
@@ -1161,7 +1167,9 @@ impl<'a> Walk<'a> {
                     .flatten()
                     .find(|c| syntax::is_group_id(c))
                     .map_or_else(|| Cow::Owned(ordinal.to_string()), Cow::Borrowed);
-                let title = title.map(cell).filter(|t| !t.is_empty()).unwrap_or(g_title);
+                // A title in the group cell itself beats a description column.
+                let split = g_title != g;
+                let title = title.map(cell).filter(|t| !t.is_empty() && !split).unwrap_or(g_title);
                 self.table_groups.push(Group {
                     id,
                     key: String::new(),
@@ -1413,6 +1421,9 @@ fn split_group_cell(cell: &str) -> (&str, &str) {
     if let Some(t) = syntax::word_heading(inner).filter(separated) {
         return (&inner[t.id], &inner[t.title]);
     }
+    if let Some(t) = syntax::numbered_heading(inner).filter(|t| !t.title.is_empty()) {
+        return (&inner[t.id], &inner[t.title]);
+    }
     for sep in [" — ", " – ", ": ", " - "] {
         if let Some((id, title)) = inner.split_once(sep)
             && syntax::is_group_id(id.trim())
@@ -1443,7 +1454,8 @@ fn note<'a>(before: &'a str, after: &'a str) -> Option<&'a str> {
 
 fn is_placeholder(cell: &str) -> bool {
     let c = cell.trim().trim_matches(['*', '_', '`', '(', ')', '（', '）']).trim().to_lowercase();
-    PLACEHOLDERS.contains(&c.as_str())
+    // A second delimiter row (`|---|---|`) inside a table is not an entry either.
+    PLACEHOLDERS.contains(&c.as_str()) || (c.len() >= 3 && c.bytes().all(|b| matches!(b, b'-' | b':')))
 }
 
 fn strip_title_prefix(title: &str) -> &str {
