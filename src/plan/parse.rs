@@ -1317,7 +1317,11 @@ impl<'a> Walk<'a> {
     /// order. Forms that do not name the same groups are not reconciled: the checklist's items
     /// stay plain tasks.
     fn reconcile(&mut self, others: Vec<(Group<'a>, usize)>) {
-        if others.is_empty() {
+        // Only rows and items that write an id name a group (a `**Total**` row, numbered by
+        // pplan, names nothing); one named group is no second form.
+        let others: Vec<(Group<'a>, usize)> =
+            others.into_iter().filter(|(o, _)| matches!(o.id, Cow::Borrowed(id) if !id.is_empty())).collect();
+        if others.len() < 2 {
             return;
         }
         let groups = &self.plan.groups;
@@ -1330,12 +1334,9 @@ impl<'a> Walk<'a> {
             })
             .collect();
         let covered = (0..groups.len()).all(|i| matched.contains(&Some(i)));
-        // Ids the file writes, each once (a row number pplan counted names nothing).
-        let written = others.iter().all(|(o, _)| matches!(o.id, Cow::Borrowed(id) if !id.is_empty()));
         let distinct =
             others.iter().enumerate().all(|(i, (o, _))| others[..i].iter().all(|(p, _)| p.id != o.id));
-        if !written
-            || !distinct
+        if !distinct
             || matched.iter().all(Option::is_none)
             || !(covered || matched.iter().all(Option::is_some))
         {
@@ -1418,8 +1419,14 @@ fn split_group_cell(cell: &str) -> (&str, &str) {
         let after = inner[t.id.end..].trim_start();
         !t.title.is_empty() && [":", "：", "—", "–", "- "].iter().any(|s| after.starts_with(s))
     };
-    if let Some(t) = syntax::word_heading(inner).filter(separated) {
-        return (&inner[t.id], &inner[t.title]);
+    if let Some(t) = syntax::word_heading(inner) {
+        if separated(&t) {
+            return (&inner[t.id.clone()], &inner[t.title]);
+        }
+        // `Phase 1` alone: the id, and the cell as its title.
+        if inner[t.id.end..].trim().is_empty() {
+            return (&inner[t.id], cell);
+        }
     }
     if let Some(t) = syntax::numbered_heading(inner).filter(|t| !t.title.is_empty()) {
         return (&inner[t.id], &inner[t.title]);

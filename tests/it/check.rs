@@ -466,6 +466,7 @@ fn a_task_depending_on_itself_is_a_cycle_and_a_missing_path_is_a_usage_error() {
 /// Each a real problem of its file, read by a person: a current group that names no group, groups
 /// stated complete with open tasks (bilbilmyc's 阶段 5 keeps one open test task), a reused id.
 const EXPECTED_CORPUS_ERRORS: &[&str] = &[
+    "complete-with-open-tasks]: group 一 is marked complete but 2 of 4 tasks are open",
     "current-group]: `## Current Group` names `Phase 35 - `0.1.0` self-hosted release certification.`, which is not a group",
     "duplicate-task-id]: task id `P0` is also used at line 37",
     "duplicate-task-id]: task id `P1` is also used at line 39",
@@ -498,5 +499,6 @@ const EXPECTED_CORPUS_ERRORS: &[&str] = &[
     "complete-with-open-tasks]: group E is marked complete but 3 of 7 tasks are open",
     "current-group]: `## Current Group` names `**Phase:** Complete (archived 2026-03-04)`, which is not a group",
     "complete-with-open-tasks]: group 3 is marked complete but 1 of 9 tasks are open",
+    "complete-with-open-tasks]: group 7 is marked complete but 1 of 3 tasks are open",
     "current-group]: `## Current Group` names `**Design contract accepted and published; GitHub closeout complete; implementation not started**`, which is not a group",
 ];

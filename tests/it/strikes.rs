@@ -343,6 +343,7 @@ fn reboot_over_the_corpus() {
             "SPUERSAIYAN__StockAgentWar__plan__task_plan.md",
             "SeRendizc__decoder-inference-lab__.planning__task_plan.md",
             "Solarrixs__morphogen-gpbo__task_plan.md",
+            "Tech-Andrew__ClientOS__docs__task_plan.md",
             "Ted-Engineer__ai-berkshire__.planning__task_plan.md",
             "Treytucker05__pt-study-sop__tasks__task_plan.md",
             "Vinchanso__weijie-blog__docs__task_plan.md",
