@@ -1,0 +1,146 @@
+//! Two forms of the same groups in one plan (a checklist or table of phases beside `### Phase N`
+//! headings) read as one set of groups.
+
+use std::borrow::Cow;
+
+use super::super::syntax::{self, Titled};
+use super::super::{Group, GroupForm, Task, TaskForm};
+use super::Walk;
+
+impl<'a> Walk<'a> {
+    /// Fold a second form of the plan's groups (a checklist of phases beside `### Phase N`
+    /// headings) into the headings, matched by id: a heading group also gets the other form's
+    /// status places, and a group only the checklist names takes its place in the checklist's
+    /// order. Forms that do not name the same groups are not reconciled: the checklist's items
+    /// stay plain tasks.
+    pub(super) fn reconcile(&mut self, others: Vec<(Group<'a>, usize)>) {
+        // Only rows and items that write an id name a group (a `**Total**` row, numbered by
+        // pplan, names nothing); one named group is no second form.
+        let others: Vec<(Group<'a>, usize)> =
+            others.into_iter().filter(|(o, _)| matches!(o.id, Cow::Borrowed(id) if !id.is_empty())).collect();
+        if others.len() < 2 {
+            return;
+        }
+        let groups = &self.plan.groups;
+        let matched: Vec<Option<usize>> = others
+            .iter()
+            .map(|(o, _)| {
+                groups
+                    .iter()
+                    .position(|g| g.id == o.id && g.form == GroupForm::Heading && same_word(g.word, o.word))
+            })
+            .collect();
+        let covered = (0..groups.len()).all(|i| matched.contains(&Some(i)));
+        let distinct =
+            others.iter().enumerate().all(|(i, (o, _))| others[..i].iter().all(|(p, _)| p.id != o.id));
+        if !distinct
+            || matched.iter().all(Option::is_none)
+            || !(covered || matched.iter().all(Option::is_some))
+        {
+            return;
+        }
+        let lines: Vec<usize> = others.iter().map(|(_, line)| *line).collect();
+        self.drop_tasks(|t| t.group.is_none() && t.form == TaskForm::Checkbox && lines.contains(&t.at));
+        let others: Vec<Group<'a>> = others.into_iter().map(|(g, _)| g).collect();
+        for (o, m) in others.iter().zip(&matched) {
+            if let Some(i) = *m {
+                self.plan.groups[i].indicators.extend(o.indicators.iter().cloned());
+            }
+        }
+        if !covered {
+            return;
+        }
+        // The checklist names every heading group and more: its order is the plan's.
+        let old = std::mem::take(&mut self.plan.groups);
+        let old_rounds = std::mem::take(&mut self.rounds);
+        let mut slots: Vec<Option<Group<'a>>> = old.into_iter().map(Some).collect();
+        let mut new_index = vec![0; slots.len()];
+        for (o, m) in others.into_iter().zip(matched) {
+            let at = self.plan.groups.len();
+            match m.and_then(|i| slots[i].take().map(|g| (i, g))) {
+                Some((i, g)) => {
+                    new_index[i] = at;
+                    self.rounds.push(old_rounds[i]);
+                    self.plan.groups.push(g);
+                }
+                None => {
+                    self.rounds.push(None);
+                    self.plan.groups.push(Group { tasks: 0..0, ..o });
+                }
+            }
+        }
+        for (i, g) in slots.into_iter().enumerate() {
+            if let Some(g) = g {
+                new_index[i] = self.plan.groups.len();
+                self.rounds.push(old_rounds[i]);
+                self.plan.groups.push(g);
+            }
+        }
+        for t in &mut self.plan.tasks {
+            if let Some(g) = t.group.as_mut() {
+                *g = new_index[*g];
+            }
+        }
+        if let Some((g, _)) = self.plan.current_mark.as_mut() {
+            *g = new_index[*g];
+        }
+    }
+
+    /// Remove the tasks `gone` picks, keeping every group's range of task indices true.
+    fn drop_tasks(&mut self, gone: impl Fn(&Task<'a>) -> bool) {
+        let mut before = Vec::with_capacity(self.plan.tasks.len() + 1);
+        let mut removed = 0;
+        for t in &self.plan.tasks {
+            before.push(removed);
+            removed += usize::from(gone(t));
+        }
+        before.push(removed);
+        if removed == 0 {
+            return;
+        }
+        self.plan.tasks.retain(|t| !gone(t));
+        for g in &mut self.plan.groups {
+            g.tasks = g.tasks.start - before[g.tasks.start]..g.tasks.end - before[g.tasks.end];
+        }
+    }
+}
+
+/// A group cell's id and title: the cell itself, or, when it is not an id, an id and a title it
+/// holds (`**A — Console foundation**`, `Bill P1 — Backend pipeline`), bold unwrapped.
+pub(super) fn split_group_cell(cell: &str) -> (&str, &str) {
+    if syntax::is_group_id(cell) {
+        return (cell, cell);
+    }
+    let inner = cell.strip_prefix("**").and_then(|c| c.strip_suffix("**")).unwrap_or(cell).trim();
+    let separated = |t: &Titled| {
+        let after = inner[t.id.end..].trim_start();
+        !t.title.is_empty() && [":", "：", "—", "–", "- "].iter().any(|s| after.starts_with(s))
+    };
+    if let Some(t) = syntax::word_heading(inner) {
+        if separated(&t) {
+            return (&inner[t.id.clone()], &inner[t.title]);
+        }
+        // `Phase 1` alone: the id, and the cell as its title.
+        if inner[t.id.end..].trim().is_empty() {
+            return (&inner[t.id], cell);
+        }
+    }
+    if let Some(t) = syntax::numbered_heading(inner).filter(|t| !t.title.is_empty()) {
+        return (&inner[t.id], &inner[t.title]);
+    }
+    for sep in [" — ", " – ", ": ", " - "] {
+        if let Some((id, title)) = inner.split_once(sep)
+            && syntax::is_group_id(id.trim())
+        {
+            return (id.trim(), title.trim());
+        }
+    }
+    (cell, cell)
+}
+
+/// Do two group words name the same kind of group (`Sprint` and `sprint`, `阶段` and `阶段名称`)?
+/// A form without a word (a numbered list) names any.
+fn same_word(a: &str, b: &str) -> bool {
+    let (a, b) = (a.to_lowercase(), b.to_lowercase());
+    a.is_empty() || b.is_empty() || a.starts_with(&b) || b.starts_with(&a)
+}

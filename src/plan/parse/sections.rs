@@ -1,0 +1,125 @@
+//! What a heading names: the plan's sections (goal, current group, logs, a phases section).
+
+use super::syntax;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Section {
+    Tests,
+    Goal,
+    Current,
+    Next,
+    Decisions,
+    Errors,
+    Groups,
+    Other,
+}
+
+pub(super) fn section_of(heading: &str) -> Section {
+    let h = heading.trim().trim_end_matches([':', '：']).trim();
+    // Decoration and a chapter number (`🎯 Goal`, `0. Goal`) do not change what a section is.
+    let h = h.trim_start_matches(|c: char| !c.is_alphanumeric() && !c.is_ascii()).trim_start();
+    let digits = h.bytes().take_while(u8::is_ascii_digit).count();
+    let h = if digits > 0 && h[digits..].starts_with(". ") { &h[digits + 2..] } else { h };
+    // A trailing remark (`Errors Encountered (cumulative)`) does not either.
+    let h = match h.strip_suffix(')').and_then(|r| r.rfind(" (")) {
+        Some(open) if open > 0 => &h[..open],
+        _ => h,
+    };
+    let h = h.to_lowercase();
+    let any = |names: &[&str]| names.iter().any(|n| h == *n);
+    if any(syntax::CURRENT_LABELS) {
+        Section::Current
+    } else if any(&[
+        "test results",
+        "tests",
+        "gate results",
+        "测试结果",
+        "測試結果",
+        "テスト結果",
+        "테스트 결과",
+    ]) {
+        Section::Tests
+    } else if any(&[
+        "goal",
+        "goals",
+        "objective",
+        "objectives",
+        "目标",
+        "项目目标",
+        "目標",
+        "목표",
+        "objetivo",
+        "obiettivo",
+        "ziel",
+    ]) || is_goal_heading(&h)
+    {
+        Section::Goal
+    } else if any(&["next step", "next steps", "下一步", "次のステップ", "다음 단계", "próximo paso"])
+    {
+        Section::Next
+    } else if ["decision", "决策", "決定", "결정"].iter().any(|n| h.contains(n)) {
+        Section::Decisions
+    } else if any(&[
+        "errors",
+        "error",
+        "errors encountered",
+        "error log",
+        "errors and fixes",
+        "错误",
+        "错误与修正",
+        "错误记录",
+        "遇到的错误",
+        "錯誤",
+        "錯誤記錄",
+        "エラー",
+        "エラー記録",
+        "오류",
+        "오류 기록",
+        "errori",
+        "errores",
+        "fehler",
+    ]) {
+        Section::Errors
+    } else if [
+        "phases",
+        "groups",
+        "stages",
+        "waves",
+        "阶段",
+        "階段",
+        "fasi",
+        "fases",
+        "etapas",
+        "フェーズ",
+        "단계",
+        "阶段计划",
+        "阶段划分",
+    ]
+    .iter()
+    .any(|n| h.ends_with(n))
+        // Steps and milestones are the plan's only when the heading says no more (`## Steps`,
+        // not `## Deployment steps`).
+        || any(&["steps", "milestones", "步骤", "里程碑", "ステップ", "マイルストーン", "단계별 계획"])
+    {
+        Section::Groups
+    } else {
+        Section::Other
+    }
+}
+
+/// `最终目标`, `Planning Objectives`, `Goal (e — Purpose)`, `Project Goals / מטרות`: a heading
+/// whose first or last word is a goal word, unless it names two things (`Phases & Goals`).
+fn is_goal_heading(h: &str) -> bool {
+    const WORDS: &[&str] =
+        &["goal", "goals", "objective", "objectives", "purpose", "mission", "目标", "目標", "목표"];
+    let h = h.split(" / ").next().unwrap_or(h).trim();
+    if h == "north star" {
+        return true;
+    }
+    if h.contains('&') || h.contains(" and ") || h.contains('、') {
+        return false;
+    }
+    let first = h.split([' ', '(', '（']).next().unwrap_or("");
+    let last = h.rsplit(' ').next().unwrap_or("");
+    WORDS.iter().any(|w| first == *w || last == *w || (!w.is_ascii() && h.ends_with(w)))
+}

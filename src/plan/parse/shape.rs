@@ -1,0 +1,372 @@
+//! The plan's shape, decided before the walk: which headings are groups, rounds of groups or
+//! tasks, by structure (keywords, runs of sibling headings whose ids count up or that hold
+//! work), and which numbered items carry tasks.
+
+use super::syntax::{self, Titled};
+use crate::text::Block;
+
+#[derive(Clone, Debug)]
+pub(super) enum Role {
+    Group(Titled),
+    Round(Titled),
+    Task(Titled),
+    Plain,
+}
+
+/// A paragraph line that is all bold and starts like a group (`**1. Cross-Platform**`,
+/// `**Phase 2: Build**`) is a heading its author did not mark up: in a plan whose headings hold
+/// no groups, two or more of them are read as the deepest headings. Whether they are groups is
+/// then decided like any heading's. True when any was found.
+pub(super) fn bold_headings(text: &str, blocks: &mut [Block]) -> bool {
+    let pseudo = |line: &std::ops::Range<usize>| {
+        let t = text[line.clone()].trim_end();
+        let inner = t.strip_prefix("**").and_then(|t| t.strip_suffix("**"))?;
+        (!inner.contains("**")
+            && (syntax::numbered_heading(inner).is_some() || syntax::group_heading(inner).is_some()))
+        .then_some(())
+    };
+    let found: Vec<usize> = blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| matches!(b, Block::Text { line } if pseudo(line).is_some()))
+        .map(|(i, _)| i)
+        .collect();
+    if found.len() < 2 {
+        return false;
+    }
+    for i in found {
+        if let Block::Text { line } = &blocks[i] {
+            let line = line.clone();
+            blocks[i] = Block::Heading { level: 6, end: line.end, line };
+        }
+    }
+    true
+}
+
+pub(super) fn group_words(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<String> {
+    let lines = blocks.iter().filter_map(|b| match b {
+        Block::Heading { line, .. } => Some(line.clone()),
+        _ => None,
+    });
+    let mut words: Vec<String> = Vec::new();
+    for (line, role) in lines.zip(roles) {
+        if let Role::Group(g) = role {
+            let raw = &text[line];
+            let word = raw[syntax::heading_text(raw)][g.word.clone()].to_lowercase();
+            if !word.is_empty() && !words.contains(&word) {
+                words.push(word);
+            }
+        }
+    }
+    words
+}
+
+/// The top-level numbered items that hold checkbox items, when two or more do: a numbered list
+/// of groups written without a phases section.
+pub(super) fn carriers(text: &str, blocks: &[Block]) -> Vec<u32> {
+    let mut found: Vec<u32> = Vec::new();
+    for b in blocks {
+        let Block::Item { line, parent: Some(parent) } = b else { continue };
+        let mut top = *parent;
+        let raw = &text[line.clone()];
+        let s = &raw[syntax::content_start(raw)..];
+        if syntax::list_marker(s).is_none_or(|m| syntax::checkbox(&s[m..]).is_none()) {
+            continue;
+        }
+        while let Block::Item { parent: Some(p), .. } = &blocks[top as usize] {
+            top = *p;
+        }
+        if found.last() != Some(&top)
+            && let Block::Item { line, .. } = &blocks[top as usize]
+        {
+            let raw = &text[line.clone()];
+            if raw[syntax::content_start(raw)..].starts_with(|c: char| c.is_ascii_digit()) {
+                found.push(top);
+            }
+        }
+    }
+    if found.len() < 2 {
+        found.clear();
+    }
+    found
+}
+
+/// Decide for every heading whether it is a group, a round holding groups, a task, or plain.
+///
+/// Groups are recognised by structure, in three tiers; the first tier that finds any wins:
+/// headings that start with a group keyword (`Phase 2`, `阶段 3`, `第一阶段`); runs of sibling
+/// headings that start with the same word and an id (`Milestone 1`, `Milestone 2`; `Sprint A`,
+/// `Sprint B`); runs of sibling numbered headings (`### 1. Setup`, `### 2. Build`) of which one
+/// at least carries checkboxes or a status line.
+pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
+    let heads: Vec<(usize, u8, &str)> = blocks
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| match b {
+            Block::Heading { level, line, .. } => {
+                let t = &text[line.clone()];
+                Some((i, *level, &t[syntax::heading_text(t)]))
+            }
+            _ => None,
+        })
+        .collect();
+    // A title (`# Task Plan — Phase 1-4 Remaining Work`) names the plan, not a group after its
+    // lead-in.
+    let mut groups: Vec<Option<Titled>> = heads
+        .iter()
+        .map(|h| {
+            syntax::group_heading(h.2)
+                .filter(|g| h.1 > 1 || !h.2[..g.word.start].contains([':', '—', '–', '-']))
+        })
+        .collect();
+    let keyworded = groups.iter().any(Option::is_some);
+    let parents = parents(&heads);
+    // Runs of any word (`Sprint 1`, `Sprint 2`), beside the keyword headings too, but never
+    // inside or around one: there they are the detail of a phase.
+    let inside_keyword = |i: usize| {
+        let mut p = parents[i];
+        while let Some(j) = p {
+            if groups[j].is_some() {
+                return true;
+            }
+            p = parents[j];
+        }
+        false
+    };
+    let words: Vec<Option<Titled>> = (0..heads.len())
+        .map(|i| {
+            if groups[i].is_some() || (keyworded && inside_keyword(i)) {
+                return None;
+            }
+            syntax::word_heading(heads[i].2).filter(|_| syntax::task_heading(heads[i].2).is_none())
+        })
+        .collect();
+    let keys: Vec<_> = (0..heads.len())
+        .map(|i| Some((parents[i], heads[i].1, heads[i].2[words[i].as_ref()?.word.clone()].to_lowercase())))
+        .collect();
+    let ids: Vec<&str> =
+        (0..heads.len()).map(|i| words[i].as_ref().map_or("", |t| &heads[i].2[t.id.clone()])).collect();
+    // Beside keyword headings a run must hold tasks: `Agent A` … `Agent E` counting up, each
+    // with a status line, is a list of workers, not of groups.
+    let work = |i: usize| {
+        (!keyworded && words[i].as_ref().is_some_and(|t| !t.statuses.is_empty()))
+            || carries(text, blocks, heads[i].0, !keyworded)
+    };
+    let runs = in_runs(&heads, &keys, &ids, !keyworded, work);
+    // A run around keyword headings would make rounds of them: not a run.
+    let holds_keyword = |i: usize| {
+        heads[i + 1..]
+            .iter()
+            .zip(&groups[i + 1..])
+            .take_while(|(h, _)| h.1 > heads[i].1)
+            .any(|(_, g)| g.is_some())
+    };
+    let runs: Vec<bool> =
+        runs.iter().enumerate().map(|(i, &r)| r && !(keyworded && holds_keyword(i))).collect();
+    if runs.iter().any(|&r| r) {
+        for (i, w) in words.into_iter().enumerate() {
+            if runs[i] {
+                groups[i] = w;
+            }
+        }
+    }
+    if groups.iter().all(Option::is_none) {
+        {
+            let numbered: Vec<Option<Titled>> = heads.iter().map(|h| syntax::numbered_heading(h.2)).collect();
+            let keys: Vec<_> = (0..heads.len())
+                .map(|i| numbered[i].as_ref().map(|_| (parents[i], heads[i].1, String::new())))
+                .collect();
+            let ids: Vec<&str> = (0..heads.len())
+                .map(|i| numbered[i].as_ref().map_or("", |t| &heads[i].2[t.id.clone()]))
+                .collect();
+            let runs = in_runs(&heads, &keys, &ids, false, |i| carries_work(text, blocks, heads[i].0));
+            groups = numbered.into_iter().zip(runs).map(|(n, r)| n.filter(|_| r)).collect();
+        }
+    }
+    let mut roles = Vec::new();
+    let mut open: Vec<(usize, u8)> = Vec::new();
+    let word_id =
+        |i: usize, g: &Titled| (heads[i].2[g.word.clone()].to_lowercase(), &heads[i].2[g.id.clone()]);
+    for (h, ((_, level, t), group)) in heads.iter().zip(groups).enumerate() {
+        while open.last().is_some_and(|&(_, l)| l >= *level) {
+            open.pop();
+        }
+        let inner = group.as_ref().map(|g| word_id(h, g));
+        let ancestors = || {
+            open.iter().filter_map(|&(i, _)| match &roles[i] {
+                Role::Group(g) | Role::Round(g) => Some((i, word_id(i, g))),
+                _ => None,
+            })
+        };
+        // `### Phase 1 Exit Criteria` inside `## Phase 1` is part of it (a dated `## 2026-05-01
+        // 阶段 H` is a round of work, and what it holds is its group).
+        let part =
+            inner.as_ref().is_some_and(|w| ancestors().any(|(i, a)| a == *w && !syntax::is_date(heads[i].2)));
+        let role = if let Some(g) = group.filter(|_| !part) {
+            let (word, id) = inner.unwrap_or_default();
+            for &(i, _) in &open {
+                // `### Phase 2` under `## Phase 1` continues the count: a demoted sibling, not
+                // a group inside a round.
+                let continues = match &roles[i] {
+                    Role::Group(p) => {
+                        let (pw, pid) = word_id(i, p);
+                        pw == word
+                            && matches!((ordinal_of(pid), ordinal_of(id)), (Some((a, m)), Some((b, n))) if a == b && n > m)
+                    }
+                    _ => false,
+                };
+                if let Role::Group(g) = &roles[i]
+                    && !continues
+                {
+                    roles[i] = Role::Round(g.clone());
+                }
+            }
+            open.push((roles.len(), *level));
+            Role::Group(g)
+        } else if let Some(t) = syntax::task_heading(t) {
+            Role::Task(t)
+        } else {
+            Role::Plain
+        };
+        roles.push(role);
+    }
+    roles
+}
+
+type RunKey = (Option<usize>, u8, String);
+
+/// Which headings belong to a run of groups: two or more siblings with the same key (parent,
+/// level, word) and distinct ids, one of which at least carries work (checkboxes, a status);
+/// or, when `counted`, three or more whose ids count up (`Sprint A`, `Sprint B`, `Sprint C`).
+/// Numbered chapters count up in every document, so plain numbers need work.
+/// An enumeration that restarts under other parents (`#### Bug 1` … under every sprint, `Step 1`
+/// under every phase) is detail inside something else, not the plan's groups.
+fn in_runs(
+    heads: &[(usize, u8, &str)],
+    keys: &[Option<RunKey>],
+    ids: &[&str],
+    counted: bool,
+    work: impl Fn(usize) -> bool,
+) -> Vec<bool> {
+    use std::collections::{HashMap, HashSet};
+    // Parents alike (`### Sprint 1`, `### Sprint 2`) are an enumeration the run restarts under;
+    // unlike ones (`## Sprints`, `## Success Criteria`) are two places naming the same groups.
+    let alike = |ps: &HashSet<Option<usize>>| {
+        let mut seen = HashSet::new();
+        ps.iter().any(|p| {
+            let key = p.map(|p| {
+                let (_, level, t) = heads[p];
+                (level, t.split_whitespace().next().unwrap_or("").to_lowercase())
+            });
+            !seen.insert(key)
+        })
+    };
+    let mut members: HashMap<&RunKey, Vec<usize>> = HashMap::new();
+    let mut parents_of_id: HashMap<(u8, &str, &str), HashSet<Option<usize>>> = HashMap::new();
+    for (i, k) in keys.iter().enumerate() {
+        if let Some(k) = k {
+            members.entry(k).or_default().push(i);
+            parents_of_id.entry((k.1, k.2.as_str(), ids[i])).or_default().insert(k.0);
+        }
+    }
+    let mut out = vec![false; keys.len()];
+    // A shorter run whose ids all name groups of a longer one (`### Sprint 7 Success Criteria`
+    // under `## Success Criteria`) refers to those groups.
+    let refers = |k: &RunKey, m: &[usize]| {
+        members.iter().any(|(o, om)| {
+            o.1 == k.1
+                && o.2 == k.2
+                && o.0 != k.0
+                && om.len() > m.len()
+                && m.iter().all(|&i| om.iter().any(|&j| ids[j] == ids[i]))
+        })
+    };
+    for (k, m) in &members {
+        let k = *k;
+        let distinct: HashSet<&str> = m.iter().map(|&i| ids[i]).collect();
+        let restarts = refers(k, m) || m.iter().any(|&i| alike(&parents_of_id[&(k.1, k.2.as_str(), ids[i])]));
+        let counted = counted && m.len() >= 3 && in_sequence(m.iter().map(|&i| ids[i]));
+        let worked = distinct.len() == m.len() && m.len() >= 2 && m.iter().any(|&i| work(i));
+        if !restarts && (worked || counted) {
+            for &i in m {
+                out[i] = true;
+            }
+        }
+    }
+    out
+}
+
+/// Ids that count up one at a time (`M0 M1 M2`, `A B C`, `#8 #9 #10 #10`): a repeat is a part
+/// two, not a restart.
+fn in_sequence<'s>(ids: impl Iterator<Item = &'s str>) -> bool {
+    let mut last: Option<(&str, u32)> = None;
+    let mut steps = 0;
+    for id in ids {
+        let Some((prefix, n)) = ordinal_of(id) else {
+            return false;
+        };
+        if let Some((p, l)) = last {
+            if p != prefix || !(n == l || n == l + 1) {
+                return false;
+            }
+            steps += usize::from(n == l + 1);
+        }
+        last = Some((prefix, n));
+    }
+    steps >= 2
+}
+
+/// An id as a prefix and a place in a count: `M3` → (`M`, 3), `#10` → (`#`, 10), `C` → (``, 3),
+/// `三` → (``, 3).
+fn ordinal_of(id: &str) -> Option<(&str, u32)> {
+    let digits = id.len() - id.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 {
+        let (prefix, n) = id.split_at(id.len() - digits);
+        return Some((prefix, n.parse().ok()?));
+    }
+    let mut chars = id.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() {
+        return None;
+    }
+    if c.is_ascii_uppercase() {
+        return Some(("", u32::from(c) - u32::from('A') + 1));
+    }
+    "一二三四五六七八九十".chars().position(|d| d == c).map(|i| ("", i as u32 + 1))
+}
+
+/// For every heading, the index of the nearest heading above it of a lower level.
+fn parents(heads: &[(usize, u8, &str)]) -> Vec<Option<usize>> {
+    let mut stack: Vec<usize> = Vec::new();
+    heads
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            while stack.last().is_some_and(|&j| heads[j].1 >= h.1) {
+                stack.pop();
+            }
+            let parent = stack.last().copied();
+            stack.push(i);
+            parent
+        })
+        .collect()
+}
+
+/// Does the heading at `block` hold checkboxes or a status line before the next heading?
+fn carries_work(text: &str, blocks: &[Block], block: usize) -> bool {
+    carries(text, blocks, block, true)
+}
+
+/// Does the heading at `block` hold checkboxes (or, with `labels`, a status line) before the
+/// next heading?
+fn carries(text: &str, blocks: &[Block], block: usize, labels: bool) -> bool {
+    blocks[block + 1..].iter().take_while(|b| !matches!(b, Block::Heading { .. })).any(|b| match b {
+        Block::Item { line, .. } | Block::Text { line } => {
+            let raw = &text[line.clone()];
+            let s = &raw[syntax::content_start(raw)..];
+            let s = syntax::list_marker(s).map_or(s, |m| &s[m..]);
+            syntax::checkbox(s).is_some() || (labels && syntax::status_label(s).is_some())
+        }
+        _ => false,
+    })
+}
