@@ -861,6 +861,29 @@ mod tests {
         assert_eq!(heading("Phase boundaries"), None);
         assert_eq!(heading("Phasing rationale"), None);
         assert_eq!(heading("V3 阶段"), None);
+        // A short lead-in, but not a status line or a pointer to the current group.
+        assert_eq!(heading("Next: Phase 2 — Storage ✅"), h("2", "Storage", &[(Complete, "✅")]));
+        assert_eq!(
+            heading("Build Steps — Phase 0 (Scaffolding) — COMPLETE"),
+            h("0", "(Scaffolding)", &[(Complete, "COMPLETE")])
+        );
+        assert_eq!(heading("Status: PHASE 9B — parsers in review"), None);
+        assert_eq!(heading("Current phase: Phase 2"), None);
+        assert_eq!(heading("Phase 4: Sync <!-- id: 4 -->"), h("4", "Sync", &[]));
+    }
+
+    #[test]
+    fn codes_and_current_marks() {
+        let code = |s: &str| word_heading(s).map(|t| (s[t.word].to_string(), s[t.id].to_string()));
+        assert_eq!(code("M0：仓库"), Some(("M".into(), "M0".into())));
+        assert_eq!(code("P3.6: Sync"), Some(("P".into(), "P3.6".into())));
+        assert_eq!(code("Issue #8 実行計画"), Some(("Issue".into(), "#8".into())));
+        let mark = |s: &str| current_mark(s).map(|r| s[r].to_string());
+        assert_eq!(mark("Foundations (Current)"), Some(" (Current)".into()));
+        assert_eq!(mark("Journal（当前）"), Some("（当前）".into()));
+        assert_eq!(mark("Core (Current Focus) — next"), Some(" (Current Focus)".into()));
+        assert_eq!(mark("Currency (USD) support"), None);
+        assert_eq!(mark("Open (current"), None);
     }
 
     #[test]
