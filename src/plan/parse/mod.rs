@@ -91,6 +91,8 @@ struct Walk<'a> {
     /// both: the second form of the same groups, reconciled with the headings at the end.
     /// Each with the start of its line, where the item is also read as a task until then.
     list_groups: Vec<(Group<'a>, usize)>,
+    /// Some list-item group is a checklist item (`- [x] Phase 1`, `- [done] …`).
+    checklist: bool,
     /// Where this heading's section began in `list_groups`, and whether the section also holds a
     /// top-level checkbox that names no group: then its checklist is criteria (`- [x] Phase 1 —
     /// 10/10 tests pass` beside `- [ ] next build zero errors`), not the groups again.
@@ -150,6 +152,7 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         table_groups: Vec::new(),
         list_groups: Vec::new(),
         section_list: (0, false),
+        checklist: false,
         group_words: group_words(text, &outline.blocks, &roles),
         carriers: if heading_groups { Vec::new() } else { carriers(text, &outline.blocks) },
         rounds: Vec::new(),
@@ -479,6 +482,11 @@ impl<'a> Walk<'a> {
         if keyed.is_none() && !carrier && !(in_section && (!indicators.is_empty() || ordered.is_some())) {
             return false;
         }
+        // In a plan whose groups are a checklist, a plain bullet elsewhere that names phases
+        // (`- Phase 1-4 Complete.`) is a remark about them.
+        if self.checklist && !in_section && indicators.is_empty() && !carrier {
+            return false;
+        }
         // Beside group headings, only a checklist item or one under a phases section, with an
         // id, can be the same group written again (not a bullet that mentions a phase).
         if self.heading_groups && (keyed.is_none() || (!in_section && indicators.is_empty())) {
@@ -519,6 +527,8 @@ impl<'a> Walk<'a> {
             self.list_groups.push((group, line));
             return false;
         }
+        self.checklist |=
+            group.indicators.iter().any(|i| matches!(i.place, Place::Checkbox | Place::Bracket));
         let g = self.plan.groups.len();
         self.plan.groups.push(group);
         self.rounds.push(None);

@@ -2,6 +2,7 @@
 //! headings) read as one set of groups.
 
 use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 
 use super::super::syntax::{self, Titled};
 use super::super::{Group, GroupForm, Task, TaskForm};
@@ -22,24 +23,27 @@ impl<'a> Walk<'a> {
             return;
         }
         let groups = &self.plan.groups;
+        // Heading groups by id (each id's first heading), so matching stays linear.
+        let mut by_id: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (i, g) in groups.iter().enumerate().filter(|(_, g)| g.form == GroupForm::Heading) {
+            by_id.entry(g.id.as_ref()).or_default().push(i);
+        }
         let matched: Vec<Option<usize>> = others
             .iter()
             .map(|(o, _)| {
-                groups
-                    .iter()
-                    .position(|g| g.id == o.id && g.form == GroupForm::Heading && same_word(g.word, o.word))
+                by_id.get(o.id.as_ref())?.iter().copied().find(|&i| same_word(groups[i].word, o.word))
             })
             .collect();
-        let covered = (0..groups.len()).all(|i| matched.contains(&Some(i)));
-        let distinct =
-            others.iter().enumerate().all(|(i, (o, _))| others[..i].iter().all(|(p, _)| p.id != o.id));
-        if !distinct
+        let named: HashSet<usize> = matched.iter().flatten().copied().collect();
+        let covered = named.len() == groups.len();
+        let ids: HashSet<&str> = others.iter().map(|(o, _)| o.id.as_ref()).collect();
+        if ids.len() != others.len()
             || matched.iter().all(Option::is_none)
             || !(covered || matched.iter().all(Option::is_some))
         {
             return;
         }
-        let lines: Vec<usize> = others.iter().map(|(_, line)| *line).collect();
+        let lines: HashSet<usize> = others.iter().map(|(_, line)| *line).collect();
         self.drop_tasks(|t| t.group.is_none() && t.form == TaskForm::Checkbox && lines.contains(&t.at));
         let others: Vec<Group<'a>> = others.into_iter().map(|(g, _)| g).collect();
         for (o, m) in others.iter().zip(&matched) {
