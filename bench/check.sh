@@ -11,6 +11,10 @@
 #   3. waves: one plan of 10,000 tasks T-0..T-9999, each depending on up to 3 earlier tasks
 #      (fixed seed): `pplan waves` and `pplan waves --json`. References: `grep -c` (read the
 #      file) and `pplan status` (read and parse it).
+#   4. check by plan size: the generated plans of bench/status.sh (1k / 10k / 100k tasks, two
+#      in three depending on the task before, so ~2 findings a task): `pplan check <dir>`, text
+#      and --format json. Goal: 100k tasks < 200 ms, and time linear in the size.
+#      Reference: `pplan status` on the same plan (one read and parse, no rules).
 #
 # Every measurement is a hyperfine median (-N --output=pipe, warm page cache, >= 10 runs).
 # The outputs are checked first (counts, zero errors, exact waves), so the timings mean
@@ -19,6 +23,8 @@
 # Usage: bench/check.sh            (needs cargo, python3, find, grep; installs hyperfine via apt)
 #        KEEP=1 bench/check.sh     (keep the generated trees)
 #        RUNS=20 bench/check.sh    (minimum runs per command, default 10)
+#        SIZES_ONLY=1 bench/check.sh (only 4., check by plan size)
+#        PPLAN_BIN=/path/to/pplan bench/check.sh (time another build, e.g. before a change)
 set -euo pipefail
 
 ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -38,7 +44,7 @@ say "building release binary in $ROOT"
 (cd "$ROOT" && cargo build --release --quiet)
 TARGET_DIR="$(cd "$ROOT" && cargo metadata --format-version 1 --no-deps \
     | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
-BIN="$TARGET_DIR/release/pplan"
+BIN="${PPLAN_BIN:-$TARGET_DIR/release/pplan}"
 [[ -x "$BIN" ]] || die "release binary not found at $BIN"
 say "binary: $BIN ($("$BIN" --version))"
 
@@ -336,6 +342,7 @@ bench() { # bench <json out> <hyperfine -n/command pairs...>
 
 declare -A MS
 
+if [[ -z "${SIZES_ONLY:-}" ]]; then
 # === 1. check over 1,000 plans ===================================================================
 PLANS="$WORK/plans"
 say "1. generating 1,000 plan directories in $PLANS"
@@ -425,6 +432,35 @@ MS[waves_json]=$(median_ms "$WORK/h-waves.json" "pplan waves --json")
 MS[status]=$(median_ms "$WORK/h-waves.json" "pplan status")
 MS[grep]=$(median_ms "$WORK/h-waves.json" "grep -c")
 
+fi
+
+# === 4. check by plan size =======================================================================
+say "4. check on the plans of bench/status.sh (1k / 10k / 100k tasks)"
+awk '/^gen_plan\(\)/{f=1;next} f&&/^PY$/{exit} f&&!/python3 - /{print}' "$ROOT/bench/status.sh" >"$WORK/gen_sized.py"
+SIZES=(1000 10000 100000)
+for n in "${SIZES[@]}"; do
+    d="$WORK/sized-$n"
+    mkdir -p "$d"
+    python3 "$WORK/gen_sized.py" "$n" "$d/task_plan.md" 50
+    "$BIN" check "$d" --format json >"$WORK/sized-$n.json" || true
+    python3 - "$WORK/sized-$n.json" "$n" <<'PY' || die "pplan check did not read the $n-task plan"
+import json, sys
+d = json.load(open(sys.argv[1])); n = int(sys.argv[2])
+assert d["files"] == 1, d["files"]
+assert d["errors"] == 0, d["diagnostics"][:3]
+print("    sanity: %d tasks: %d warnings (same-group dependencies), 0 errors" % (n, d["warnings"]))
+PY
+    bench "$WORK/h-sized-$n.json" \
+        -n "pplan check" "$BIN check $d" \
+        -n "pplan check --format json" "$BIN check $d --format json" \
+        -n "pplan status" "$BIN -C $d status"
+    MS[sized_$n]=$(median_ms "$WORK/h-sized-$n.json" "pplan check")
+    MS[sized_json_$n]=$(median_ms "$WORK/h-sized-$n.json" "pplan check --format json")
+    MS[sized_status_$n]=$(median_ms "$WORK/h-sized-$n.json" "pplan status")
+    MS[sized_bytes_$n]=$(wc -c <"$d/task_plan.md")
+done
+
+if [[ -z "${SIZES_ONLY:-}" ]]; then
 # === summary =========================================================================================
 echo
 say "summary: hyperfine medians (-N --output=pipe, >= $RUNS runs after $WARMUP warm-ups, warm cache, $(nproc) cpu(s), $FS)"
@@ -451,4 +487,20 @@ line("", "pplan waves --json", "waves_json", ("grep", "grep -c"),
      ", %.1fx pplan status" % (ms["waves_json"] / ms["status"]))
 line("", "pplan status (reference)", "status", ("grep", "grep -c"))
 line("", "grep -c (reference)", "grep")
+PY
+fi
+
+echo
+say "check by plan size: hyperfine medians (-N --output=pipe, >= $RUNS runs, warm cache)"
+python3 - <<PY
+sizes = [1000, 10000, 100000]
+ms = {1000: ("${MS[sized_1000]}", "${MS[sized_json_1000]}", "${MS[sized_status_1000]}", "${MS[sized_bytes_1000]}"),
+      10000: ("${MS[sized_10000]}", "${MS[sized_json_10000]}", "${MS[sized_status_10000]}", "${MS[sized_bytes_10000]}"),
+      100000: ("${MS[sized_100000]}", "${MS[sized_json_100000]}", "${MS[sized_status_100000]}", "${MS[sized_bytes_100000]}")}
+print("%8s %10s %12s %14s %12s %12s %14s" % ("tasks", "bytes", "check ms", "--format json", "status ms", "check/status", "ms per 1k tasks"))
+for n in sizes:
+    c, j, s, b = (float(x) for x in ms[n])
+    print("%8d %10d %12.2f %14.2f %12.2f %11.2fx %14.3f" % (n, b, c, j, s, c / s, c / n * 1000))
+c100 = float(ms[100000][0])
+print("==> goal on 100k tasks: check %.1f ms (< 200 ms: %s)" % (c100, "met" if c100 < 200 else "MISSED, by %.1f ms" % (c100 - 200)))
 PY

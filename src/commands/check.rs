@@ -59,7 +59,10 @@ pub fn run(ctx: &Context, paths: &[PathBuf], format: CheckFormat) -> Result<Outp
         }
         CheckFormat::Github => diags.iter().map(|d| check::github_line(d) + "\n").collect(),
         CheckFormat::Text => {
-            let mut s: String = diags.iter().map(|d| check::text_line(d) + "\n").collect();
+            let mut s = String::new();
+            for d in &diags {
+                check::write_text_line(&mut s, d);
+            }
             let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
             s.push_str(&format!(
                 "checked {}: {}, {}\n",

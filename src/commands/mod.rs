@@ -39,12 +39,13 @@ mod wait;
 mod watch;
 mod waves;
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::io::Write as _;
 use std::path::PathBuf;
 
 use crate::cli::{Cli, Command};
 use crate::error::{ExitCode, Result};
+use crate::protocol::progress::{Figures, Written};
 use crate::store::discover::Found;
 use crate::store::{self, Limits, Store};
 
@@ -76,6 +77,8 @@ pub struct Context {
     pub writes: bool,
     /// The plan found, once found.
     found: OnceCell<Found>,
+    /// The plan file as this command last wrote it, with its figures for `.pplan/progress.json`.
+    written: RefCell<Option<Written>>,
 }
 
 impl Context {
@@ -95,6 +98,13 @@ impl Context {
         let _ = self.found.set(found.clone());
         Ok(found)
     }
+
+    /// Keep the plan this command wrote last (its text and verified figures), for the refresh of
+    /// `.pplan/progress.json` after it. Only a command whose last write of task_plan.md this is
+    /// may call it; the refresh checks that the file still holds `text`.
+    pub fn wrote_plan(&self, text: String, figures: Figures) {
+        self.written.replace(Some(Written { text, figures }));
+    }
 }
 
 /// Run a command. `stream` receives output that must appear as it happens (`wait`).
@@ -110,8 +120,14 @@ pub fn run(cli: Cli, stream: &mut dyn std::io::Write) -> Result<Output> {
         (Command::Status { plan: Some(p), .. }, _) => Some(p.clone()),
         (_, c) => c,
     };
-    let mut ctx =
-        Context { dir, json: cli.json, limits: Limits::from_env(), writes: false, found: OnceCell::new() };
+    let mut ctx = Context {
+        dir,
+        json: cli.json,
+        limits: Limits::from_env(),
+        writes: false,
+        found: OnceCell::new(),
+        written: RefCell::new(None),
+    };
     // check, list, doctor and hooks only read (doctor reports a leftover journal; a hook must
     // never wait on a lock); the git commands never touch a plan (git runs the merge driver in
     // the middle of its own merge, on its own temp files).
@@ -207,7 +223,7 @@ fn writes(command: &Command) -> Option<&'static str> {
 /// stderr and does not change the command's outcome: the command's own write stands.
 fn refresh_progress(ctx: &Context, command: &str) {
     let Ok(store) = ctx.store() else { return };
-    if let Err(e) = crate::protocol::progress::refresh(&store, command) {
+    if let Err(e) = crate::protocol::progress::refresh_after(&store, command, ctx.written.take()) {
         warn(ctx, &format!("could not update .pplan/{}: {e}", crate::protocol::progress::FILE));
     }
 }

@@ -8,6 +8,7 @@ use super::{Context, Output};
 use crate::error::{Error, Result};
 use crate::plan::edit::{self, Target};
 use crate::plan::{Plan, Status, resolve};
+use crate::protocol::progress;
 use crate::store;
 use crate::text::Document;
 use crate::text::clip;
@@ -48,6 +49,8 @@ pub fn run(
     // A task whose checkbox mark pplan does not know (`[?]`): its mark, for the output.
     let unknown: RefCell<Option<String>> = RefCell::new(None);
     let warning: RefCell<Option<String>> = RefCell::new(None);
+    // The verified plan's figures, so the progress refresh need not parse the plan again.
+    let figures: RefCell<Option<progress::Figures>> = RefCell::new(None);
     let change = store.update_plan(
         store::PLAN_FILE,
         dry_run,
@@ -64,11 +67,19 @@ pub fn run(
         },
         |before, after| {
             let target = found.borrow().as_ref().map(|f| f.0).ok_or("no target was found")?;
-            edit::verify_set(before, after, target, to)
+            edit::verify_set(before, after, target, to)?;
+            if !dry_run {
+                *figures.borrow_mut() = Some(progress::Figures::of(after));
+            }
+            Ok(())
         },
     )?;
     let (target, name, from) = found.into_inner().ok_or_else(|| Error::UnknownState(state.clone()))?;
     let diff = dry_run.then(|| super::unified_diff(store::PLAN_FILE, &change.before, &change.after));
+    let noop = change.is_noop();
+    if let (true, Some(figures)) = (change.written, figures.into_inner()) {
+        ctx.wrote_plan(change.after, figures);
+    }
     if ctx.json {
         let json = SetJson {
             schema_version: 1,
@@ -78,7 +89,7 @@ pub fn run(
             id: name,
             from,
             to,
-            changed: !change.is_noop(),
+            changed: !noop,
             dry_run,
             diff,
             warning: warning.into_inner(),
@@ -89,11 +100,8 @@ pub fn run(
         return Ok(Output::ok(diff));
     }
     let from = unknown.into_inner().unwrap_or_else(|| from.to_string());
-    let mut line = if change.is_noop() {
-        format!("{name}: {to} (unchanged)\n")
-    } else {
-        format!("{name}: {from} → {to}\n")
-    };
+    let mut line =
+        if noop { format!("{name}: {to} (unchanged)\n") } else { format!("{name}: {from} → {to}\n") };
     if let Some(w) = warning.into_inner() {
         line.push_str(&format!("warning: {w}\n"));
     }

@@ -257,9 +257,8 @@ pub fn goal_label(s: &str) -> Option<Range<usize>> {
 
 fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
     // Plain `Label:` only at the start; `**Label:**` / `**Label**:` anywhere.
-    let mut candidates = vec![0];
-    candidates.extend(s.match_indices("**").map(|(i, _)| i));
-    for at in candidates {
+    let bold_at = s.as_bytes().contains(&b'*').then(|| s.match_indices("**").map(|(i, _)| i));
+    for at in std::iter::once(0).chain(bold_at.into_iter().flatten()) {
         let (bold, p) = if s[at..].starts_with("**") { (true, at + 2) } else { (false, at) };
         if !bold && at != 0 {
             continue;
@@ -305,11 +304,23 @@ fn starts_with_folded(s: &str, p: usize, label: &str) -> Option<usize> {
     let mut chars = s[p..].char_indices();
     for want in label.chars() {
         let (_, c) = chars.next()?;
-        if !c.to_lowercase().eq(want.to_lowercase()) {
+        if c != want && !folds_equal(c, want) {
             return None;
         }
     }
     Some(chars.next().map_or(s.len(), |(i, _)| p + i))
+}
+
+/// `c.to_lowercase() == want.to_lowercase()`, without the Unicode tables when one side is ASCII:
+/// an ASCII character lowercases to one ASCII character, and the only other character that does
+/// is the Kelvin sign (`K` → `k`). Every line is tried against every label, so this is hot.
+fn folds_equal(c: char, want: char) -> bool {
+    const KELVIN: char = '\u{212A}';
+    match (c.is_ascii(), want.is_ascii()) {
+        (true, true) => c.eq_ignore_ascii_case(&want),
+        (true, false) | (false, true) if c != KELVIN && want != KELVIN => false,
+        _ => c.to_lowercase().eq(want.to_lowercase()),
+    }
 }
 
 /// The status in a label's value: the token at its start, skipping wrapping backticks and bold.
@@ -798,6 +809,28 @@ fn trim_range(s: &str, r: Range<usize>) -> Range<usize> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_the_kelvin_sign_folds_to_ascii() {
+        // What `folds_equal` relies on to skip the Unicode tables when one side is ASCII.
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            let lower: Vec<char> = c.to_lowercase().collect();
+            let ascii = matches!(lower.as_slice(), [l] if l.is_ascii());
+            assert_eq!(ascii, c == '\u{212A}', "{c:?} lowercases to {lower:?}");
+        }
+        for (c, want, same) in [
+            ('K', 'k', true),
+            ('\u{212A}', 'k', true),
+            ('k', '\u{212A}', true),
+            ('S', 's', true),
+            ('ſ', 's', false),
+            ('Ä', 'ä', true),
+            ('状', 's', false),
+            ('s', '状', false),
+        ] {
+            assert_eq!(super::folds_equal(c, want), same, "{c:?} {want:?}");
+        }
+    }
+
     use super::*;
 
     type Parts = Option<(String, String, Vec<(Status, String)>)>;

@@ -1,7 +1,9 @@
 //! What a careful reader would point out in a plan: duplicated task ids, statuses that
 //! contradict the checkboxes, a `## Current Group` that names nothing or a finished group.
 
-use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use rustc_hash::FxHashMap;
 
 use super::{Plan, Status};
 use crate::text::Document;
@@ -45,14 +47,18 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document, held: &[usize]) -> Vec<Warning>
     if let Some(message) = unseen_structure(plan) {
         found.push((0, message));
     }
-    let mut first: HashMap<&str, usize> = HashMap::with_capacity(plan.tasks.len());
+    let mut first: FxHashMap<&str, usize> =
+        FxHashMap::with_capacity_and_hasher(plan.tasks.len(), Default::default());
     for (i, t) in plan.tasks.iter().enumerate() {
         let Some(id) = t.id else { continue };
-        if let Some(&j) = first.get(id) {
-            let line = doc.line_of(plan.tasks[j].at);
-            found.push((t.at, format!("duplicate task id `{id}` (first at line {line})")));
-        } else {
-            first.insert(id, i);
+        match first.entry(id) {
+            Entry::Occupied(j) => {
+                let line = doc.line_of(plan.tasks[*j.get()].at);
+                found.push((t.at, format!("duplicate task id `{id}` (first at line {line})")));
+            }
+            Entry::Vacant(v) => {
+                v.insert(i);
+            }
         }
     }
     for t in plan.tasks.iter().filter(|t| t.unknown_mark.is_some()) {

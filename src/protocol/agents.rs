@@ -514,10 +514,15 @@ pub fn observe(store: &Store, id: &str, stall_after: std::time::Duration, now: S
 /// Every agent of `group` (as [`group_agents`] finds them) observed now, with the plan's
 /// `stall_minutes` (the default when `pplan.yaml` cannot be read).
 pub fn observe_group(store: &Store, plan: &crate::plan::Plan<'_>, group: Option<usize>) -> Vec<Observation> {
+    observe_among(store, group_task_ids(plan, group))
+}
+
+/// [`observe_group`] for a group known by its tasks' ids ([`group_task_ids`]), in that order.
+pub fn observe_among<'i>(store: &Store, ids: impl IntoIterator<Item = &'i str>) -> Vec<Observation> {
     let registry = Registry::load(store).unwrap_or_default();
     let stall = crate::store::config::Config::load(store).unwrap_or_default().stall_after();
     let now = SystemTime::now();
-    group_agents(store, plan, &registry, group).iter().map(|id| observe(store, id, stall, now)).collect()
+    agents_among(store, &registry, ids).iter().map(|id| observe(store, id, stall, now)).collect()
 }
 
 /// Whether this plan runs agents at all: agent files beside it, or agents pplan spawned or
@@ -544,13 +549,29 @@ pub fn group_agents(
     registry: &Registry,
     group: Option<usize>,
 ) -> Vec<String> {
+    agents_among(store, registry, group_task_ids(plan, group))
+}
+
+/// The ids of a group's tasks (of the whole plan when it has no groups), in task order: where
+/// [`group_agents`] looks for agents.
+pub fn group_task_ids<'p>(
+    plan: &'p crate::plan::Plan<'_>,
+    group: Option<usize>,
+) -> impl Iterator<Item = &'p str> + 'p {
     let tasks = match group {
         Some(g) => plan.group_tasks(&plan.groups[g]),
         None => &plan.tasks[..],
     };
-    tasks
-        .iter()
-        .filter_map(|t| t.id)
+    tasks.iter().filter_map(|t| t.id)
+}
+
+/// Those of `ids` that are agents: a safe id with agent files, or spawned.
+fn agents_among<'i>(
+    store: &Store,
+    registry: &Registry,
+    ids: impl IntoIterator<Item = &'i str>,
+) -> Vec<String> {
+    ids.into_iter()
         .filter(|id| check_id(id).is_ok())
         .filter(|id| {
             registry.agents.contains_key(*id)

@@ -113,51 +113,85 @@ pub fn snapshot(store: &Store, command: &str) -> Result<Snapshot> {
 
 /// The snapshot of `plan`, already parsed from `store`'s plan file (the agents are read here).
 pub fn snapshot_of(store: &Store, plan: &Plan<'_>, command: &str) -> Snapshot {
-    let counts = Counts::of(plan.tasks.iter());
-    let group = |g: usize| {
-        let grp = &plan.groups[g];
-        let c = plan.counts(grp);
-        GroupProgress {
-            key: grp.key.clone(),
-            id: grp.id.to_string(),
-            title: crate::text::unescape(grp.title).into_owned(),
-            status: plan.status(grp).as_str().to_string(),
-            done: c.done + c.skipped,
-            total: c.total,
-        }
-    };
-    let working = plan.working_group();
-    let agents: Vec<AgentProgress> = agents::observe_group(store, plan, working)
-        .into_iter()
-        .map(|o| AgentProgress {
-            id: o.id,
-            state: o.state.as_str().to_string(),
-            stalled: o.stalled,
-            age_secs: o.age_secs,
-        })
-        .collect();
-    Snapshot {
-        schema_version: 1,
-        kind: "progress".into(),
-        title: plan.title.map(str::to_string),
-        status: status(plan, &counts).as_str().to_string(),
-        current_group: working.map(group),
-        tasks: TaskCounts {
-            total: counts.total,
-            done: counts.done,
-            in_progress: counts.in_progress,
-            blocked: counts.blocked,
-            skipped: counts.skipped,
-            pending: counts.pending(),
-        },
-        progress_pct: crate::protocol::gate::progress_pct(plan),
-        gate: crate::protocol::gate::red_gates(plan).into_iter().next(),
-        groups: (0..plan.groups.len()).map(group).collect(),
-        agents,
-        updated_at: crate::store::clock::now_stamp(),
-        command: command.to_string(),
-        history: Vec::new(),
+    Figures::of(plan).finish(store, command)
+}
+
+/// What a snapshot takes from task_plan.md: everything but the agents, which are read when the
+/// snapshot is made. A command that has just parsed the plan it wrote (to verify it) keeps
+/// these, so the refresh after it does not read and parse the plan a third time.
+#[derive(Debug)]
+pub struct Figures {
+    /// The snapshot without agents, time or command.
+    snapshot: Snapshot,
+    /// The ids of the working group's tasks, where its agents are looked for.
+    working: Vec<String>,
+}
+
+impl Figures {
+    pub fn of(plan: &Plan<'_>) -> Figures {
+        let counts = Counts::of(plan.tasks.iter());
+        let group = |g: usize| {
+            let grp = &plan.groups[g];
+            let c = plan.counts(grp);
+            GroupProgress {
+                key: grp.key.clone(),
+                id: grp.id.to_string(),
+                title: crate::text::unescape(grp.title).into_owned(),
+                status: plan.status(grp).as_str().to_string(),
+                done: c.done + c.skipped,
+                total: c.total,
+            }
+        };
+        let working = plan.working_group();
+        let snapshot = Snapshot {
+            schema_version: 1,
+            kind: "progress".into(),
+            title: plan.title.map(str::to_string),
+            status: status(plan, &counts).as_str().to_string(),
+            current_group: working.map(group),
+            tasks: TaskCounts {
+                total: counts.total,
+                done: counts.done,
+                in_progress: counts.in_progress,
+                blocked: counts.blocked,
+                skipped: counts.skipped,
+                pending: counts.pending(),
+            },
+            progress_pct: crate::protocol::gate::progress_pct(plan),
+            gate: crate::protocol::gate::red_gates(plan).into_iter().next(),
+            groups: (0..plan.groups.len()).map(group).collect(),
+            agents: Vec::new(),
+            updated_at: String::new(),
+            command: String::new(),
+            history: Vec::new(),
+        };
+        let working = agents::group_task_ids(plan, working).map(str::to_string).collect();
+        Figures { snapshot, working }
     }
+
+    /// The snapshot, with the working group's agents as their files say now.
+    fn finish(self, store: &Store, command: &str) -> Snapshot {
+        let Figures { mut snapshot, working } = self;
+        snapshot.agents = agents::observe_among(store, working.iter().map(String::as_str))
+            .into_iter()
+            .map(|o| AgentProgress {
+                id: o.id,
+                state: o.state.as_str().to_string(),
+                stalled: o.stalled,
+                age_secs: o.age_secs,
+            })
+            .collect();
+        snapshot.updated_at = crate::store::clock::now_stamp();
+        snapshot.command = command.to_string();
+        snapshot
+    }
+}
+
+/// The plan file a command has just written: its text, and the figures of its verified parse.
+#[derive(Debug)]
+pub struct Written {
+    pub text: String,
+    pub figures: Figures,
 }
 
 impl Snapshot {
@@ -196,10 +230,21 @@ pub fn refresh_if_stale(store: &Store, command: &str) -> Result<Option<Snapshot>
 /// Refresh `.pplan/progress.json` after `command` wrote: the new snapshot, with the history of
 /// the previous one plus a checkpoint when the figures changed.
 pub fn refresh(store: &Store, command: &str) -> Result<Snapshot> {
+    refresh_after(store, command, None)
+}
+
+/// [`refresh`] after a write of the plan that left `written`: its figures stand while the file
+/// still holds its text; when another write landed since, the file is read and parsed again.
+pub fn refresh_after(store: &Store, command: &str, written: Option<Written>) -> Result<Snapshot> {
     let lock = store.lock_progress()?;
     // A refresh killed mid-write leaves its temp file; the next one clears it.
     store.sweep_temp(&lock, store::STATE_DIR, &[FILE])?;
-    let mut snap = snapshot(store, command)?;
+    let mut snap = match written {
+        Some(w) if store.read_or_empty(store::PLAN_FILE).is_ok_and(|b| b == w.text.as_bytes()) => {
+            w.figures.finish(store, command)
+        }
+        _ => snapshot(store, command)?,
+    };
     let mut history = load(store).map(|s| s.history).unwrap_or_default();
     let point = snap.checkpoint();
     let same = |a: &Checkpoint| {

@@ -21,7 +21,8 @@ pub struct Cycle(pub Vec<usize>);
 /// The edges of the plan's dependency graph, by task index; a dependency naming no task (or a
 /// task naming itself) is left out (`check` reports those).
 pub fn edges(plan: &Plan<'_>) -> Vec<(usize, usize)> {
-    let mut by_id: HashMap<&str, usize> = HashMap::with_capacity(plan.tasks.len());
+    let mut by_id: rustc_hash::FxHashMap<&str, usize> =
+        rustc_hash::FxHashMap::with_capacity_and_hasher(plan.tasks.len(), Default::default());
     for (i, t) in plan.tasks.iter().enumerate() {
         if let Some(id) = t.id {
             by_id.entry(id).or_insert(i);

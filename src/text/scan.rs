@@ -242,8 +242,8 @@ fn table_head(rest: &[u8]) -> usize {
 fn header_cols(rest: &[u8]) -> Option<usize> {
     let mut pipes = 0;
     let mut last = 0;
-    for (i, &b) in rest.iter().enumerate() {
-        if b == b'|' && (i == 0 || rest[i - 1] != b'\\') {
+    for i in memchr::memchr_iter(b'|', rest) {
+        if i == 0 || rest[i - 1] != b'\\' {
             pipes += 1;
             last = i;
         }
@@ -255,6 +255,13 @@ fn header_cols(rest: &[u8]) -> Option<usize> {
         pipes -= 1;
     }
     Some(if rest[last + 1..].iter().all(|&b| ws_no_nl(b)) { pipes } else { pipes + 1 })
+}
+
+/// Does `b` hold `]:` (a link reference definition may end its label there)? Every task line
+/// starts with `[`, so this runs on each: a search for `]` is cheaper than building a two-byte
+/// substring searcher per line.
+fn link_definition_colon(b: &[u8]) -> bool {
+    memchr::memchr_iter(b']', b).any(|i| b.get(i + 1) == Some(&b':'))
 }
 
 impl Scanner<'_> {
@@ -409,7 +416,7 @@ impl Scanner<'_> {
     /// Note what in a paragraph line could hide a line break from the outline.
     fn inline(&mut self, from: usize, end: usize, line: u32) {
         let b = &self.bytes[from..end];
-        if self.para_bracket && memchr::memmem::find(b, b"]:").is_some() {
+        if self.para_bracket && link_definition_colon(b) {
             self.para_unsure = true;
         }
         for i in memchr::memchr3_iter(b'`', b'<', b']', b) {
@@ -558,7 +565,7 @@ impl Scanner<'_> {
             self.leaf = Leaf::Fence { ch, len, indent: k };
             return Ok(());
         }
-        if rest[0] == b'[' && memchr::memmem::find(rest, b"]:").is_some() {
+        if rest[0] == b'[' && link_definition_colon(rest) {
             return Err(Unsure);
         }
         if self.table_follows(rest, end) {

@@ -6,6 +6,7 @@
 
 mod rules;
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -118,7 +119,8 @@ pub fn run(targets: &[Target], limits: &Limits) -> (Vec<Diagnostic>, usize) {
             Some(d)
         }));
     }
-    all.sort();
+    // A total order over every field: equal diagnostics are identical, so unstable is exact.
+    all.sort_unstable();
     all.dedup();
     (all, files)
 }
@@ -158,9 +160,11 @@ fn config_diagnostics(store: &Store, dir: &Path, out: &mut Vec<Diagnostic>) -> C
     }
 }
 
-/// `path:line:col: error[rule]: message`.
-pub fn text_line(d: &Diagnostic) -> String {
-    format!("{}:{}:{}: {}[{}]: {}", d.path, d.line, d.col, d.severity.as_str(), d.rule, d.message)
+/// `path:line:col: error[rule]: message` and a newline, appended to `out` (a plan with 100k
+/// findings is one string, not one per finding).
+pub fn write_text_line(out: &mut String, d: &Diagnostic) {
+    let _ =
+        writeln!(out, "{}:{}:{}: {}[{}]: {}", d.path, d.line, d.col, d.severity.as_str(), d.rule, d.message);
 }
 
 /// A GitHub Actions workflow command.

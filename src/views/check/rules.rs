@@ -1,7 +1,9 @@
 //! The rules. Each reads the parsed plan or an agent file and says where something is wrong.
 
-use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::path::Path;
+
+use rustc_hash::FxHashMap;
 
 use super::{Diagnostic, Rule, Severity};
 use crate::plan::rows::{self, Column};
@@ -274,7 +276,7 @@ fn agent_id(name: &str) -> Option<&str> {
 /// missing or unreadable.
 fn load(store: &Store, dir: &Path, name: &str, out: &mut Vec<Diagnostic>, report: bool) -> Option<Document> {
     let bytes = std::fs::read(dir.join(name)).ok()?;
-    match Document::decode(bytes.clone()) {
+    match Document::decode_keeping(bytes) {
         Ok(doc) => {
             if report {
                 let mut f = FileDiags::new(display(dir, name), doc.text(), out);
@@ -282,7 +284,7 @@ fn load(store: &Store, dir: &Path, name: &str, out: &mut Vec<Diagnostic>, report
             }
             Some(doc)
         }
-        Err(e) => {
+        Err((e, bytes)) => {
             if report {
                 let (offset, what) = match e {
                     DecodeError::InvalidUtf8 { offset, .. } => (offset, "is not valid UTF-8"),
@@ -319,10 +321,20 @@ fn conflict_markers(f: &mut FileDiags<'_>) {
 /// in under half the bytes: a file cut off or replaced reads as a smaller, finished plan.
 fn vanished_structure(dir: &Path, plan: &Plan<'_>, f: &mut FileDiags<'_>) {
     let path = format!("HEAD:./{}", store::PLAN_FILE);
+    let now = plan.groups.len();
+    // With groups left, only a file cut to under half its committed size can lose them: ask git
+    // the size first, and read and parse the committed plan only then.
+    if now > 0 {
+        let Ok(size) = crate::git::output(dir, &["cat-file", "-s", &path], crate::git::TIMEOUT) else {
+            return;
+        };
+        if size.trim().parse::<usize>().is_ok_and(|size| f.text.len() * 2 >= size) {
+            return;
+        }
+    }
     let Ok(committed) = crate::git::output(dir, &["show", &path], crate::git::TIMEOUT) else { return };
     let Ok(doc) = Document::decode(committed.into_bytes()) else { return };
     let before = Plan::parse(&doc).groups.len();
-    let now = plan.groups.len();
     if before == 0 {
         return;
     }
@@ -356,16 +368,17 @@ fn plan_rules(plan: &Plan<'_>, has_agents: bool, f: &mut FileDiags<'_>) {
         f.at(0, "unseen-structure", message);
     }
     // Duplicate ids.
-    let mut first: HashMap<&str, usize> = HashMap::new();
+    let mut first: FxHashMap<&str, usize> =
+        FxHashMap::with_capacity_and_hasher(plan.tasks.len(), Default::default());
     for t in &plan.tasks {
         let Some(id) = t.id else { continue };
-        match first.get(id) {
-            Some(&at) => {
-                let (line, _) = f.line_of(at);
+        match first.entry(id) {
+            Entry::Occupied(at) => {
+                let (line, _) = f.line_of(*at.get());
                 f.at(t.at, "duplicate-task-id", format!("task id `{id}` is also used at line {line}"));
             }
-            None => {
-                first.insert(id, t.at);
+            Entry::Vacant(v) => {
+                v.insert(t.at);
             }
         }
     }
@@ -380,7 +393,7 @@ fn plan_rules(plan: &Plan<'_>, has_agents: bool, f: &mut FileDiags<'_>) {
         );
     }
     // Dependencies.
-    let by_id: HashMap<&str, usize> =
+    let by_id: FxHashMap<&str, usize> =
         plan.tasks.iter().enumerate().filter_map(|(i, t)| t.id.map(|id| (id, i))).rev().collect();
     for t in &plan.tasks {
         for dep in t.dependencies() {
@@ -478,9 +491,9 @@ fn plan_rules(plan: &Plan<'_>, has_agents: bool, f: &mut FileDiags<'_>) {
     let strikes = crate::protocol::strikes::strike_counts(plan);
     for t in &plan.tasks {
         if let Some(id) = t.id
-            && strikes.get(id).copied().unwrap_or(0) >= crate::protocol::strikes::STRIKES
             && t.status != Status::Blocked
             && !t.status.is_done()
+            && strikes.get(id).copied().unwrap_or(0) >= crate::protocol::strikes::STRIKES
         {
             f.at(
                 t.at,
