@@ -91,8 +91,6 @@ struct Walk<'a> {
     /// both: the second form of the same groups, reconciled with the headings at the end.
     /// Each with the start of its line, where the item is also read as a task until then.
     list_groups: Vec<(Group<'a>, usize)>,
-    /// Some list-item group is a checklist item (`- [x] Phase 1`, `- [done] …`).
-    checklist: bool,
     /// Where this heading's section began in `list_groups`, and whether the section also holds a
     /// top-level checkbox that names no group: then its checklist is criteria (`- [x] Phase 1 —
     /// 10/10 tests pass` beside `- [ ] next build zero errors`), not the groups again.
@@ -152,7 +150,6 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         table_groups: Vec::new(),
         list_groups: Vec::new(),
         section_list: (0, false),
-        checklist: false,
         group_words: group_words(text, &outline.blocks, &roles),
         carriers: if heading_groups { Vec::new() } else { carriers(text, &outline.blocks) },
         rounds: Vec::new(),
@@ -482,10 +479,17 @@ impl<'a> Walk<'a> {
         if keyed.is_none() && !carrier && !(in_section && (!indicators.is_empty() || ordered.is_some())) {
             return false;
         }
-        // In a plan whose groups are a checklist, a plain bullet elsewhere that names phases
-        // (`- Phase 1-4 Complete.`) is a remark about them.
-        if self.checklist && !in_section && indicators.is_empty() && !carrier {
-            return false;
+        // A plain bullet that names a range of groups already read (`- Phase 1-4 Complete.`)
+        // is a remark about them.
+        if let Some(k) = keyed.as_ref().filter(|_| indicators.is_empty() && !in_section) {
+            let id = &text[shift(&k.id, rest.start)];
+            let known = |part: &str| self.plan.groups.iter().any(|g| g.id == part);
+            if let Some((a, b)) = id.split_once(['-', '–', '~'])
+                && known(a)
+                && known(b)
+            {
+                return false;
+            }
         }
         // Beside group headings, only a checklist item or one under a phases section, with an
         // id, can be the same group written again (not a bullet that mentions a phase).
@@ -527,8 +531,6 @@ impl<'a> Walk<'a> {
             self.list_groups.push((group, line));
             return false;
         }
-        self.checklist |=
-            group.indicators.iter().any(|i| matches!(i.place, Place::Checkbox | Place::Bracket));
         let g = self.plan.groups.len();
         self.plan.groups.push(group);
         self.rounds.push(None);
