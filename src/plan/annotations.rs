@@ -21,6 +21,7 @@
 //! `depends`), each as `(key: value)`; an annotation already in the line keeps its spelling and
 //! place, only its value is replaced.
 
+use smallvec::SmallVec;
 use std::ops::Range;
 
 use crate::text::Edit;
@@ -93,16 +94,33 @@ pub struct Claim<'a> {
 /// A task's annotations, in line order, and where its line's content ends.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Annotations<'a> {
-    pub list: Vec<Annotation<'a>>,
+    /// The first, kept inline: most task lines have one annotation or none, and a plan of
+    /// 100,000 tasks should not make 100,000 allocations for them.
+    first: Option<Annotation<'a>>,
+    rest: Vec<Annotation<'a>>,
     /// Where a new trailing annotation goes (after `" "`): the end of the task's text and
     /// annotations, trailing whitespace excluded; an offset into the plan's text.
     pub end: usize,
 }
 
 impl<'a> Annotations<'a> {
+    /// Every annotation, in line order.
+    pub fn iter(&self) -> impl Iterator<Item = &Annotation<'a>> {
+        self.first.iter().chain(&self.rest)
+    }
+
+    /// The first annotation of the line.
+    pub fn first(&self) -> Option<&Annotation<'a>> {
+        self.first.as_ref()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
     /// The first annotation of this kind.
     pub fn get(&self, kind: Kind) -> Option<&Annotation<'a>> {
-        self.list.iter().find(|a| a.kind == kind)
+        self.iter().find(|a| a.kind == kind)
     }
 
     /// The `depends` value (the list inside), `""` when there is none.
@@ -163,7 +181,7 @@ pub fn read(text: &str, span: Range<usize>) -> (Range<usize>, Annotations<'_>) {
     let s = &text[span.clone()];
     let end = span.start + s.trim_end().len();
     let mut cut = end;
-    let mut list = Vec::new();
+    let mut list: SmallVec<[Annotation<'_>; 4]> = SmallVec::new();
     loop {
         let t = &text[span.start..cut];
         let Some(close) = t.strip_suffix(')').map(str::len) else { break };
@@ -199,7 +217,8 @@ pub fn read(text: &str, span: Range<usize>) -> (Range<usize>, Annotations<'_>) {
             trailing: false,
         });
     }
-    (span.start..cut, Annotations { list, end })
+    let mut list = list.into_iter();
+    (span.start..cut, Annotations { first: list.next(), rest: list.collect(), end })
 }
 
 /// `(depends: A, B)` anywhere in a text: the whole parenthetical and the list inside.
@@ -248,7 +267,7 @@ pub fn set(notes: &Annotations<'_>, kind: Kind, value: &str) -> Edit {
         return Edit::replace(a.value_range.clone(), value.to_string());
     }
     let new = render(kind, value);
-    match notes.list.iter().find(|a| a.trailing && a.kind > kind) {
+    match notes.iter().find(|a| a.trailing && a.kind > kind) {
         Some(after) => Edit::insert(after.range.start, format!("{new} ")),
         None => Edit::insert(notes.end, format!(" {new}")),
     }
@@ -272,7 +291,7 @@ mod tests {
 
     fn parts(s: &str) -> (&str, Vec<(Kind, &str, bool)>) {
         let (words, notes) = read(s, 0..s.len());
-        (&s[words], notes.list.iter().map(|a| (a.kind, a.value, a.trailing)).collect())
+        (&s[words], notes.iter().map(|a| (a.kind, a.value, a.trailing)).collect())
     }
 
     #[test]

@@ -70,7 +70,7 @@ pub fn insert_task(
         return Err(usage("a task needs some text", "pplan add \"<text>\""));
     }
     let (_, notes) = annotations::read(&words, 0..words.len());
-    if !notes.list.is_empty() {
+    if !notes.is_empty() {
         return Err(usage(
             &format!("the text `{words}` ends with an annotation; pass dependencies with --depends"),
             "pplan add \"<text>\" --depends A,B",

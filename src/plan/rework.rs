@@ -14,7 +14,7 @@ pub fn reword(plan: &Plan<'_>, i: usize, text: &str) -> Result<Vec<Edit>> {
     let t = &plan.tasks[i];
     let words = one_line(text);
     let (_, notes) = annotations::read(&words, 0..words.len());
-    if words.is_empty() || !notes.list.is_empty() {
+    if words.is_empty() || !notes.is_empty() {
         return Err(Error::Usage {
             message: format!("`{words}` cannot be a task's text (empty, or ending with an annotation)"),
             hint: "pplan edit <TASK-ID> --text \"<text>\" (dependencies with --depends)",

@@ -135,7 +135,7 @@ fn add(doc: &Document, p: &Proposal) -> Edit {
 pub fn proposal(text: &str, depends: &[String]) -> Result<Proposal> {
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let (_, notes) = annotations::read(&text, 0..text.len());
-    if let Some(a) = notes.list.first() {
+    if let Some(a) = notes.first() {
         return Err(Error::Usage {
             message: format!("the text carries its own `({}: …)`", a.kind.key()),
             hint: "pplan propose --agent <ID> \"<text>\" --depends A,B",

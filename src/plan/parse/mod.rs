@@ -141,7 +141,8 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
             current_mark: None,
             next_step: None,
             groups: Vec::new(),
-            tasks: Vec::new(),
+            // At most one task per list item, text line and row: no regrowth on a big plan.
+            tasks: Vec::with_capacity(outline.blocks.len()),
             tables: Vec::new(),
             sections: Vec::new(),
             vocabulary: Vocabulary::default(),
@@ -364,6 +365,7 @@ impl<'a> Walk<'a> {
         // `- [x] **Status:** complete` under a group heading is its status line, not a task.
         if let Some((_, _, len)) = boxed
             && matches!(self.entity, Entity::Group(_))
+            && text[content.start + len..content.end].starts_with("**")
             && syntax::status_label(&text[content.start + len..content.end]).is_some()
         {
             self.label_line(content.start + len..content.end);
