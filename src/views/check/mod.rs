@@ -163,8 +163,11 @@ fn config_diagnostics(store: &Store, dir: &Path, out: &mut Vec<Diagnostic>) -> C
 /// `path:line:col: error[rule]: message` and a newline, appended to `out` (a plan with 100k
 /// findings is one string, not one per finding).
 pub fn write_text_line(out: &mut String, d: &Diagnostic) {
-    let _ =
-        writeln!(out, "{}:{}:{}: {}[{}]: {}", d.path, d.line, d.col, d.severity.as_str(), d.rule, d.message);
+    out.push_str(&d.path);
+    let _ = write!(out, ":{}:{}: ", d.line, d.col);
+    for part in [d.severity.as_str(), "[", d.rule, "]: ", &d.message, "\n"] {
+        out.push_str(part);
+    }
 }
 
 /// A GitHub Actions workflow command.
