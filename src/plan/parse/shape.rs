@@ -93,11 +93,12 @@ pub(super) fn carriers(text: &str, blocks: &[Block]) -> Vec<u32> {
 
 /// Decide for every heading whether it is a group, a round holding groups, a task, or plain.
 ///
-/// Groups are recognised by structure, in three tiers; the first tier that finds any wins:
-/// headings that start with a group keyword (`Phase 2`, `阶段 3`, `第一阶段`); runs of sibling
-/// headings that start with the same word and an id (`Milestone 1`, `Milestone 2`; `Sprint A`,
-/// `Sprint B`); runs of sibling numbered headings (`### 1. Setup`, `### 2. Build`) of which one
-/// at least carries checkboxes or a status line.
+/// Groups are recognised by structure: headings that start with a group keyword (`Phase 2`,
+/// `阶段 3`, `第一阶段`); beside them or alone, runs of sibling headings that start with the same
+/// word and an id (`Milestone 1`, `Milestone 2`; `Sprint A`, `Sprint B`; see [`in_runs`]); when
+/// neither finds any, runs of sibling numbered headings (`### 1. Setup`, `### 2. Build`) of which
+/// one at least carries checkboxes or a status line. Nesting then decides rounds, parts and
+/// demoted siblings.
 pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     let heads: Vec<(usize, u8, &str)> = blocks
         .iter()
