@@ -12,8 +12,9 @@ pub mod merge_driver;
 
 use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 pub const TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -70,22 +71,76 @@ pub fn output(dir: &Path, args: &[&str], timeout: Duration) -> Result<String, Fa
     };
     let stdout = child.stdout.take().map(|s| read(Box::new(s)));
     let stderr = child.stderr.take().map(|s| read(Box::new(s)));
-    let deadline = Instant::now() + timeout;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(Failure::TimedOut(timeout));
-            }
-        }
-    };
+    let (status, timed_out) = wait_killing_after(&mut child, timeout);
+    if timed_out {
+        return Err(Failure::TimedOut(timeout));
+    }
+    let Ok(status) = status else { return Err(Failure::TimedOut(timeout)) };
     let text = stdout.and_then(|h| h.join().ok()).unwrap_or_default();
     let err = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
     if !status.success() {
         return Err(Failure::Failed(err.lines().next().unwrap_or("no message").trim().to_string()));
     }
     Ok(text)
+}
+
+/// Wait for `child`, killed once `timeout` has passed; whether it was. The wait blocks (no polling,
+/// so a git that answers in 2 ms costs 2 ms): a watchdog thread sleeps until the deadline unless
+/// the wait wakes it first. The watchdog kills by process id, which stays the child's until the
+/// wait reaps it; after that a late kill could only reach a reused id in the microsecond before
+/// the watchdog hears the wait end, and ids are handed out in sequence, not reused that fast.
+fn wait_killing_after(child: &mut Child, timeout: Duration) -> (std::io::Result<ExitStatus>, bool) {
+    let (done, finished) = mpsc::channel::<()>();
+    let id = child.id();
+    let watchdog = std::thread::spawn(move || match finished.recv_timeout(timeout) {
+        Err(RecvTimeoutError::Timeout) => {
+            kill(id);
+            true
+        }
+        _ => false,
+    });
+    let status = child.wait();
+    drop(done);
+    let timed_out = watchdog.join().unwrap_or(false);
+    (status, timed_out)
+}
+
+#[cfg(unix)]
+fn kill(id: u32) {
+    let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(id as i32), nix::sys::signal::Signal::SIGKILL);
+}
+
+/// On Windows the child's handle, held until the watchdog has been joined, keeps its id from
+/// being reused.
+#[cfg(windows)]
+fn kill(id: u32) {
+    let _ = Command::new("taskkill")
+        .args(["/F", "/PID", &id.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    #[test]
+    fn a_git_that_hangs_is_killed_at_the_deadline() {
+        let dir = std::env::temp_dir();
+        let start = Instant::now();
+        let got = output(&dir, &["-c", "alias.hang=!sleep 5", "hang"], Duration::from_millis(200));
+        assert_eq!(got, Err(Failure::TimedOut(Duration::from_millis(200))));
+        assert!(start.elapsed() < Duration::from_secs(4), "waited {:?}", start.elapsed());
+    }
+
+    #[test]
+    fn a_failing_git_answers_with_its_first_line_of_stderr() {
+        let dir = std::env::temp_dir();
+        let got = output(&dir, &["definitely-not-a-git-command"], TIMEOUT);
+        let why = "git: 'definitely-not-a-git-command' is not a git command. See 'git --help'.";
+        assert_eq!(got, Err(Failure::Failed(why.to_string())));
+    }
 }
