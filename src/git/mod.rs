@@ -32,6 +32,20 @@ pub fn changed_files(dir: &Path, timeout: Duration) -> Result<Vec<String>, Strin
         .collect())
 }
 
+/// No repository can hold `dir`: neither it nor a parent has a `.git` or is itself a git
+/// directory (`HEAD` beside `objects/`), and no `GIT_DIR` points elsewhere. Git would answer "not
+/// a git repository", and starting it to hear that costs a few milliseconds.
+pub fn outside_repository(dir: &Path) -> bool {
+    if std::env::var_os("GIT_DIR").is_some() {
+        return false;
+    }
+    // Git looks from the physical directory, as `getcwd` names it.
+    let Ok(dir) = std::fs::canonicalize(dir) else { return false };
+    !dir.ancestors().any(|d| {
+        d.join(".git").symlink_metadata().is_ok() || (d.join("HEAD").is_file() && d.join("objects").is_dir())
+    })
+}
+
 /// Why a git command gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
@@ -142,5 +156,21 @@ mod tests {
         let got = output(&dir, &["definitely-not-a-git-command"], TIMEOUT);
         let why = "git: 'definitely-not-a-git-command' is not a git command. See 'git --help'.";
         assert_eq!(got, Err(Failure::Failed(why.to_string())));
+    }
+
+    #[test]
+    #[allow(clippy::disallowed_methods)] // a stand-in git directory, no plan file
+    fn a_repository_is_seen_from_below_through_its_dot_git_or_as_a_bare_git_directory() {
+        let root = std::env::temp_dir().join(format!("pplan-git-outside-{}", std::process::id()));
+        let below = root.join("work").join("plan");
+        std::fs::create_dir_all(&below).unwrap();
+        let bare = root.join("bare.git");
+        std::fs::create_dir_all(bare.join("objects")).unwrap();
+        std::fs::File::create(bare.join("HEAD")).unwrap();
+        let seen = (outside_repository(&below), outside_repository(&bare));
+        std::fs::create_dir(root.join("work").join(".git")).unwrap();
+        let with_dot_git = outside_repository(&below);
+        std::fs::remove_dir_all(&root).unwrap();
+        assert_eq!((seen, with_dot_git), ((true, false), false));
     }
 }

@@ -320,6 +320,9 @@ fn conflict_markers(f: &mut FileDiags<'_>) {
 /// The plan as the last commit holds it had groups, and this one has none, or under half of them
 /// in under half the bytes: a file cut off or replaced reads as a smaller, finished plan.
 fn vanished_structure(dir: &Path, plan: &Plan<'_>, f: &mut FileDiags<'_>) {
+    if crate::git::outside_repository(dir) {
+        return;
+    }
     let path = format!("HEAD:./{}", store::PLAN_FILE);
     let now = plan.groups.len();
     // With groups left, only a file cut to under half its committed size can lose them: ask git
