@@ -1,5 +1,7 @@
 //! `pplan decide TEXT --why TEXT`: append a decision to `## Decisions Made`.
 
+use std::cell::RefCell;
+
 use serde::Serialize;
 
 use super::{Context, Output, unified_diff};
@@ -7,8 +9,8 @@ use crate::error::Result;
 use crate::plan::edit;
 use crate::plan::rows::{self, Values};
 use crate::plan::{Log, Plan};
+use crate::protocol::progress::Figures;
 use crate::store;
-use crate::text::Document;
 
 #[derive(Serialize)]
 struct DecideJson {
@@ -32,16 +34,18 @@ pub fn run(ctx: &Context, text: &str, why: &str, dry_run: bool) -> Result<Output
         stamp: crate::store::clock::now_stamp(),
         ..Values::default()
     };
-    let change = store.update(
+    let figures: RefCell<Option<Figures>> = RefCell::new(None);
+    let change = store.update_plan(
         store::PLAN_FILE,
         dry_run,
-        |doc| Ok(vec![rows::append(&Plan::parse(doc), doc, Log::Decisions, &values)]),
-        |before: &Document, after: &Document| {
-            let (b, a) = (Plan::parse(before), Plan::parse(after));
+        |plan, doc| Ok(vec![rows::append(plan, doc, Log::Decisions, &values)]),
+        |before, after| {
+            let (b, a) = (before.plan, after.plan);
+            let (before, after) = (before.doc, after.doc);
             let decisions = |p: &Plan<'_>| {
                 p.tables.iter().filter(|t| t.log == Log::Decisions).map(|t| t.rows.len()).sum::<usize>()
             };
-            let one_more_row = decisions(&a) == decisions(&b) + 1;
+            let one_more_row = decisions(a) == decisions(b) + 1;
             let first_words: String = text.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
             // Appended at the very end, after a fence that never closes: it would be code.
             let appended = after.text().starts_with(before.text());
@@ -53,9 +57,14 @@ pub fn run(ctx: &Context, text: &str, why: &str, dry_run: bool) -> Result<Output
             if !one_more_row && !after.text().contains(&first_words) {
                 return Err("the decision is not in the plan after the edit".into());
             }
-            edit::verify_sets(&b, &a, &[])
+            edit::verify_sets(b, a, &[])?;
+            if !dry_run {
+                *figures.borrow_mut() = Some(Figures::of(a));
+            }
+            Ok(())
         },
     )?;
+    ctx.wrote_change(&change, figures.into_inner());
     let diff = dry_run.then(|| unified_diff(store::PLAN_FILE, &change.before, &change.after));
     if ctx.json {
         return Ok(Output::json(&DecideJson {

@@ -9,6 +9,7 @@ use super::{Context, Output};
 use crate::error::{Error, Result};
 use crate::plan::rework::{self, Expect};
 use crate::plan::{Log, Plan, Status, edit, resolve};
+use crate::protocol::progress::Figures;
 use crate::protocol::{agents, strikes, waves};
 use crate::store;
 use crate::text::Document;
@@ -48,21 +49,23 @@ pub fn run(ctx: &Context, id: &str, change: Change, dry_run: bool) -> Result<Out
     let store = ctx.store()?;
     let expect: RefCell<Expect> = RefCell::new(Expect::default());
     let what: RefCell<Vec<&'static str>> = RefCell::new(Vec::new());
-    let result = store.update(
+    // A change that would close a dependency cycle, found by the verify step.
+    let cycle: RefCell<Option<Error>> = RefCell::new(None);
+    let figures: RefCell<Option<Figures>> = RefCell::new(None);
+    let result = store.update_plan(
         store::PLAN_FILE,
         dry_run,
-        |doc| {
-            let plan = Plan::parse(doc);
+        |plan, doc| {
             // By id, position or text; the edits below find it again by its id.
-            let real = resolve::resolve_task_id(&plan, doc, id)?.to_string();
-            let i = edit::find_task(&plan, doc, &real)?;
+            let real = resolve::resolve_task_id(plan, doc, id)?.to_string();
+            let i = edit::find_task(plan, doc, &real)?;
             let mut exp = Expect { id: real.clone(), ..Expect::default() };
-            // Each change is computed on the text the previous one left, so they compose.
+            // Each change is computed on the text the previous one left, so they compose; the
+            // first on the plan as read.
             let mut text = doc.text().to_string();
+            let (mut cur, mut reparsed);
             if let Some(words) = &change.text {
-                let cur = Document::from_text(text.clone());
-                let p = Plan::parse(&cur);
-                let edits = rework::reword(&p, edit::find_task(&p, &cur, &real)?, words)?;
+                let edits = rework::reword(plan, i, words)?;
                 text = apply(&text, &edits)?;
                 let table = plan.tasks[i].form == crate::plan::TaskForm::TableRow;
                 let one = words.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -70,43 +73,64 @@ pub fn run(ctx: &Context, id: &str, change: Change, dry_run: bool) -> Result<Out
                 what.borrow_mut().push("text");
             }
             if let Some(ids) = &depends {
-                let cur = Document::from_text(text.clone());
-                let p = Plan::parse(&cur);
-                let t = edit::find_task(&p, &cur, &real)?;
+                let (p, cur) = if text == doc.text() {
+                    (plan, doc)
+                } else {
+                    cur = Document::from_text(text.clone());
+                    reparsed = Plan::parse(&cur);
+                    (&reparsed, &cur)
+                };
+                let t = edit::find_task(p, cur, &real)?;
                 for d in ids {
                     if d == &real || !p.tasks.iter().any(|x| x.id == Some(d.as_str())) {
                         return Err(Error::UnknownDependency { task: real.clone(), dep: d.clone() });
                     }
                 }
-                text = apply(&text, &rework::set_depends(&p, t, ids))?;
+                text = apply(&text, &rework::set_depends(p, t, ids))?;
                 exp.depends = Some(ids.clone());
                 what.borrow_mut().push("depends");
             }
             if let Some(g) = &change.group {
-                let cur = Document::from_text(text.clone());
-                let p = Plan::parse(&cur);
-                let t = edit::find_task(&p, &cur, &real)?;
-                let g = edit::find_group(&p, g)?;
-                text = apply(&text, &rework::move_to(&p, &cur, t, g)?)?;
+                let (p, cur) = if text == doc.text() {
+                    (plan, doc)
+                } else {
+                    cur = Document::from_text(text.clone());
+                    reparsed = Plan::parse(&cur);
+                    (&reparsed, &cur)
+                };
+                let t = edit::find_task(p, cur, &real)?;
+                let g = edit::find_group(p, g)?;
+                text = apply(&text, &rework::move_to(p, cur, t, g)?)?;
                 exp.group = Some(Some(p.groups[g].key.clone()));
                 what.borrow_mut().push("group");
-            }
-            let after = Document::from_text(text.clone());
-            if waves::compute(&plan).is_ok()
-                && let Err(cycle) = waves::compute(&Plan::parse(&after))
-            {
-                let p = Plan::parse(&after);
-                let names: Vec<&str> =
-                    cycle.0.iter().map(|&i| p.tasks[i].id.unwrap_or(p.tasks[i].text)).collect();
-                return Err(Error::WouldCycle { cycle: format!("{} → {}", names.join(" → "), names[0]) });
             }
             *expect.borrow_mut() = exp;
             Ok(crate::protocol::authoring::one_edit(doc.text(), &text))
         },
-        |before: &Document, after: &Document| {
-            rework::verify_rework(&Plan::parse(before), &Plan::parse(after), &expect.borrow())
+        |before, after| {
+            if waves::compute(before.plan).is_ok()
+                && let Err(found) = waves::compute(after.plan)
+            {
+                let p = after.plan;
+                let names: Vec<&str> =
+                    found.0.iter().map(|&i| p.tasks[i].id.unwrap_or(p.tasks[i].text)).collect();
+                let cycle_text = format!("{} → {}", names.join(" → "), names[0]);
+                *cycle.borrow_mut() = Some(Error::WouldCycle { cycle: cycle_text });
+                return Err("the edit would close a dependency cycle".into());
+            }
+            rework::verify_rework(before.plan, after.plan, &expect.borrow())?;
+            if !dry_run {
+                *figures.borrow_mut() = Some(Figures::of(after.plan));
+            }
+            Ok(())
         },
-    )?;
+    );
+    // A cycle is refused as such, not as an edit that failed its verification.
+    let result = match (result, cycle.into_inner()) {
+        (Err(_), Some(cycle)) => return Err(cycle),
+        (result, _) => result?,
+    };
+    ctx.wrote_change(&result, figures.into_inner());
     let exp = expect.into_inner();
     let what = what.into_inner();
     answer(ctx, &exp.id, what, false, dry_run, &result)
@@ -115,13 +139,13 @@ pub fn run(ctx: &Context, id: &str, change: Change, dry_run: bool) -> Result<Out
 pub fn remove(ctx: &Context, id: &str, force: bool, dry_run: bool) -> Result<Output> {
     let store = ctx.store()?;
     let expect: RefCell<Expect> = RefCell::new(Expect::default());
-    let result = store.update(
+    let figures: RefCell<Option<Figures>> = RefCell::new(None);
+    let result = store.update_plan(
         store::PLAN_FILE,
         dry_run,
-        |doc| {
-            let plan = Plan::parse(doc);
-            let real = resolve::resolve_task_id(&plan, doc, id)?.to_string();
-            let i = edit::find_task(&plan, doc, &real)?;
+        |plan, doc| {
+            let real = resolve::resolve_task_id(plan, doc, id)?.to_string();
+            let i = edit::find_task(plan, doc, &real)?;
             let t = &plan.tasks[i];
             if !force {
                 let mut why = Vec::new();
@@ -134,7 +158,7 @@ pub fn remove(ctx: &Context, id: &str, force: bool, dry_run: bool) -> Result<Out
                 {
                     why.push("has agent files".to_string());
                 }
-                let rows = strikes::attempts(&plan, &real).len();
+                let rows = strikes::attempts(plan, &real).len();
                 if rows > 0 && plan.tables.iter().any(|t| t.log == Log::Errors) {
                     why.push(format!("has {rows} error row{}", if rows == 1 { "" } else { "s" }));
                 }
@@ -152,12 +176,17 @@ pub fn remove(ctx: &Context, id: &str, force: bool, dry_run: bool) -> Result<Out
                 }
             }
             *expect.borrow_mut() = Expect { id: real, removed: true, ..Expect::default() };
-            rework::remove(&plan, doc, i)
+            rework::remove(plan, doc, i)
         },
-        |before: &Document, after: &Document| {
-            rework::verify_rework(&Plan::parse(before), &Plan::parse(after), &expect.borrow())
+        |before, after| {
+            rework::verify_rework(before.plan, after.plan, &expect.borrow())?;
+            if !dry_run {
+                *figures.borrow_mut() = Some(Figures::of(after.plan));
+            }
+            Ok(())
         },
     )?;
+    ctx.wrote_change(&result, figures.into_inner());
     let exp = expect.into_inner();
     answer(ctx, &exp.id, Vec::new(), true, dry_run, &result)
 }

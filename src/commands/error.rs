@@ -9,11 +9,11 @@ use super::{Context, Output, unified_diff};
 use crate::error::{Error, ExitCode, Result};
 use crate::plan::edit::{self, Target};
 use crate::plan::rows::{self, Values};
-use crate::plan::{Log, Plan, Status, resolve};
+use crate::plan::{Log, Status, resolve};
 use crate::protocol::agents;
+use crate::protocol::progress::Figures;
 use crate::protocol::strikes::{self, STRIKES};
 use crate::store;
-use crate::text::Document;
 
 /// A new failure, as given on the command line.
 pub struct Record {
@@ -76,16 +76,16 @@ pub fn run(
     };
     let store = ctx.store()?;
     let found: RefCell<Option<Found>> = RefCell::new(None);
-    let change = store.update(
+    let figures: RefCell<Option<Figures>> = RefCell::new(None);
+    let change = store.update_plan(
         store::PLAN_FILE,
         dry_run,
-        |doc| {
-            let plan = Plan::parse(doc);
-            let t = resolve::resolve_task(&plan, doc, task)?;
+        |plan, doc| {
+            let t = resolve::resolve_task(plan, doc, task)?;
             // The id as the plan spells it (`be-001` counts toward BE-001's strikes), or the text
             // of a task without one.
-            let task = resolve::task_name(&plan, t);
-            let attempts = strikes::attempts(&plan, task);
+            let task = resolve::task_name(plan, t);
+            let attempts = strikes::attempts(plan, task);
             if let Some(i) = attempts
                 .iter()
                 .position(|a| a.approach.as_deref().map(strikes::fold) == Some(strikes::fold(&approach)))
@@ -102,10 +102,10 @@ pub fn run(
                 stamp: crate::store::clock::now_stamp(),
                 ..Values::default()
             };
-            let mut edits = vec![rows::append(&plan, doc, Log::Errors, &values)];
+            let mut edits = vec![rows::append(plan, doc, Log::Errors, &values)];
             let blocked_now = attempt >= STRIKES && plan.tasks[t].status != Status::Blocked;
             if blocked_now {
-                edits.extend(edit::set_status(&plan, doc, Target::Task(t), Status::Blocked)?);
+                edits.extend(edit::set_status(plan, doc, Target::Task(t), Status::Blocked)?);
             }
             let mut history: Vec<(String, Option<String>)> =
                 attempts.into_iter().map(|a| (a.error, a.approach)).collect();
@@ -119,8 +119,9 @@ pub fn run(
             });
             Ok(edits)
         },
-        |before: &Document, after: &Document| {
-            let (b, a) = (Plan::parse(before), Plan::parse(after));
+        |before, after| {
+            let (b, a) = (before.plan, after.plan);
+            let before = before.doc;
             if a.error_rows() != b.error_rows() + 1 {
                 if let Some(line) = crate::text::unclosed_fence(before) {
                     return Err(format!(
@@ -135,14 +136,19 @@ pub fn run(
             }
             let blocked = found.borrow().as_ref().is_some_and(|f| f.blocked_now);
             let changes: Vec<(Target, Status)> = if blocked {
-                let t = resolve::resolve_task(&b, before, task).map_err(|e| e.to_string())?;
+                let t = resolve::resolve_task(b, before, task).map_err(|e| e.to_string())?;
                 vec![(Target::Task(t), Status::Blocked)]
             } else {
                 Vec::new()
             };
-            edit::verify_sets(&b, &a, &changes)
+            edit::verify_sets(b, a, &changes)?;
+            if !dry_run {
+                *figures.borrow_mut() = Some(Figures::of(a));
+            }
+            Ok(())
         },
     )?;
+    ctx.wrote_change(&change, figures.into_inner());
     let found = found.into_inner().ok_or_else(|| Error::UnknownTask {
         id: task.to_string(),
         nearest: Vec::new(),
@@ -194,30 +200,35 @@ pub fn run(
 fn resolve_latest(ctx: &Context, task: &str, resolution: &str, dry_run: bool) -> Result<Output> {
     let store = ctx.store()?;
     let name = RefCell::new(task.to_string());
-    let change = store.update(
+    let figures: RefCell<Option<Figures>> = RefCell::new(None);
+    let change = store.update_plan(
         store::PLAN_FILE,
         dry_run,
-        |doc| {
-            let plan = Plan::parse(doc);
+        |plan, doc| {
             // A gate's strikes (`gate-1`) are rows of no task: a person resolves them the same way.
             let task = match task.starts_with("gate-") {
                 true => task,
-                false => resolve::task_name(&plan, resolve::resolve_task(&plan, doc, task)?),
+                false => resolve::task_name(plan, resolve::resolve_task(plan, doc, task)?),
             };
             *name.borrow_mut() = task.to_string();
-            let latest = strikes::attempts(&plan, task)
+            let latest = strikes::attempts(plan, task)
                 .pop()
                 .ok_or_else(|| Error::NothingToResolve { task: task.to_string() })?;
-            Ok(strikes::resolve_edit(&plan, doc, latest.row, resolution).into_iter().collect())
+            Ok(strikes::resolve_edit(plan, doc, latest.row, resolution).into_iter().collect())
         },
-        |before: &Document, after: &Document| {
-            let (b, a) = (Plan::parse(before), Plan::parse(after));
+        |before, after| {
+            let (b, a) = (before.plan, after.plan);
             if a.error_rows() != b.error_rows() {
                 return Err("the number of error rows changed".into());
             }
-            edit::verify_sets(&b, &a, &[])
+            edit::verify_sets(b, a, &[])?;
+            if !dry_run {
+                *figures.borrow_mut() = Some(Figures::of(a));
+            }
+            Ok(())
         },
     )?;
+    ctx.wrote_change(&change, figures.into_inner());
     if ctx.json {
         let diff = dry_run.then(|| unified_diff(store::PLAN_FILE, &change.before, &change.after));
         let json = ResolvedJson {

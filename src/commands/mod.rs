@@ -105,6 +105,14 @@ impl Context {
     pub fn wrote_plan(&self, text: String, figures: Figures) {
         self.written.replace(Some(Written { text, figures }));
     }
+
+    /// [`Context::wrote_plan`] after a write through [`Store::update_plan`], whose verify step
+    /// kept the figures of the plan it read back (`None` on a dry run).
+    pub fn wrote_change(&self, change: &store::Change, figures: Option<Figures>) {
+        if let (true, Some(figures)) = (change.written, figures) {
+            self.wrote_plan(change.after.clone(), figures);
+        }
+    }
 }
 
 /// Run a command. `stream` receives output that must appear as it happens (`wait`).

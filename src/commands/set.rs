@@ -67,9 +67,9 @@ pub fn run(
         },
         |before, after| {
             let target = found.borrow().as_ref().map(|f| f.0).ok_or("no target was found")?;
-            edit::verify_set(before, after, target, to)?;
+            edit::verify_set(before.plan, after.plan, target, to)?;
             if !dry_run {
-                *figures.borrow_mut() = Some(progress::Figures::of(after));
+                *figures.borrow_mut() = Some(progress::Figures::of(after.plan));
             }
             Ok(())
         },

@@ -571,30 +571,32 @@ impl Store {
     }
 
     /// [`Store::update`] for an edit that reads the plan: the plan is parsed once for `edit`, and
-    /// the result once more for `verify`, which gets both plans (before, after).
+    /// the result once more for `verify`, which gets both documents and their plans (before,
+    /// after).
     pub fn update_plan(
         &self,
         name: &str,
         dry_run: bool,
         edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>>,
-        verify: impl FnOnce(&Plan<'_>, &Plan<'_>) -> std::result::Result<(), String>,
+        verify: impl FnOnce(Parsed<'_, '_>, Parsed<'_, '_>) -> std::result::Result<(), String>,
     ) -> Result<Change> {
-        let work = |doc: &Document, path: &Path| {
-            let plan = Plan::parse(doc);
-            let edits = edit(&plan, doc)?;
-            let after = splice(doc, &edits, path)?;
-            if let Some(after) = &after {
-                verify(&plan, &Plan::parse(after))
-                    .map_err(|why| Error::Unverified { path: path.to_path_buf(), why })?;
-            }
-            Ok(after)
-        };
         if dry_run {
-            let prepared = self.prepare_by(name, work)?;
+            let prepared = self.prepare_by(name, plan_work(edit, verify))?;
             return Ok(Change { before: prepared.before, after: prepared.after, written: false });
         }
-        let _lock = self.lock()?;
-        self.write_prepared(self.prepare_by(name, work)?)
+        let lock = self.lock()?;
+        self.update_plan_held(&lock, name, edit, verify)
+    }
+
+    /// [`Store::update_plan`] while holding `lock` (see [`Store::update_held`]).
+    pub fn update_plan_held(
+        &self,
+        _lock: &Lock,
+        name: &str,
+        edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>>,
+        verify: impl FnOnce(Parsed<'_, '_>, Parsed<'_, '_>) -> std::result::Result<(), String>,
+    ) -> Result<Change> {
+        self.write_prepared(self.prepare_by(name, plan_work(edit, verify))?)
     }
 
     fn prepare(
@@ -638,6 +640,31 @@ impl Store {
         // An editor does not take our lock: if the bytes move under us, theirs stay.
         self.replace_held(&path, &target, &mut held, before.as_bytes(), after.as_bytes())?;
         Ok(Change { before, after, written: true })
+    }
+}
+
+/// A document and the plan parsed from it, as [`Store::update_plan`]'s verify step gets them.
+#[derive(Clone, Copy)]
+pub struct Parsed<'d, 'p> {
+    pub doc: &'d Document,
+    pub plan: &'p Plan<'d>,
+}
+
+/// The work of [`Store::update_plan`]: parse, edit, splice, parse the result and verify.
+fn plan_work(
+    edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>>,
+    verify: impl FnOnce(Parsed<'_, '_>, Parsed<'_, '_>) -> std::result::Result<(), String>,
+) -> impl FnOnce(&Document, &Path) -> Result<Option<Document>> {
+    move |doc, path| {
+        let plan = Plan::parse(doc);
+        let edits = edit(&plan, doc)?;
+        let after = splice(doc, &edits, path)?;
+        if let Some(after) = &after {
+            let before = Parsed { doc, plan: &plan };
+            verify(before, Parsed { doc: after, plan: &Plan::parse(after) })
+                .map_err(|why| Error::Unverified { path: path.to_path_buf(), why })?;
+        }
+        Ok(after)
     }
 }
 
