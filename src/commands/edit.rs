@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::plan::rework::{self, Expect};
 use crate::plan::{Log, Plan, Status, edit, resolve};
 use crate::protocol::progress::Figures;
-use crate::protocol::{agents, strikes, waves};
+use crate::protocol::{agents, authoring, strikes};
 use crate::store;
 use crate::text::Document;
 
@@ -105,17 +105,11 @@ pub fn run(ctx: &Context, id: &str, change: Change, dry_run: bool) -> Result<Out
                 what.borrow_mut().push("group");
             }
             *expect.borrow_mut() = exp;
-            Ok(crate::protocol::authoring::one_edit(doc.text(), &text))
+            Ok(authoring::one_edit(doc.text(), &text))
         },
         |before, after| {
-            if waves::compute(before.plan).is_ok()
-                && let Err(found) = waves::compute(after.plan)
-            {
-                let p = after.plan;
-                let names: Vec<&str> =
-                    found.0.iter().map(|&i| p.tasks[i].id.unwrap_or(p.tasks[i].text)).collect();
-                let cycle_text = format!("{} → {}", names.join(" → "), names[0]);
-                *cycle.borrow_mut() = Some(Error::WouldCycle { cycle: cycle_text });
+            if let Some(refused) = authoring::would_cycle(before.plan, after.plan) {
+                *cycle.borrow_mut() = Some(refused);
                 return Err("the edit would close a dependency cycle".into());
             }
             rework::verify_rework(before.plan, after.plan, &expect.borrow())?;

@@ -1,6 +1,8 @@
 //! `pplan respawn ID`: continue an agent that handed off. Prints the continuation brief, counts
 //! the restart, and sets the marker back to IN_PROGRESS; past the maximum, escalates (exit 3).
 
+use std::cell::RefCell;
+
 use serde::Serialize;
 
 use super::spawn::{Continuation, brief, brief_dir};
@@ -10,6 +12,7 @@ use crate::plan::edit::{self, Target};
 use crate::plan::{Plan, Status, resolve};
 use crate::protocol::agents::{self, AgentRecord, AgentState, Entry, Header, Registry};
 use crate::protocol::gate;
+use crate::protocol::progress::Figures;
 use crate::store;
 use crate::store::config::Config;
 use crate::text::Document;
@@ -162,17 +165,19 @@ pub fn reopen(ctx: &Context, id: &str, reason: Option<&str>) -> Result<Output> {
     let text = crate::text::unescape(task.text).into_owned();
     let mut registry = Registry::load(&store)?;
     let attempt = registry.agents.get(id).map_or(1, |r| r.attempt + 1);
-    let set = |doc: &Document| -> Result<Vec<crate::text::Edit>> {
-        let plan = Plan::parse(doc);
-        let t = edit::find_task(&plan, doc, id)?;
-        edit::set_statuses(&plan, doc, &[(Target::Task(t), Status::InProgress)])
+    let set = |plan: &Plan<'_>, doc: &Document| -> Result<Vec<crate::text::Edit>> {
+        let t = edit::find_task(plan, doc, id)?;
+        edit::set_statuses(plan, doc, &[(Target::Task(t), Status::InProgress)])
     };
-    let verify = |before: &Document, after: &Document| {
-        let (b, a) = (Plan::parse(before), Plan::parse(after));
-        let t = edit::find_task(&b, before, id).map_err(|e| e.to_string())?;
-        edit::verify_sets(&b, &a, &[(Target::Task(t), Status::InProgress)])
+    let figures: RefCell<Option<Figures>> = RefCell::new(None);
+    let verify = |before: store::Parsed<'_, '_>, after: store::Parsed<'_, '_>| {
+        let t = edit::find_task(before.plan, before.doc, id).map_err(|e| e.to_string())?;
+        edit::verify_sets(before.plan, after.plan, &[(Target::Task(t), Status::InProgress)])?;
+        *figures.borrow_mut() = Some(Figures::of(after.plan));
+        Ok(())
     };
-    store.update_held(&lock, store::PLAN_FILE, set, verify)?;
+    let change = store.update_plan_held(&lock, store::PLAN_FILE, set, verify)?;
+    ctx.wrote_change(&change, figures.into_inner());
     let stamp = crate::store::clock::now_stamp();
     let header = Header { id, task: &text, group: &group, spawned: &stamp };
     store.create(&lock, &agents::findings_file(id), &header.findings())?;

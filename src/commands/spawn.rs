@@ -1,6 +1,8 @@
 //! `pplan spawn`: create the agents' files, mark their tasks in progress (one locked write),
 //! record them, and print the brief each sub-agent needs.
 
+use std::cell::RefCell;
+
 use serde::Serialize;
 
 use super::{Context, Output};
@@ -9,6 +11,7 @@ use crate::plan::edit::resolve_group;
 use crate::plan::edit::{self, Target};
 use crate::plan::{Plan, Status, resolve};
 use crate::protocol::agents::{self, AgentRecord, Header, Registry};
+use crate::protocol::progress::Figures;
 use crate::store::{self, Store};
 
 #[derive(Serialize)]
@@ -136,35 +139,42 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
             .filter(|_| same_group)
             .and_then(|g| crate::protocol::merge::next_step_after_spawn(plan, doc, g, &ids)))
     };
-    let edit_plan = |doc: &crate::text::Document| {
-        let plan = Plan::parse(doc);
-        let mut edits = edit::set_statuses(&plan, doc, &changes(&plan, doc)?)?;
-        edits.extend(next_step(&plan, doc)?);
+    let edit_plan = |plan: &Plan<'_>, doc: &crate::text::Document| {
+        let mut edits = edit::set_statuses(plan, doc, &changes(plan, doc)?)?;
+        edits.extend(next_step(plan, doc)?);
         Ok(edits)
     };
-    let verify = |before: &crate::text::Document, after: &crate::text::Document| {
-        let (b, a) = (Plan::parse(before), Plan::parse(after));
-        let targets = changes(&b, before).map_err(|e| e.to_string())?;
-        let step = next_step(&b, before).map_err(|e| e.to_string())?;
+    let figures: RefCell<Option<Figures>> = RefCell::new(None);
+    let verify = |before: store::Parsed<'_, '_>, after: store::Parsed<'_, '_>| {
+        let (b, a) = (before.plan, after.plan);
+        let targets = changes(b, before.doc).map_err(|e| e.to_string())?;
+        let step = next_step(b, before.doc).map_err(|e| e.to_string())?;
         if step.is_some() && !a.next_step.as_ref().is_some_and(|l| l.text.starts_with("Wait for group ")) {
             return Err("`## Next Step` does not say to wait for the group after the edit".into());
         }
-        edit::verify_sets(&b, &a, &targets)
+        edit::verify_sets(b, a, &targets)?;
+        if !dry_run {
+            *figures.borrow_mut() = Some(Figures::of(a));
+        }
+        Ok(())
     };
     let stamp = crate::store::clock::now_stamp();
     let diff = match &lock {
         None => {
-            let change = store.update(store::PLAN_FILE, true, edit_plan, verify)?;
+            let change = store.update_plan(store::PLAN_FILE, true, edit_plan, verify)?;
             Some(super::unified_diff(store::PLAN_FILE, &change.before, &change.after))
         }
         Some(lock) => {
             let created = create_files(&store, lock, &spawns, &stamp)?;
-            if let Err(e) = store.update_held(lock, store::PLAN_FILE, edit_plan, verify) {
-                // The plan did not change: take back the (untouched) files we just made.
-                for name in created {
-                    let _ = std::fs::remove_file(store.path(&name));
+            match store.update_plan_held(lock, store::PLAN_FILE, edit_plan, verify) {
+                Ok(change) => ctx.wrote_change(&change, figures.take()),
+                Err(e) => {
+                    // The plan did not change: take back the (untouched) files we just made.
+                    for name in created {
+                        let _ = std::fs::remove_file(store.path(&name));
+                    }
+                    return Err(e);
                 }
-                return Err(e);
             }
             for s in spawns.iter().filter(|s| s.existing) {
                 // Spawned again over its files (--force): their content stays, the marker restarts.

@@ -214,22 +214,29 @@ pub struct AddedGroup {
     pub title: String,
 }
 
-/// The plan's text after `additions`, each made on the text the previous one left, and what was
-/// added. Refusals: an id taken, the same text twice in a group, an unknown group or
-/// dependency (a dependency names a task of the plan or of an earlier addition), a new cycle.
-pub fn apply(doc: &Document, additions: &[Addition]) -> Result<(String, Report)> {
+/// The plan's text after `additions` to `plan` (parsed from `doc`), each made on the text the
+/// previous one left, and what was added. Refusals: an id taken, the same text twice in a group,
+/// an unknown group or dependency (a dependency names a task of the plan or of an earlier
+/// addition); a new cycle is [`would_cycle`]'s to find, on the plan the writer reads back.
+pub fn apply(plan: &Plan<'_>, doc: &Document, additions: &[Addition]) -> Result<(String, Report)> {
     let mut report = Report::default();
-    let mut text = doc.text().to_string();
-    let eol_doc = |t: String| Document::from_text(t);
-    let mut current = eol_doc(text.clone());
+    // The text after the additions so far, once there is one.
+    let mut current: Option<Document> = None;
     for addition in additions {
-        let plan = Plan::parse(&current);
+        let reparsed;
+        let (plan, doc) = match &current {
+            None => (plan, doc),
+            Some(cur) => {
+                reparsed = Plan::parse(cur);
+                (&reparsed, cur)
+            }
+        };
         let edits = match addition {
             Addition::Group(g) => {
-                let after = g.after.as_deref().map(|a| edit::find_group(&plan, a)).transpose()?;
+                let after = g.after.as_deref().map(|a| edit::find_group(plan, a)).transpose()?;
                 let ins = insert::insert_group(
-                    &plan,
-                    &current,
+                    plan,
+                    doc,
                     &NewGroup { title: &g.title, id: g.id.as_deref() },
                     after,
                 )?;
@@ -239,22 +246,22 @@ pub fn apply(doc: &Document, additions: &[Addition]) -> Result<(String, Report)>
                 });
                 ins.edits
             }
-            Addition::Task(t) => task_edits(&plan, &current, t, &mut report)?,
+            Addition::Task(t) => task_edits(plan, doc, t, &mut report)?,
         };
-        text = crate::text::apply(current.text(), &edits)
+        let text = crate::text::apply(doc.text(), &edits)
             .map_err(|source| Error::Splice { path: crate::store::PLAN_FILE.into(), source })?;
-        current = eol_doc(text.clone());
+        current = Some(Document::from_text(text));
     }
-    let before = Plan::parse(doc);
-    let after = Plan::parse(&current);
-    if waves::compute(&before).is_ok()
-        && let Err(cycle) = waves::compute(&after)
-    {
-        let names: Vec<String> =
-            cycle.0.iter().map(|&i| after.tasks[i].id.unwrap_or(after.tasks[i].text).to_string()).collect();
-        return Err(Error::WouldCycle { cycle: format!("{} → {}", names.join(" → "), names[0]) });
-    }
+    let text = current.map_or_else(|| doc.text().to_string(), Document::into_text);
     Ok((text, report))
+}
+
+/// The cycle of dependencies `after` has and `before` had not, as the refusal to give.
+pub fn would_cycle(before: &Plan<'_>, after: &Plan<'_>) -> Option<Error> {
+    let cycle = waves::compute(after).err().filter(|_| waves::compute(before).is_ok())?;
+    let names: Vec<&str> =
+        cycle.0.iter().map(|&i| after.tasks[i].id.unwrap_or(after.tasks[i].text)).collect();
+    Some(Error::WouldCycle { cycle: format!("{} → {}", names.join(" → "), names[0]) })
 }
 
 fn task_edits(plan: &Plan<'_>, doc: &Document, t: &TaskSpec, report: &mut Report) -> Result<Vec<Edit>> {
@@ -328,15 +335,9 @@ fn placed(
     Ok(ins.edits)
 }
 
-/// The check a writer runs on the result of [`apply`].
-pub fn verify(before: &Document, after: &Document, report: &Report) -> std::result::Result<(), String> {
-    insert::verify_added(
-        &Plan::parse(before),
-        &Plan::parse(after),
-        &report.expect,
-        report.groups.len(),
-        &report.reopened,
-    )
+/// The check a writer runs on the result of [`apply`], before and after parsed.
+pub fn verify(before: &Plan<'_>, after: &Plan<'_>, report: &Report) -> std::result::Result<(), String> {
+    insert::verify_added(before, after, &report.expect, report.groups.len(), &report.reopened)
 }
 
 /// One edit that turns `before` into `after`: the changed middle, common prefix and suffix kept
