@@ -41,7 +41,11 @@ pub fn run(ctx: &Context, claim_as: Option<&str>, steal: bool) -> Result<Output>
     let claimed = match claim_as {
         Some(by) => {
             let stall = Config::load(&store)?.stall_after();
-            Some(claims::claim_next(&store, by, steal, stall)?)
+            let (claimed, written) = claims::claim_next(&store, by, steal, stall)?;
+            if let Some(w) = written {
+                ctx.wrote_plan(w.text, w.figures);
+            }
+            Some(claimed)
         }
         None => None,
     };

@@ -11,6 +11,7 @@ use crate::error::{Error, Result};
 use crate::plan::annotations::{self, Kind};
 use crate::plan::edit::{self, Target};
 use crate::plan::{Plan, Status};
+use crate::protocol::progress::{Figures, Written};
 use crate::protocol::{agents, gate};
 use crate::store::{self, Store, clock};
 
@@ -99,8 +100,14 @@ pub fn idle(store: &Store, plan: &Plan<'_>, i: usize, now: SystemTime) -> Option
 /// Claim the next ready task for `by` under the plan lock: marks it in progress and writes the
 /// claim on its line, verified. A claimant that holds an unfinished task renews that claim
 /// instead (run it again as a heartbeat). With `steal`, when nothing is ready, the claim idle
-/// longest past `stall` is taken over.
-pub fn claim_next(store: &Store, by: &str, steal: bool, stall: Duration) -> Result<Claimed> {
+/// longest past `stall` is taken over. With the outcome, the plan as written (when it was) and
+/// its verified figures, for the progress refresh.
+pub fn claim_next(
+    store: &Store,
+    by: &str,
+    steal: bool,
+    stall: Duration,
+) -> Result<(Claimed, Option<Written>)> {
     if !annotations::valid_name(by) {
         return Err(Error::Usage {
             message: format!("`{}` is not a claimant name", by.chars().take(80).collect::<String>()),
@@ -111,11 +118,11 @@ pub fn claim_next(store: &Store, by: &str, steal: bool, stall: Duration) -> Resu
     let stamp = format!("{}Z", &stamp[..16]);
     let outcome = std::cell::RefCell::new(Claimed::Nothing);
     let target = std::cell::Cell::new(None::<usize>);
-    store.update(
+    let figures = std::cell::RefCell::new(None::<Figures>);
+    let change = store.update_plan(
         store::PLAN_FILE,
         false,
-        |doc| {
-            let plan = Plan::parse(doc);
+        |plan, doc| {
             let claimed = |i: usize| plan.tasks[i].claim().is_some();
             let open = |i: usize| matches!(plan.tasks[i].status, Status::Pending | Status::InProgress);
             // One task at a time: a claimant's own unfinished claim is renewed.
@@ -124,7 +131,7 @@ pub fn claim_next(store: &Store, by: &str, steal: bool, stall: Duration) -> Resu
             {
                 *outcome.borrow_mut() = Claimed::Renewed { task: label(&plan.tasks[i]) };
                 target.set(Some(i));
-                let mut edits = edit::set_status(&plan, doc, Target::Task(i), Status::InProgress)?;
+                let mut edits = edit::set_status(plan, doc, Target::Task(i), Status::InProgress)?;
                 edits.push(annotations::set(
                     &plan.tasks[i].annotations,
                     Kind::Claimed,
@@ -132,7 +139,7 @@ pub fn claim_next(store: &Store, by: &str, steal: bool, stall: Duration) -> Resu
                 ));
                 return Ok(edits);
             }
-            let next = next(&plan, claimed);
+            let next = next(plan, claimed);
             let pick = match next.ready.first() {
                 Some(&i) => {
                     *outcome.borrow_mut() = Claimed::Taken { task: label(&plan.tasks[i]) };
@@ -145,7 +152,7 @@ pub fn claim_next(store: &Store, by: &str, steal: bool, stall: Duration) -> Resu
                         .iter()
                         .filter_map(|&i| {
                             let c = plan.tasks[i].claim()?;
-                            let idle = idle(store, &plan, i, now)?;
+                            let idle = idle(store, plan, i, now)?;
                             (idle > stall).then(|| (idle, i, c.by.to_string()))
                         })
                         .max_by_key(|(idle, i, _)| (*idle, std::cmp::Reverse(*i)));
@@ -160,21 +167,28 @@ pub fn claim_next(store: &Store, by: &str, steal: bool, stall: Duration) -> Resu
             let Some(i) = pick else { return Ok(Vec::new()) };
             let t = &plan.tasks[i];
             target.set(Some(i));
-            let mut edits = edit::set_status(&plan, doc, Target::Task(i), Status::InProgress)?;
+            let mut edits = edit::set_status(plan, doc, Target::Task(i), Status::InProgress)?;
             edits.push(annotations::set(&t.annotations, Kind::Claimed, &format!("{by} {stamp}")));
             Ok(edits)
         },
         |before, after| {
             let Some(i) = target.get() else { return Err("no task was chosen".into()) };
-            let (b, a) = (Plan::parse(before), Plan::parse(after));
-            edit::verify_set(&b, &a, Target::Task(i), Status::InProgress)?;
+            let (b, a) = (before.plan, after.plan);
+            edit::verify_set(b, a, Target::Task(i), Status::InProgress)?;
             match a.tasks[i].claim() {
-                Some(c) if c.by == by && c.at == stamp => Ok(()),
+                Some(c) if c.by == by && c.at == stamp => {
+                    *figures.borrow_mut() = Some(Figures::of(a));
+                    Ok(())
+                }
                 _ => Err(format!("the claim of `{by}` does not read back")),
             }
         },
     )?;
-    Ok(outcome.into_inner())
+    let written = figures
+        .into_inner()
+        .filter(|_| change.written)
+        .map(|figures| Written { text: change.after, figures });
+    Ok((outcome.into_inner(), written))
 }
 
 /// A claim as views show it.

@@ -19,7 +19,6 @@ use crate::plan::{Log, Plan, edit};
 use crate::protocol::strikes::{self, STRIKES};
 use crate::store::config::{Config, GateRetry};
 use crate::store::{self, Store};
-use crate::text::Document;
 
 const STATE: &str = "gate.json";
 /// Output kept from a run (the tail).
@@ -387,12 +386,11 @@ fn record_strike(store: &Store, key: &str, command: &str, tail: &str) -> Result<
     let error = tail.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("failed").trim().to_string();
     let error = crate::text::clip(&error, 200);
     let mut strike = 0;
-    store.update(
+    store.update_plan(
         store::PLAN_FILE,
         false,
-        |doc| {
-            let plan = Plan::parse(doc);
-            strike = open_strikes(&plan, key).len() + 1;
+        |plan, doc| {
+            strike = open_strikes(plan, key).len() + 1;
             let values = Values {
                 error: Some(error.clone()),
                 task: Some(key.to_string()),
@@ -401,14 +399,14 @@ fn record_strike(store: &Store, key: &str, command: &str, tail: &str) -> Result<
                 stamp: crate::store::clock::now_stamp(),
                 ..Values::default()
             };
-            Ok(vec![rows::append(&plan, doc, Log::Errors, &values)])
+            Ok(vec![rows::append(plan, doc, Log::Errors, &values)])
         },
-        |before: &Document, after: &Document| {
-            let (b, a) = (Plan::parse(before), Plan::parse(after));
+        |before, after| {
+            let (b, a) = (before.plan, after.plan);
             if a.error_rows() != b.error_rows() + 1 {
                 return Err("the gate's error row is not in the plan after the edit".into());
             }
-            edit::verify_sets(&b, &a, &[])
+            edit::verify_sets(b, a, &[])
         },
     )?;
     Ok(strike)
@@ -417,20 +415,19 @@ fn record_strike(store: &Store, key: &str, command: &str, tail: &str) -> Result<
 /// A passing gate ends its strike count: its open strike rows are resolved (`passed <date>`).
 fn resolve_open(store: &Store, key: &str) -> Result<()> {
     let note = format!("passed {}", &crate::store::clock::now_stamp()[..10]);
-    store.update(
+    store.update_plan(
         store::PLAN_FILE,
         false,
-        |doc| {
-            let plan = Plan::parse(doc);
-            let open = open_strikes(&plan, key);
-            Ok(open.iter().filter_map(|a| strikes::resolve_edit(&plan, doc, a.row, &note)).collect())
+        |plan, doc| {
+            let open = open_strikes(plan, key);
+            Ok(open.iter().filter_map(|a| strikes::resolve_edit(plan, doc, a.row, &note)).collect())
         },
-        |before: &Document, after: &Document| {
-            let (b, a) = (Plan::parse(before), Plan::parse(after));
-            if a.error_rows() != b.error_rows() || !open_strikes(&a, key).is_empty() {
+        |before, after| {
+            let (b, a) = (before.plan, after.plan);
+            if a.error_rows() != b.error_rows() || !open_strikes(a, key).is_empty() {
                 return Err("the gate's strike rows are not resolved after the edit".into());
             }
-            edit::verify_sets(&b, &a, &[])
+            edit::verify_sets(b, a, &[])
         },
     )?;
     Ok(())
@@ -462,20 +459,15 @@ fn record_result(
         stamp: crate::store::clock::now_stamp(),
         ..Values::default()
     };
-    store.update_held(
+    store.update_plan_held(
         &lock,
         name,
-        |doc| Ok(vec![rows::append(&Plan::parse(doc), doc, Log::Tests, &values)]),
-        |before: &Document, after: &Document| {
-            let count = |d: &Document| {
-                Plan::parse(d)
-                    .tables
-                    .iter()
-                    .filter(|t| t.log == Log::Tests)
-                    .map(|t| t.rows.len())
-                    .sum::<usize>()
+        |plan, doc| Ok(vec![rows::append(plan, doc, Log::Tests, &values)]),
+        |before, after| {
+            let count = |p: &Plan<'_>| {
+                p.tables.iter().filter(|t| t.log == Log::Tests).map(|t| t.rows.len()).sum::<usize>()
             };
-            if count(after) == count(before) + 1 {
+            if count(after.plan) == count(before.plan) + 1 {
                 Ok(())
             } else {
                 Err("the test result row is missing".into())
