@@ -81,7 +81,7 @@ pub fn run(ctx: &Context, explain: Option<&str>) -> Result<Output> {
     }
     let summary = Summary::new(&plan);
     // A red gate already says why its group is in progress with every task done.
-    let held: Vec<usize> = crate::protocol::gate::red_gates(&plan).iter().map(|r| r.group).collect();
+    let held: Vec<usize> = summary.red.iter().map(|r| r.group).collect();
     let warnings: Vec<String> =
         warnings(&plan, &doc, &held).into_iter().map(|w| format!("line {}: {}", w.line, w.message)).collect();
     let out = if ctx.json { json(&plan, &doc, &summary, warnings) } else { text(&plan, &summary, &warnings) };
@@ -102,7 +102,8 @@ struct Summary {
 impl Summary {
     fn new(plan: &Plan<'_>) -> Summary {
         let counts = Counts::of(&plan.tasks);
-        let progress_pct = gate::progress_pct(plan);
+        let red = gate::red_gates(plan);
+        let progress_pct = gate::progress_pct_with(plan, &red);
         let derived = plan.derived_current();
         let in_progress =
             (0..plan.tasks.len()).filter(|&i| plan.tasks[i].status == Status::InProgress).collect();
@@ -113,7 +114,7 @@ impl Summary {
             derived,
             in_progress,
             next: plan.next_tasks().1,
-            red: gate::red_gates(plan),
+            red,
         }
     }
 }

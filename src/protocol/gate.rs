@@ -539,8 +539,12 @@ pub fn describe(red: &RedGate) -> String {
 /// not done (its tasks may be ticked; the group is not): progress never reads 100% while a
 /// gate is red.
 pub fn progress_pct(plan: &Plan<'_>) -> u32 {
+    progress_pct_with(plan, &red_gates(plan))
+}
+
+/// [`progress_pct`] for a caller that has the plan's [`red_gates`] already.
+pub fn progress_pct_with(plan: &Plan<'_>, red: &[RedGate]) -> u32 {
     let (pct, _) = plan.progress();
-    let red = red_gates(plan);
     if red.is_empty() {
         return pct;
     }

@@ -143,6 +143,7 @@ impl Figures {
             }
         };
         let working = plan.working_group();
+        let red = crate::protocol::gate::red_gates(plan);
         let snapshot = Snapshot {
             schema_version: 1,
             kind: "progress".into(),
@@ -157,8 +158,8 @@ impl Figures {
                 skipped: counts.skipped,
                 pending: counts.pending(),
             },
-            progress_pct: crate::protocol::gate::progress_pct(plan),
-            gate: crate::protocol::gate::red_gates(plan).into_iter().next(),
+            progress_pct: crate::protocol::gate::progress_pct_with(plan, &red),
+            gate: red.into_iter().next(),
             groups: (0..plan.groups.len()).map(group).collect(),
             agents: Vec::new(),
             updated_at: String::new(),
