@@ -138,8 +138,8 @@ fn kill(id: u32) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use std::time::Instant;
+    use crate::git::{Failure, TIMEOUT, output, outside_repository};
+    use std::time::{Duration, Instant};
 
     #[test]
     fn a_git_that_hangs_is_killed_at_the_deadline() {
