@@ -8,7 +8,6 @@ use serde::Serialize;
 use super::{Context, Output};
 use crate::error::Result;
 use crate::protocol::authoring::{self, AddedGroup, AddedTask, Addition, GroupSpec, Report, TaskSpec};
-use crate::protocol::progress::Figures;
 use crate::store;
 
 /// The task arguments as given.
@@ -67,37 +66,16 @@ pub fn run(ctx: &Context, task: TaskArgs, group_title: Option<String>, dry_run: 
             });
         }
     };
-    let store = ctx.store()?;
     let report: RefCell<Report> = RefCell::new(Report::default());
-    // A new dependency cycle, found by the verify step.
-    let cycle: RefCell<Option<crate::Error>> = RefCell::new(None);
-    let figures: RefCell<Option<Figures>> = RefCell::new(None);
-    let change = store.update_plan(
-        store::PLAN_FILE,
+    let change = ctx.update_plan_acyclic(
         dry_run,
         |plan, doc| {
             let (after, r) = authoring::apply(plan, doc, &additions)?;
             *report.borrow_mut() = r;
             Ok(authoring::one_edit(doc.text(), &after))
         },
-        |before, after| {
-            if let Some(refused) = authoring::would_cycle(before.plan, after.plan) {
-                *cycle.borrow_mut() = Some(refused);
-                return Err("the addition would close a dependency cycle".into());
-            }
-            authoring::verify(before.plan, after.plan, &report.borrow())?;
-            if !dry_run {
-                *figures.borrow_mut() = Some(Figures::of(after.plan));
-            }
-            Ok(())
-        },
-    );
-    // A cycle is refused as such, not as an edit that failed its verification.
-    let change = match (change, cycle.into_inner()) {
-        (Err(_), Some(cycle)) => return Err(cycle),
-        (change, _) => change?,
-    };
-    ctx.wrote_change(&change, figures.into_inner());
+        |before, after| authoring::verify(before, after, &report.borrow()),
+    )?;
     let report = report.into_inner();
     let diff = dry_run.then(|| super::unified_diff(store::PLAN_FILE, &change.before, &change.after));
     if ctx.json {

@@ -46,14 +46,9 @@ pub fn run(ctx: &Context, id: &str, change: Change, dry_run: bool) -> Result<Out
         (Some(d), false) => Some(d.iter().map(|d| d.trim().to_string()).filter(|d| !d.is_empty()).collect()),
         (None, false) => None,
     };
-    let store = ctx.store()?;
     let expect: RefCell<Expect> = RefCell::new(Expect::default());
     let what: RefCell<Vec<&'static str>> = RefCell::new(Vec::new());
-    // A change that would close a dependency cycle, found by the verify step.
-    let cycle: RefCell<Option<Error>> = RefCell::new(None);
-    let figures: RefCell<Option<Figures>> = RefCell::new(None);
-    let result = store.update_plan(
-        store::PLAN_FILE,
+    let result = ctx.update_plan_acyclic(
         dry_run,
         |plan, doc| {
             // By id, position or text; the edits below find it again by its id.
@@ -107,24 +102,8 @@ pub fn run(ctx: &Context, id: &str, change: Change, dry_run: bool) -> Result<Out
             *expect.borrow_mut() = exp;
             Ok(authoring::one_edit(doc.text(), &text))
         },
-        |before, after| {
-            if let Some(refused) = authoring::would_cycle(before.plan, after.plan) {
-                *cycle.borrow_mut() = Some(refused);
-                return Err("the edit would close a dependency cycle".into());
-            }
-            rework::verify_rework(before.plan, after.plan, &expect.borrow())?;
-            if !dry_run {
-                *figures.borrow_mut() = Some(Figures::of(after.plan));
-            }
-            Ok(())
-        },
-    );
-    // A cycle is refused as such, not as an edit that failed its verification.
-    let result = match (result, cycle.into_inner()) {
-        (Err(_), Some(cycle)) => return Err(cycle),
-        (result, _) => result?,
-    };
-    ctx.wrote_change(&result, figures.into_inner());
+        |before, after| rework::verify_rework(before, after, &expect.borrow()),
+    )?;
     let exp = expect.into_inner();
     let what = what.into_inner();
     answer(ctx, &exp.id, what, false, dry_run, &result)

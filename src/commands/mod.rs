@@ -113,6 +113,36 @@ impl Context {
             self.wrote_plan(change.after.clone(), figures);
         }
     }
+
+    /// An authoring write of task_plan.md (`add`, `edit`) through [`Store::update_plan`]: a
+    /// change that would close a dependency cycle is refused as that (`WouldCycle`), not as a
+    /// failed verification, and the refresh of `.pplan/progress.json` gets the verified figures.
+    pub fn update_plan_acyclic(
+        &self,
+        dry_run: bool,
+        edit: impl FnOnce(&crate::plan::Plan<'_>, &crate::text::Document) -> Result<Vec<crate::text::Edit>>,
+        verify: impl FnOnce(&crate::plan::Plan<'_>, &crate::plan::Plan<'_>) -> std::result::Result<(), String>,
+    ) -> Result<store::Change> {
+        let cycle: RefCell<Option<crate::Error>> = RefCell::new(None);
+        let figures: RefCell<Option<Figures>> = RefCell::new(None);
+        let change = self.store()?.update_plan(store::PLAN_FILE, dry_run, edit, |before, after| {
+            if let Some(refused) = crate::protocol::authoring::would_cycle(before.plan, after.plan) {
+                *cycle.borrow_mut() = Some(refused);
+                return Err("the change would close a dependency cycle".into());
+            }
+            verify(before.plan, after.plan)?;
+            if !dry_run {
+                *figures.borrow_mut() = Some(Figures::of(after.plan));
+            }
+            Ok(())
+        });
+        let change = match (change, cycle.into_inner()) {
+            (Err(_), Some(cycle)) => return Err(cycle),
+            (change, _) => change?,
+        };
+        self.wrote_change(&change, figures.into_inner());
+        Ok(change)
+    }
 }
 
 /// Run a command. `stream` receives output that must appear as it happens (`wait`).
