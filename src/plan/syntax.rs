@@ -389,6 +389,9 @@ pub struct Titled {
     pub title: Range<usize>,
     /// Status indicators in the heading, leftmost first.
     pub statuses: Vec<Found>,
+    /// Words stood before the keyword (`Next: Phase 2`): a title (`# Task Plan — Phase 1-4 …`)
+    /// may read so too, and is not a group.
+    pub lead_in: bool,
 }
 
 pub fn group_heading(text: &str) -> Option<Titled> {
@@ -424,7 +427,7 @@ pub fn numbered_heading(text: &str) -> Option<Titled> {
     let mut q = p + digits + if after.starts_with("、") { '、'.len_utf8() } else { 2 };
     q += spaces(&text[q..]);
     let (title, statuses) = titled_rest(text, q, bold);
-    Some(Titled { word: p..p, id, title, statuses })
+    Some(Titled { word: p..p, id, title, statuses, lead_in: false })
 }
 
 /// Symbols before a heading's first word that are decoration (`📌`, `🏗️`, `🚀`), with the
@@ -471,6 +474,7 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool
             && text[p..p + k.len()].eq_ignore_ascii_case(k)
     });
     // A short lead-in before the keyword (`Next: Phase 2 — …`, `Build Steps — Phase 0 (…)`).
+    let mut led = false;
     let listed = listed.or_else(|| {
         if any_word || !allow_date {
             return None;
@@ -487,6 +491,7 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool
                 && text[at..at + k.len()].eq_ignore_ascii_case(k)
         })?;
         p = at;
+        led = true;
         Some(k)
     });
     let (kw_len, cjk) = match listed {
@@ -555,7 +560,7 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool
     }
     let (title, trailing) = titled_rest(text, p, bold);
     statuses.extend(trailing);
-    Some(Titled { word, id: id_start..id_end, title, statuses })
+    Some(Titled { word, id: id_start..id_end, title, statuses, lead_in: led })
 }
 
 /// One to three words and a separator (`Next: `, `Build Steps — `): the length to skip.
@@ -588,7 +593,7 @@ fn ordinal(text: &str, p: usize, keywords: &[(&str, bool)]) -> Option<Titled> {
                 return None;
             }
             let end = at + k.len();
-            return Some(Titled { word: at..end, id, title: end..end, statuses: Vec::new() });
+            return Some(Titled { word: at..end, id, title: end..end, statuses: Vec::new(), lead_in: false });
         }
     }
     None
@@ -902,6 +907,8 @@ mod tests {
         );
         assert_eq!(heading("Status: PHASE 9B — parsers in review"), None);
         assert_eq!(heading("Current phase: Phase 2"), None);
+        assert!(group_heading("Task Plan — Phase 1-4 Remaining").is_some_and(|t| t.lead_in));
+        assert!(group_heading("2026-05-01 Phase 1: Import").is_some_and(|t| !t.lead_in));
         assert_eq!(heading("Phase 4: Sync <!-- id: 4 -->"), h("4", "Sync", &[]));
     }
 

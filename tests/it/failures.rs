@@ -1063,11 +1063,18 @@ fn a_current_mark_in_a_heading_moves_on_merge() {
     let plan = "# Plan\n\n## Phase 1: Backend (current)\n- [ ] BE-001: Build the endpoints\n\n## Phase 2: Frontend\n- [ ] FE-001: Build the cart\n";
     let dir = planned(plan);
     let d = dir.path();
-    assert!(ok(d, &["status"], 0).contains("current: 1"), "{}", ok(d, &["status"], 0));
+    let (_, status, _) = crate::harness::pplan(d, &["status", "--json"]);
+    let current: serde_json::Value =
+        serde_json::from_str::<serde_json::Value>(&status).expect("json")["current_group"].clone();
+    assert_eq!(current, serde_json::json!({"stated": "1", "stated_text": null, "derived": "1"}));
     ok(d, &["spawn"], 0);
     ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
     ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
-    assert!(ok(d, &["merge"], 0).contains("group 1 complete; current group → 2\n"));
+    assert_eq!(
+        ok(d, &["merge"], 0),
+        "merged group 1: BE-001 (findings.md, progress.md)\ncomplete: BE-001\ngroup 1 complete; current group → 2\n\
+         retired the files of BE-001 to .pplan/archive/\n"
+    );
     assert_eq!(
         fs::read_to_string(d.join("task_plan.md")).expect("plan"),
         "# Plan\n\n## Phase 1: Backend\n- [x] BE-001: Build the endpoints\n\n## Phase 2: Frontend (current)\n- [ ] FE-001: Build the cart\n"

@@ -113,13 +113,8 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
         .collect();
     // A title (`# Task Plan — Phase 1-4 Remaining Work`) names the plan, not a group after its
     // lead-in.
-    let mut groups: Vec<Option<Titled>> = heads
-        .iter()
-        .map(|h| {
-            syntax::group_heading(h.2)
-                .filter(|g| h.1 > 1 || !h.2[..g.word.start].contains([':', '—', '–', '-']))
-        })
-        .collect();
+    let mut groups: Vec<Option<Titled>> =
+        heads.iter().map(|h| syntax::group_heading(h.2).filter(|g| h.1 > 1 || !g.lead_in)).collect();
     let keyworded = groups.iter().any(Option::is_some);
     let parents = parents(&heads);
     // Runs of any word (`Sprint 1`, `Sprint 2`), beside the keyword headings too, but never
