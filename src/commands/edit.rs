@@ -34,6 +34,20 @@ struct EditJson<'a> {
     diff: Option<String>,
 }
 
+/// `f` on the plan `text` reads as: the one already parsed when no earlier change altered it.
+fn reading<R>(
+    plan: &Plan<'_>,
+    doc: &Document,
+    text: &str,
+    f: impl FnOnce(&Plan<'_>, &Document) -> Result<R>,
+) -> Result<R> {
+    if text == doc.text() {
+        return f(plan, doc);
+    }
+    let cur = Document::from_text(text.to_string());
+    f(&Plan::parse(&cur), &cur)
+}
+
 pub fn run(ctx: &Context, id: &str, change: Change, dry_run: bool) -> Result<Output> {
     if change.group.is_none() && change.depends.is_none() && !change.no_depends && change.text.is_none() {
         return Err(Error::Usage {
@@ -58,7 +72,6 @@ pub fn run(ctx: &Context, id: &str, change: Change, dry_run: bool) -> Result<Out
             // Each change is computed on the text the previous one left, so they compose; the
             // first on the plan as read.
             let mut text = doc.text().to_string();
-            let (mut cur, mut reparsed);
             if let Some(words) = &change.text {
                 let edits = rework::reword(plan, i, words)?;
                 text = apply(&text, &edits)?;
@@ -68,35 +81,26 @@ pub fn run(ctx: &Context, id: &str, change: Change, dry_run: bool) -> Result<Out
                 what.borrow_mut().push("text");
             }
             if let Some(ids) = &depends {
-                let (p, cur) = if text == doc.text() {
-                    (plan, doc)
-                } else {
-                    cur = Document::from_text(text.clone());
-                    reparsed = Plan::parse(&cur);
-                    (&reparsed, &cur)
-                };
-                let t = edit::find_task(p, cur, &real)?;
-                for d in ids {
-                    if d == &real || !p.tasks.iter().any(|x| x.id == Some(d.as_str())) {
-                        return Err(Error::UnknownDependency { task: real.clone(), dep: d.clone() });
+                text = reading(plan, doc, &text, |p, cur| {
+                    let t = edit::find_task(p, cur, &real)?;
+                    for d in ids {
+                        if d == &real || !p.tasks.iter().any(|x| x.id == Some(d.as_str())) {
+                            return Err(Error::UnknownDependency { task: real.clone(), dep: d.clone() });
+                        }
                     }
-                }
-                text = apply(&text, &rework::set_depends(p, t, ids))?;
+                    apply(&text, &rework::set_depends(p, t, ids))
+                })?;
                 exp.depends = Some(ids.clone());
                 what.borrow_mut().push("depends");
             }
             if let Some(g) = &change.group {
-                let (p, cur) = if text == doc.text() {
-                    (plan, doc)
-                } else {
-                    cur = Document::from_text(text.clone());
-                    reparsed = Plan::parse(&cur);
-                    (&reparsed, &cur)
-                };
-                let t = edit::find_task(p, cur, &real)?;
-                let g = edit::find_group(p, g)?;
-                text = apply(&text, &rework::move_to(p, cur, t, g)?)?;
-                exp.group = Some(Some(p.groups[g].key.clone()));
+                let key;
+                (text, key) = reading(plan, doc, &text, |p, cur| {
+                    let t = edit::find_task(p, cur, &real)?;
+                    let g = edit::find_group(p, g)?;
+                    Ok((apply(&text, &rework::move_to(p, cur, t, g)?)?, p.groups[g].key.clone()))
+                })?;
+                exp.group = Some(Some(key));
                 what.borrow_mut().push("group");
             }
             *expect.borrow_mut() = exp;

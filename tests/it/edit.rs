@@ -185,3 +185,22 @@ fn a_checkbox_task_does_not_move_into_a_group_of_rows_or_headings() {
             .status(2);
     }
 }
+
+/// Text, dependencies and group in one edit: each change is computed on the text the one
+/// before it left, and the write is one.
+#[test]
+fn three_changes_compose_in_one_write() {
+    let moved = PLAN
+        .replacen("- [ ] BE-002: Add retries\n  - [ ] note the limits\n", "", 1)
+        .replacen(
+            "- [ ] L-001: Announce\n",
+            "- [ ] L-001: Announce\n- [ ] BE-002: Add retries with backoff (depends on: BE-001)\n  - [ ] note the limits\n",
+            1,
+        );
+    Test::new()
+        .file("task_plan.md", PLAN)
+        .args(["edit", "BE-002", "--text", "Add retries with backoff", "--depends", "BE-001", "--group", "3"])
+        .stdout("BE-002: text, depends, group changed\n")
+        .file_eq("task_plan.md", moved)
+        .success();
+}
