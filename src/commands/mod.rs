@@ -45,6 +45,8 @@ use std::path::PathBuf;
 
 use crate::cli::{Cli, Command};
 use crate::error::{ExitCode, Result};
+use crate::plan::Status;
+use crate::plan::edit::{self as plan_edit, Target};
 use crate::protocol::progress::{Figures, Written};
 use crate::store::discover::Found;
 use crate::store::{self, Limits, Store};
@@ -126,13 +128,13 @@ impl Context {
         let cycle: RefCell<Option<crate::Error>> = RefCell::new(None);
         let figures: RefCell<Option<Figures>> = RefCell::new(None);
         let change = self.store()?.update_plan(store::PLAN_FILE, dry_run, edit, |before, after| {
-            if let Some(refused) = crate::protocol::authoring::would_cycle(before.plan, after.plan) {
+            if let Some(refused) = crate::protocol::authoring::would_cycle(before.plan, after.plan()) {
                 *cycle.borrow_mut() = Some(refused);
                 return Err("the change would close a dependency cycle".into());
             }
-            verify(before.plan, after.plan)?;
+            verify(before.plan, after.plan())?;
             if !dry_run {
-                *figures.borrow_mut() = Some(Figures::of(after.plan));
+                *figures.borrow_mut() = Some(Figures::of(after.plan()));
             }
             Ok(())
         });
@@ -143,6 +145,22 @@ impl Context {
         self.wrote_change(&change, figures.into_inner());
         Ok(change)
     }
+}
+
+/// The verify step of a write that sets statuses ([`store::Store::update_plan`]): the edits read
+/// back where they stand when that is certain ([`crate::plan::edit::sets_in_place`]), else the
+/// re-parsed plan says every target reads its new status and nothing else changed. The figures
+/// of the plan after the change, for `.pplan/progress.json`.
+pub(crate) fn verify_sets(
+    before: store::Parsed<'_, '_>,
+    after: &store::Edited<'_>,
+    changes: &[(Target, Status)],
+) -> std::result::Result<Figures, String> {
+    if let Some(plan) = plan_edit::sets_in_place(before.plan, after.doc.text(), after.edits, changes) {
+        return Ok(Figures::of(&plan));
+    }
+    plan_edit::verify_sets(before.plan, after.plan(), changes)?;
+    Ok(Figures::of(after.plan()))
 }
 
 /// Run a command. `stream` receives output that must appear as it happens (`wait`).

@@ -170,10 +170,10 @@ pub fn reopen(ctx: &Context, id: &str, reason: Option<&str>) -> Result<Output> {
         edit::set_statuses(plan, doc, &[(Target::Task(t), Status::InProgress)])
     };
     let figures: RefCell<Option<Figures>> = RefCell::new(None);
-    let verify = |before: store::Parsed<'_, '_>, after: store::Parsed<'_, '_>| {
+    let verify = |before: store::Parsed<'_, '_>, after: &store::Edited<'_>| {
         let t = edit::find_task(before.plan, before.doc, id).map_err(|e| e.to_string())?;
-        edit::verify_sets(before.plan, after.plan, &[(Target::Task(t), Status::InProgress)])?;
-        *figures.borrow_mut() = Some(Figures::of(after.plan));
+        *figures.borrow_mut() =
+            Some(super::verify_sets(before, after, &[(Target::Task(t), Status::InProgress)])?);
         Ok(())
     };
     let change = store.update_plan_held(&lock, store::PLAN_FILE, set, verify)?;

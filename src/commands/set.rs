@@ -67,10 +67,7 @@ pub fn run(
         },
         |before, after| {
             let target = found.borrow().as_ref().map(|f| f.0).ok_or("no target was found")?;
-            edit::verify_set(before.plan, after.plan, target, to)?;
-            if !dry_run {
-                *figures.borrow_mut() = Some(progress::Figures::of(after.plan));
-            }
+            *figures.borrow_mut() = Some(super::verify_sets(before, after, &[(target, to)])?);
             Ok(())
         },
     )?;

@@ -1,7 +1,7 @@
 //! Surgical edit operations on a parsed plan: find the task or group a user names, compute the
 //! byte edits that change its status in the style already used there, and verify the result.
 
-use super::{Group, GroupForm, Indicator, Place, Plan, Status, status};
+use super::{Group, GroupForm, Indicator, Place, Plan, Status, status, syntax};
 use crate::error::{Error, Result};
 use crate::text::{Document, Edit};
 
@@ -263,6 +263,99 @@ fn status_line(doc: &Document, at: usize, plan: &Plan<'_>, to: Status) -> Edit {
         return Edit::insert(at, format!("{eol}{label}{word}"));
     }
     Edit::insert(at, line)
+}
+
+/// The plan after `changes`, verified without parsing the new text again when that is certain:
+/// every edit rewrites one of the targets' status indicators where it stands (a checkbox mark, or
+/// the status word of a label line), the words taken out and put in are plain (letters, digits,
+/// `_`, `-`, inner spaces, emoji: nothing markdown reads as structure, so no other line can read
+/// differently), and each new word, read again where it now stands by the reader of its place,
+/// says its target's new status. The answer is `before`'s model with those statuses changed,
+/// over `before`'s text: for what the plan says (counts, statuses, figures), never for offsets
+/// into the new text. `None`: not certain here; parse `after` and [`verify_sets`] instead.
+pub fn sets_in_place<'a>(
+    before: &Plan<'a>,
+    after: &str,
+    edits: &[Edit],
+    changes: &[(Target, Status)],
+) -> Option<Plan<'a>> {
+    let indicators = |target: Target| -> &[Indicator] {
+        match target {
+            Target::Task(i) => before.tasks[i].indicator.as_slice(),
+            Target::Group(g) => &before.groups[g].indicators,
+        }
+    };
+    // Every indicator of a target is rewritten, or already reads its new status.
+    let mut pending: usize = 0;
+    for &(target, to) in changes {
+        if let Target::Task(i) = target
+            && before.tasks[i].unknown_mark.is_some()
+        {
+            return None;
+        }
+        let ind = indicators(target);
+        if ind.is_empty() {
+            return None;
+        }
+        pending += ind.iter().filter(|i| i.status != to).count();
+    }
+    let mut sorted: Vec<&Edit> = edits.iter().collect();
+    sorted.sort_by_key(|e| e.range.start);
+    let mut shift: isize = 0;
+    for e in sorted {
+        let (_, to, ind) = changes.iter().find_map(|&(target, to)| {
+            indicators(target).iter().find(|i| i.range == e.range && i.status != to).map(|i| (target, to, i))
+        })?;
+        let at = e.range.start.checked_add_signed(shift)?;
+        shift += e.text.len() as isize - e.range.len() as isize;
+        let line_end = after.get(at..)?.find('\n').map_or(after.len(), |i| at + i);
+        let reads = match ind.place {
+            Place::Checkbox => {
+                e.text.len() == 1
+                    && e.range.len() <= 1
+                    && at > 0
+                    && syntax::checkbox(after.get(at - 1..line_end)?)
+                        .is_some_and(|(s, mark, _)| s == to && mark == 1)
+            }
+            Place::Label => {
+                plain(&before.text[e.range.clone()])
+                    && plain(&e.text)
+                    && status::leading(after.get(at..line_end)?)
+                        .is_some_and(|t| t.status == to && t.range == (0..e.text.len()))
+            }
+            _ => false,
+        };
+        if !reads {
+            return None;
+        }
+        pending = pending.checked_sub(1)?;
+    }
+    if pending != 0 {
+        return None;
+    }
+    let mut plan = before.clone();
+    for &(target, to) in changes {
+        match target {
+            Target::Task(i) => {
+                let task = &mut plan.tasks[i];
+                task.status = to;
+                task.indicator.iter_mut().for_each(|i| i.status = to);
+            }
+            Target::Group(g) => plan.groups[g].indicators.iter_mut().for_each(|i| i.status = to),
+        }
+    }
+    Some(plan)
+}
+
+/// A status word that markdown reads as nothing but text: letters, digits, `_`, `-`, spaces
+/// between words, and emoji (`✅`, `🔄`, `⏸️`). Anything else (`*`, `` ` ``, `|`, `[`, `<`, a
+/// line break) might open or close a construct around it.
+fn plain(word: &str) -> bool {
+    let emoji = |c: char| matches!(c as u32, 0x2190..=0x2BFF | 0x1F000..=0x1FAFF | 0xFE0F);
+    !word.is_empty()
+        && word.trim() == word
+        && !word.contains("  ")
+        && word.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ' ') || emoji(c))
 }
 
 /// After a `set`: the target reads as `to`, and every other task and group reads as before.

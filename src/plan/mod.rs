@@ -217,7 +217,7 @@ pub struct Line<'a> {
     pub range: Range<usize>,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Plan<'a> {
     pub text: &'a str,
     pub title: Option<&'a str>,

@@ -16,6 +16,7 @@ pub mod discover;
 pub mod fault;
 pub mod signals;
 
+use std::cell::OnceCell;
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{Read, Write};
 
@@ -573,15 +574,15 @@ impl Store {
         self.write_prepared(self.prepare(name, edit, verify)?)
     }
 
-    /// [`Store::update`] for an edit that reads the plan: the plan is parsed once for `edit`, and
-    /// the result once more for `verify`, which gets both documents and their plans (before,
-    /// after).
+    /// [`Store::update`] for an edit that reads the plan: the plan is parsed once for `edit`;
+    /// `verify` gets it with its document, and the result with the edits that made it (whose
+    /// plan is parsed only if `verify` asks for it).
     pub fn update_plan(
         &self,
         name: &str,
         dry_run: bool,
         edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>>,
-        verify: impl FnOnce(Parsed<'_, '_>, Parsed<'_, '_>) -> std::result::Result<(), String>,
+        verify: impl FnOnce(Parsed<'_, '_>, &Edited<'_>) -> std::result::Result<(), String>,
     ) -> Result<Change> {
         if dry_run {
             let prepared = self.prepare_by(name, plan_work(edit, verify))?;
@@ -597,7 +598,7 @@ impl Store {
         _lock: &Lock,
         name: &str,
         edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>>,
-        verify: impl FnOnce(Parsed<'_, '_>, Parsed<'_, '_>) -> std::result::Result<(), String>,
+        verify: impl FnOnce(Parsed<'_, '_>, &Edited<'_>) -> std::result::Result<(), String>,
     ) -> Result<Change> {
         self.write_prepared(self.prepare_by(name, plan_work(edit, verify))?)
     }
@@ -653,10 +654,26 @@ pub struct Parsed<'d, 'p> {
     pub plan: &'p Plan<'d>,
 }
 
-/// The work of [`Store::update_plan`]: parse, edit, splice, parse the result and verify.
+/// The document an update made and the edits that made it (offsets into the document before),
+/// as [`Store::update_plan`]'s verify step gets them. Its plan is parsed when first asked for: a
+/// verify that can read the edits back where they stand
+/// ([`crate::plan::edit::sets_in_place`]) does not parse the whole file again.
+pub struct Edited<'d> {
+    pub doc: &'d Document,
+    pub edits: &'d [Edit],
+    plan: OnceCell<Plan<'d>>,
+}
+
+impl<'d> Edited<'d> {
+    pub fn plan(&self) -> &Plan<'d> {
+        self.plan.get_or_init(|| Plan::parse(self.doc))
+    }
+}
+
+/// The work of [`Store::update_plan`]: parse, edit, splice and verify.
 fn plan_work(
     edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>>,
-    verify: impl FnOnce(Parsed<'_, '_>, Parsed<'_, '_>) -> std::result::Result<(), String>,
+    verify: impl FnOnce(Parsed<'_, '_>, &Edited<'_>) -> std::result::Result<(), String>,
 ) -> impl FnOnce(&Document, &Path) -> Result<Option<Document>> {
     move |doc, path| {
         let plan = Plan::parse(doc);
@@ -664,7 +681,7 @@ fn plan_work(
         let after = splice(doc, &edits, path)?;
         if let Some(after) = &after {
             let before = Parsed { doc, plan: &plan };
-            verify(before, Parsed { doc: after, plan: &Plan::parse(after) })
+            verify(before, &Edited { doc: after, edits: &edits, plan: OnceCell::new() })
                 .map_err(|why| Error::Unverified { path: path.to_path_buf(), why })?;
         }
         Ok(after)

@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use pplan::plan::edit::{Target, set_status, status_of, verify_set};
+use pplan::plan::edit::{Target, set_status, sets_in_place, status_of, verify_set};
 use pplan::plan::{Place, Plan, Status};
 use pplan::text::{Document, apply};
 
@@ -147,6 +147,53 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
     assert!(round_trips > 1500, "only {round_trips} exact round trips");
     assert!(mixed_spelling * 50 < checked, "{mixed_spelling} of {checked} round trips hit mixed spellings");
     eprintln!("round trips: {round_trips} exact, {mixed_spelling} respelled, of {checked}");
+}
+
+/// `set` verifies most writes by reading the edited status back where it stands instead of
+/// parsing the file again: over every corpus file and fixture, every task and group and every
+/// state, whatever that check accepts, the re-parse reads the same (target, other tasks and
+/// groups, current group, progress), and it accepts the common forms (checkboxes, label lines).
+#[test]
+fn a_set_read_back_in_place_reads_as_the_re_parse() {
+    let (mut in_place, mut total) = (0, 0);
+    for (name, bytes) in inputs() {
+        let doc = Document::decode(bytes).expect("decode");
+        let plan = Plan::parse(&doc);
+        // Every group and a sample of the tasks (each set parses the file again).
+        let step = plan.tasks.len() / 30 + 1;
+        let tasks = (0..plan.tasks.len()).step_by(step).map(Target::Task);
+        for target in tasks.chain((0..plan.groups.len()).map(Target::Group)) {
+            for to in [other(status_of(&plan, target)), Status::InProgress] {
+                let Ok(edits) = set_status(&plan, &doc, target, to) else { continue };
+                if edits.is_empty() {
+                    continue;
+                }
+                total += 1;
+                let text1 = apply(doc.text(), &edits).expect("apply");
+                let Some(patched) = sets_in_place(&plan, &text1, &edits, &[(target, to)]) else { continue };
+                in_place += 1;
+                let doc1 = Document::from_text(text1);
+                let plan1 = Plan::parse(&doc1);
+                let at = format!("{name} {target:?} → {to}");
+                verify_set(&plan, &plan1, target, to).unwrap_or_else(|e| panic!("{at}: {e}"));
+                let tasks = |p: &Plan<'_>| {
+                    p.tasks.iter().map(|t| (t.status, t.id.map(str::to_string), t.group)).collect::<Vec<_>>()
+                };
+                let groups = |p: &Plan<'_>| {
+                    p.groups.iter().map(|g| (p.status(g), g.stored(), g.key.clone())).collect::<Vec<_>>()
+                };
+                assert_eq!(tasks(&patched), tasks(&plan1), "{at}");
+                assert_eq!(groups(&patched), groups(&plan1), "{at}");
+                assert_eq!(patched.working_group(), plan1.working_group(), "{at}");
+                assert_eq!(patched.progress(), plan1.progress(), "{at}");
+            }
+        }
+    }
+    if corpus_files(".md").is_empty() {
+        return;
+    }
+    assert!(in_place * 2 > total, "only {in_place} of {total} sets read back in place");
+    eprintln!("sets read back in place: {in_place} of {total}");
 }
 
 fn spelling_gone(plan: &Plan<'_>, after: &Plan<'_>, target: Target, status: Status) -> bool {
