@@ -410,7 +410,7 @@ impl<'a> Plan<'a> {
         }
         // Only the ids the pending tasks name (a group's worth), looked up in one pass over the
         // plan; a task written twice counts as its last line says.
-        let mut done: std::collections::HashMap<&str, bool> =
+        let mut done: rustc_hash::FxHashMap<&str, bool> =
             pending.iter().flat_map(|&i| self.tasks[i].dependencies()).map(|d| (d, false)).collect();
         for t in &self.tasks {
             if let Some(state) = t.id.and_then(|id| done.get_mut(id)) {
