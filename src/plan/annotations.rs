@@ -168,12 +168,20 @@ pub fn dependency_ids(value: &str) -> impl Iterator<Item = &str> {
 /// The kind a parenthetical's inner text opens with, and the length of its opener.
 fn opener(inner: &str) -> Option<(Kind, usize)> {
     let lead = inner.len() - inner.trim_start().len();
-    let s = &inner[lead..];
-    OPENERS.iter().find_map(|(o, kind)| {
-        (s.len() >= o.len() && s.is_char_boundary(o.len()) && s[..o.len()].eq_ignore_ascii_case(o))
-            .then_some((*kind, lead + o.len()))
-    })
+    let s = &inner.as_bytes()[lead..];
+    // The openers are lowercase and at most `HEAD` bytes: the text's first bytes are lowercased
+    // once, not once for each opener tried (a task line of a large plan tries several).
+    let mut head = [0u8; HEAD];
+    let n = s.len().min(HEAD);
+    head[..n].copy_from_slice(&s[..n]);
+    head.make_ascii_lowercase();
+    OPENERS
+        .iter()
+        .find_map(|(o, kind)| head[..n].starts_with(o.as_bytes()).then_some((*kind, lead + o.len())))
 }
+
+/// The longest opener's length in bytes, or more.
+const HEAD: usize = 16;
 
 /// Read the task text in `text[span]`: the range its own words take (annotations excluded) and
 /// its annotations. Everything is offsets into `text`.
@@ -292,6 +300,16 @@ mod tests {
     fn parts(s: &str) -> (&str, Vec<(Kind, &str, bool)>) {
         let (words, notes) = read(s, 0..s.len());
         (&s[words], notes.iter().map(|a| (a.kind, a.value, a.trailing)).collect())
+    }
+
+    #[test]
+    fn openers_are_lowercase_and_fit_the_head() {
+        for (o, _) in OPENERS {
+            assert!(o.len() <= HEAD && o.to_lowercase() == *o, "{o}");
+        }
+        assert_eq!(opener("  DePends On：A"), Some((Kind::Depends, 2 + "depends on：".len())));
+        assert_eq!(opener("Files: a"), Some((Kind::Files, 6)));
+        assert_eq!(opener("dep"), None);
     }
 
     #[test]
