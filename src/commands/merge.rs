@@ -22,7 +22,10 @@ struct MergeJson<'a> {
 
 pub fn run(ctx: &Context, opts: merge::Options) -> Result<Output> {
     let store = ctx.store()?;
-    let report = merge::merge(&store, &opts)?;
+    let mut report = merge::merge(&store, &opts)?;
+    if let Some(written) = report.written.take() {
+        ctx.wrote_plan(written.text, written.figures);
+    }
     // The merge itself is written either way; the exit code says how its gate went.
     let code = match &report.gate {
         Some(g) if g.outcome == Outcome::Fail && gate::escalates(g.strike) => ExitCode::Escalate,

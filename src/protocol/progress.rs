@@ -119,7 +119,7 @@ pub fn snapshot_of(store: &Store, plan: &Plan<'_>, command: &str) -> Snapshot {
 /// What a snapshot takes from task_plan.md: everything but the agents, which are read when the
 /// snapshot is made. A command that has just parsed the plan it wrote (to verify it) keeps
 /// these, so the refresh after it does not read and parse the plan a third time.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Figures {
     /// The snapshot without agents, time or command.
     snapshot: Snapshot,
@@ -189,7 +189,7 @@ impl Figures {
 }
 
 /// The plan file a command has just written: its text, and the figures of its verified parse.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Written {
     pub text: String,
     pub figures: Figures,

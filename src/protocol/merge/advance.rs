@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::plan::edit::{self, Target};
 use crate::plan::{Plan, Status};
 use crate::protocol::ALL_COMPLETE;
+use crate::protocol::progress::Figures;
 use crate::store;
 use crate::text::{Document, Edit};
 
@@ -16,23 +17,26 @@ pub(super) struct PlanReport {
     pub group_done: bool,
     pub group_complete: bool,
     pub advanced_to: Option<String>,
+    /// The figures of the plan after the merge, from the parse that verified it, for
+    /// `.pplan/progress.json`.
+    pub figures: Option<Figures>,
 }
 
-/// `task_plan.md` after the merge: merged tasks complete; when this completes the group (or
-/// `settled_now`: a skipped task's agent was folded in) and `advance` (no gate stands between),
-/// also [`advance_group`].
+/// `task_plan.md` (`doc`, parsed as `plan`) after the merge: merged tasks complete; when this
+/// completes the group (or `settled_now`: a skipped task's agent was folded in) and `advance`
+/// (no gate stands between), also [`advance_group`].
 pub(super) fn plan_after_merge(
     doc: &Document,
+    plan: &Plan<'_>,
     group: Option<usize>,
     merged: &[String],
     settled_now: bool,
     advance: bool,
 ) -> Result<(String, PlanReport)> {
-    let plan = Plan::parse(doc);
     let mut report = PlanReport::default();
     let mut changes = Vec::new();
     for id in merged {
-        let t = edit::find_task(&plan, doc, id)?;
+        let t = edit::find_task(plan, doc, id)?;
         if plan.tasks[t].status != Status::Complete {
             changes.push((Target::Task(t), Status::Complete));
             report.tasks_completed.push(id.clone());
@@ -47,22 +51,28 @@ pub(super) fn plan_after_merge(
     // Only the merge that completes the group advances the plan; a rerun leaves it alone.
     // Folding a skipped task's agent settles the group as a completion does.
     report.group_done = (!report.tasks_completed.is_empty() || settled_now) && group.is_some_and(done_after);
-    let edits = edit::set_statuses(&plan, doc, &changes)?;
+    let edits = edit::set_statuses(plan, doc, &changes)?;
     let text = crate::text::apply(doc.text(), &edits)
         .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
     let after = Document::from_text(text);
-    edit::verify_sets(&plan, &Plan::parse(&after), &changes)
+    let after_plan = Plan::parse(&after);
+    edit::verify_sets(plan, &after_plan, &changes)
         .map_err(|why| Error::Unverified { path: store::PLAN_FILE.into(), why })?;
     match group.filter(|_| report.group_done && advance) {
         Some(g) => {
-            let (edits, advanced_to) = advance_group(&after, g)?;
+            let (edits, advanced_to, figures) = advance_parsed(&after, &after_plan, g)?;
             let text = crate::text::apply(after.text(), &edits)
                 .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
             report.group_complete = true;
             report.advanced_to = advanced_to;
+            report.figures = Some(figures);
             Ok((text, report))
         }
-        None => Ok((after.into_text(), report)),
+        None => {
+            report.figures = Some(Figures::of(&after_plan));
+            drop(after_plan);
+            Ok((after.into_text(), report))
+        }
     }
 }
 
@@ -70,12 +80,17 @@ pub(super) fn plan_after_merge(
 /// (or `All groups complete`) and `## Next Step` refreshed: the edits (verified), and the key of
 /// the group the plan moves to.
 pub fn advance_group(doc: &Document, g: usize) -> Result<(Vec<Edit>, Option<String>)> {
-    let plan = Plan::parse(doc);
+    advance_parsed(doc, &Plan::parse(doc), g).map(|(edits, to, _)| (edits, to))
+}
+
+/// [`advance_group`] on `doc` already parsed as `plan`, with the figures of the plan after it
+/// (from the parse that verifies it).
+fn advance_parsed(doc: &Document, plan: &Plan<'_>, g: usize) -> Result<(Vec<Edit>, Option<String>, Figures)> {
     let mut changes = Vec::new();
     if plan.groups[g].stored().is_some_and(|s| s != Status::Complete) {
         changes.push((Target::Group(g), Status::Complete));
     }
-    let mut edits = edit::set_statuses(&plan, doc, &changes)?;
+    let mut edits = edit::set_statuses(plan, doc, &changes)?;
     let status_of = |i: usize| if i == g { Status::Complete } else { plan.status(&plan.groups[i]) };
     let next = (g + 1..plan.groups.len()).find(|&n| !status_of(n).is_done());
     let all_done = (0..plan.groups.len()).all(|i| status_of(i).is_done());
@@ -125,9 +140,11 @@ pub fn advance_group(doc: &Document, g: usize) -> Result<(Vec<Edit>, Option<Stri
     }
     let text = crate::text::apply(doc.text(), &edits)
         .map_err(|source| Error::Splice { path: store::PLAN_FILE.into(), source })?;
-    edit::verify_sets(&plan, &Plan::parse(&Document::from_text(text)), &changes)
+    let after = Document::from_text(text);
+    let after_plan = Plan::parse(&after);
+    edit::verify_sets(plan, &after_plan, &changes)
         .map_err(|why| Error::Unverified { path: store::PLAN_FILE.into(), why })?;
-    Ok((edits, advanced_to))
+    Ok((edits, advanced_to, Figures::of(&after_plan)))
 }
 
 /// After `spawn` started agents of group `g`, `## Next Step` says to wait for and merge them:

@@ -83,6 +83,10 @@ pub struct Report {
     /// Strike rows written for failures the group's agents logged (`log --failed`, the agent
     /// gate), before the merge.
     pub strikes: Vec<crate::protocol::strikes::Recorded>,
+    /// task_plan.md as this merge leaves it, with the figures of the parse that verified it, for
+    /// the refresh of `.pplan/progress.json` (which checks that the file still holds it).
+    #[serde(skip)]
+    pub written: Option<crate::protocol::progress::Written>,
 }
 
 /// The failures the agents of `group` logged in their own progress files, as strike rows of
@@ -222,8 +226,17 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
     let target = crate::store::config::Config::load(store)?.proposals_group.map(|n| n.to_string());
     let (folded, fold) = proposals::fold(doc.text(), g, target.as_deref(), &proposed)?;
     report.proposals = fold;
+    let folded = Document::from_text(folded);
+    // Without proposals the text is the one parsed above: not parsed again.
+    let reparsed;
+    let folded_plan = if folded.text() == doc.text() {
+        &plan
+    } else {
+        reparsed = Plan::parse(&folded);
+        &reparsed
+    };
     let (plan_after, plan_report) =
-        plan_after_merge(&Document::from_text(folded), g, &merged_ids, settled_now, gate.is_none())?;
+        plan_after_merge(&folded, folded_plan, g, &merged_ids, settled_now, gate.is_none())?;
     // The gate runs when this merge finished the group's tasks, and again on a later merge while
     // the group is held by it (every task done, the group not complete and still current).
     let held = g.is_some_and(|g| {
@@ -234,6 +247,11 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
             && plan.stated_current() == Some(g)
     });
     let gate_pending = gate.filter(|_| plan_report.group_done || held);
+    if !opts.dry_run {
+        report.written = plan_report
+            .figures
+            .map(|figures| crate::protocol::progress::Written { text: plan_after.clone(), figures });
+    }
     report.tasks_completed = plan_report.tasks_completed;
     report.group_complete = plan_report.group_complete;
     report.advanced_to = plan_report.advanced_to;
