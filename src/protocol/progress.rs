@@ -241,9 +241,7 @@ pub fn refresh_after(store: &Store, command: &str, written: Option<Written>) -> 
     // A refresh killed mid-write leaves its temp file; the next one clears it.
     store.sweep_temp(&lock, store::STATE_DIR, &[FILE])?;
     let mut snap = match written {
-        Some(w) if store.read_or_empty(store::PLAN_FILE).is_ok_and(|b| b == w.text.as_bytes()) => {
-            w.figures.finish(store, command)
-        }
+        Some(w) if store.holds(store::PLAN_FILE, w.text.as_bytes()) => w.figures.finish(store, command),
         _ => snapshot(store, command)?,
     };
     let mut history = load(store).map(|s| s.history).unwrap_or_default();

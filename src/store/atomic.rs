@@ -226,12 +226,11 @@ fn rename_released(
 /// unlinking its name (no new writer can find it then), and put it back if it is not `before`.
 fn settle_exchanged(path: &Path, temp: &Path, before: &[u8], after: &[u8]) -> io::Result<Replaced> {
     let mut displaced = File::open(temp)?;
-    let displaced_bytes = read_all(&mut displaced)?;
-    if displaced_bytes == before {
+    if reads(&mut displaced, before)? {
         fs::remove_file(temp)?;
         sync_dir(parent(path))?;
         // A writer that opened the old file before the exchange may still have written to it.
-        if read_all(&mut displaced)? == before {
+        if reads(&mut displaced, before)? {
             return Ok(Replaced::Written);
         }
         return restore(path, &read_all(&mut displaced)?, after);
@@ -249,8 +248,7 @@ fn settle_exchanged(path: &Path, temp: &Path, before: &[u8], after: &[u8]) -> io
 /// After a plain rename: the inode we read is displaced; if a writer changed it after our read,
 /// put its bytes back.
 fn settle_renamed(path: &Path, held: &mut File, before: &[u8], after: &[u8]) -> io::Result<Replaced> {
-    let now = read_all(held)?;
-    if now == before { Ok(Replaced::Written) } else { restore(path, &now, after) }
+    if reads(held, before)? { Ok(Replaced::Written) } else { restore(path, &read_all(held)?, after) }
 }
 
 /// Put a person's version back at `path` when ours is still untouched there; otherwise save
@@ -316,10 +314,32 @@ fn read_all(file: &mut File) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Whether `file`, read from its start, holds exactly `bytes`: compared a block at a time, so
+/// the checks around a replace do not each fault in a copy of a large plan.
+fn reads(file: &mut File, bytes: &[u8]) -> io::Result<bool> {
+    file.seek(SeekFrom::Start(0))?;
+    let mut block = vec![0u8; 64 * 1024];
+    let mut rest = bytes;
+    loop {
+        let n = match file.read(&mut block) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if n == 0 {
+            return Ok(rest.is_empty());
+        }
+        if n > rest.len() || block[..n] != rest[..n] {
+            return Ok(false);
+        }
+        rest = &rest[n..];
+    }
+}
+
 /// Whether the file at `path` holds exactly `bytes` (a missing file holds nothing).
-fn holds(path: &Path, bytes: &[u8]) -> io::Result<bool> {
+pub fn holds(path: &Path, bytes: &[u8]) -> io::Result<bool> {
     match File::open(path) {
-        Ok(mut f) => Ok(f.metadata()?.len() == bytes.len() as u64 && read_all(&mut f)? == bytes),
+        Ok(mut f) => Ok(f.metadata()?.len() == bytes.len() as u64 && reads(&mut f, bytes)?),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(bytes.is_empty()),
         Err(e) => Err(e),
     }

@@ -485,6 +485,12 @@ impl Store {
         }
     }
 
+    /// Whether a file of the plan directory holds exactly `bytes` (a missing or unreadable file
+    /// holds nothing), compared without reading it into memory.
+    pub fn holds(&self, name: &str, bytes: &[u8]) -> bool {
+        atomic::holds(&self.path(name), bytes).unwrap_or(false)
+    }
+
     /// The bytes of a file, or empty when it does not exist.
     pub fn read_or_empty(&self, name: &str) -> Result<Vec<u8>> {
         let path = self.path(name);
