@@ -87,6 +87,25 @@ pub fn check_regular(store: &Store, name: &str) -> Result<bool> {
     }
 }
 
+/// Edit agent `id`'s file `name` under the agent's lock. The file is opened inside the lock
+/// without following a link, and a link there is refused (see [`Store::update_unlinked`]); a
+/// missing file means there is no such agent.
+pub fn update(
+    store: &Store,
+    id: &str,
+    name: &str,
+    edit: impl FnOnce(&crate::text::Document) -> Result<Vec<Edit>>,
+    verify: impl FnOnce(&crate::text::Document, &crate::text::Document) -> std::result::Result<(), String>,
+) -> Result<crate::store::Change> {
+    let lock = store.lock_agent(id)?;
+    store.update_unlinked(&lock, name, edit, verify).map_err(|e| match e {
+        Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+            Error::NoAgent { id: id.to_string() }
+        }
+        e => e,
+    })
+}
+
 /// The header both agent files start with.
 pub struct Header<'a> {
     pub id: &'a str,
@@ -365,13 +384,10 @@ pub fn write_entry(store: &Store, id: &str, kind: Entry, text: &str, files: &[St
         Entry::Note => findings_file(id),
         Entry::Log => progress_file(id),
     };
-    if !check_regular(store, &name)? {
-        return Err(Error::NoAgent { id: id.to_string() });
-    }
-    let lock = store.lock_agent(id)?;
     let stamp = crate::store::clock::now_stamp();
-    store.update_held(
-        &lock,
+    update(
+        store,
+        id,
         &name,
         |doc| {
             let e = entry(&stamp, text, files, doc.eol());
@@ -407,13 +423,10 @@ pub fn set_marker(
 ) -> Result<Option<AgentState>> {
     check_id(id)?;
     let name = progress_file(id);
-    if !check_regular(store, &name)? {
-        return Err(Error::NoAgent { id: id.to_string() });
-    }
-    let lock = store.lock_agent(id)?;
     let mut old = None;
-    store.update_held(
-        &lock,
+    update(
+        store,
+        id,
         &name,
         |doc| {
             old = find_marker(doc.text()).and_then(|m| m.state);

@@ -151,12 +151,9 @@ pub fn proposal(text: &str, depends: &[String]) -> Result<Proposal> {
 pub fn propose(store: &Store, id: &str, p: &Proposal) -> Result<bool> {
     agents::check_id(id)?;
     let name = agents::findings_file(id);
-    if !agents::check_regular(store, &name)? {
-        return Err(Error::NoAgent { id: id.to_string() });
-    }
-    let lock = store.lock_agent(id)?;
-    let change = store.update_held(
-        &lock,
+    let change = agents::update(
+        store,
+        id,
         &name,
         |doc| Ok(if read(doc).contains(p) { Vec::new() } else { vec![add(doc, p)] }),
         |before, after| {

@@ -235,11 +235,10 @@ pub struct Recorded {
 pub fn record_logged(store: &Store, ids: &[String]) -> Result<Vec<Recorded>> {
     let mut out = Vec::new();
     for id in ids {
-        let name = agents::progress_file(id);
-        if agents::check_id(id).is_err() || !agents::check_regular(store, &name)? {
+        if agents::check_id(id).is_err() {
             continue;
         }
-        let progress = store.read(&name)?;
+        let Some(progress) = store.read_unlinked(&agents::progress_file(id))? else { continue };
         let logged = logged_failures(progress.text());
         if logged.is_empty() {
             continue;

@@ -131,14 +131,13 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
         let name = agents::progress_file(id);
         // A person skipped the task (after its strikes, say): its agent is settled.
         let skipped = plan.tasks.iter().any(|t| t.id == Some(id.as_str()) && t.status == Status::Skipped);
-        if !agents::check_regular(store, &name)? {
+        let Some(progress) = store.read_unlinked(&name)? else {
             if registry.agents.contains_key(id) && !skipped {
                 // Spawned, not merged, and its progress file is gone: not ready.
                 report.waiting.push(Waiting { id: id.clone(), state: "MISSING".into() });
             }
             continue;
-        }
-        let progress = store.read(&name)?;
+        };
         let state = agents::find_marker(progress.text()).and_then(|m| m.state);
         if skipped {
             report.skipped.push(id.clone());
@@ -147,12 +146,8 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
             report.waiting.push(Waiting { id: id.clone(), state: shown.to_string() });
             continue;
         }
-        let findings_name = agents::findings_file(id);
-        let findings = if agents::check_regular(store, &findings_name)? {
-            store.read(&findings_name)?.into_text()
-        } else {
-            String::new()
-        };
+        let findings =
+            store.read_unlinked(&agents::findings_file(id))?.map_or_else(String::new, Document::into_text);
         let task = plan.tasks.iter().find(|t| t.id == Some(id.as_str())).map_or("", |t| t.text).to_string();
         let blocks = AgentBlocks {
             id: id.clone(),
