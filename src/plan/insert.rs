@@ -381,6 +381,10 @@ fn checkbox_prefix(plan: &Plan<'_>, t: &Task<'_>, id: Option<&str>) -> String {
         head.replace_range(lead..lead + digits, &(n + 1).to_string());
     }
     match (id, t.id) {
+        // A sibling without text (`2.1:`) ends at its separator: the new text needs a space.
+        (Some(id), Some(_)) if t.text.is_empty() && !sep.ends_with(char::is_whitespace) => {
+            format!("{head}{id}{sep} ")
+        }
         (Some(id), Some(_)) => format!("{head}{id}{sep}"),
         (Some(id), None) => format!("{head}{id}: "),
         (None, _) => head,

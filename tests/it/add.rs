@@ -401,3 +401,18 @@ fn a_group_id_that_would_break_its_line_is_refused() {
         .stdout("added group 三: Ship\n")
         .success();
 }
+
+/// The only sibling has an id and no text (`- [ ] 2.1:`): its separator is copied with the
+/// space a text needs after it (`2.2:x` was written).
+#[test]
+fn a_sibling_without_text_still_gives_the_new_task_a_space_after_its_separator() {
+    let plan = "# Plan\n\n## Phase 1: Build\n- [ ] 1.1: first\n\n## Phase 2: Ship\n- [ ] 2.1:\n";
+    for (sibling, new) in [("- [ ] 2.1:", "- [ ] 2.2: x"), ("- [ ] **2.1**", "- [ ] **2.2** x")] {
+        Test::new()
+            .file("task_plan.md", plan.replace("- [ ] 2.1:", sibling))
+            .args(["add", "x", "--group", "2"])
+            .stdout("added 2.2 to group 2 (named)\n")
+            .file_eq("task_plan.md", plan.replace("- [ ] 2.1:", sibling) + new + "\n")
+            .success();
+    }
+}
