@@ -37,6 +37,8 @@ pub struct Insertion {
     pub edits: Vec<Edit>,
     /// The id written, if any.
     pub id: Option<String>,
+    /// The task's text as written (see [`as_written`]), as it reads back.
+    pub text: String,
     /// The group was done (complete or skipped) and reads in progress after the insertion.
     pub reopened: bool,
 }
@@ -94,12 +96,14 @@ pub fn insert_task(
         None => range.clone().rev().find(|&i| !plan.tasks[i].nested),
     };
     let tail = annotations_for(plan, new);
+    let written = as_written(anchor.map_or(TaskForm::Checkbox, |i| plan.tasks[i].form), &words);
     let mut edits = match anchor.map(|i| (i, &plan.tasks[i])) {
+        // The row escapes its cells, annotations included.
         Some((_, t)) if t.form == TaskForm::TableRow => {
             vec![table_row(plan, doc, t, id.as_deref(), &words, &tail)]
         }
         Some((_, t)) if t.form == TaskForm::Heading => {
-            heading_task(plan, doc, t, id.as_deref(), &words, &tail)
+            heading_task(plan, doc, t, id.as_deref(), &written, &tail)
         }
         Some((_, t)) => {
             let line = format!("{}{}", checkbox_prefix(plan, t, id.as_deref()), body(&words, &tail));
@@ -117,7 +121,7 @@ pub fn insert_task(
             edits.extend(edit::set_status(plan, doc, Target::Group(g), counts.derived())?);
         }
     }
-    Ok(Insertion { edits, id, reopened })
+    Ok(Insertion { edits, id, text: written, reopened })
 }
 
 /// The id the next task of `group` gets: the group's last id with its number raised past every
@@ -243,6 +247,20 @@ fn usage(message: &str, hint: &'static str) -> Error {
 }
 
 /// User text on one line: line breaks and tabs become spaces, runs of spaces one.
+/// `words` (one line) as a task of `form` writes them, so that they read back whole: a `|`
+/// escaped in a table cell; in a heading, a final run of `#` that would read as the heading's
+/// closing sequence (`Port to C #`) escaped (`Port to C \#`).
+pub fn as_written(form: TaskForm, words: &str) -> String {
+    match form {
+        TaskForm::TableRow => words.replace('|', "\\|"),
+        TaskForm::Heading => match syntax::closing_sequence(words) {
+            Some(at) => format!("{}\\{}", &words[..at], &words[at..]),
+            None => words.to_string(),
+        },
+        _ => words.to_string(),
+    }
+}
+
 pub(super) fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -922,18 +940,16 @@ pub fn verify_added(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Added {
     pub id: Option<String>,
-    /// The text as it reads back (on one line, unescaped).
+    /// The text as it reads back (on one line, escaped as its form needs).
     pub text: String,
     pub group: Option<String>,
     pub depends: Vec<String>,
 }
 
 impl Added {
-    /// What `new`, inserted as `id` into group key `group`, reads back as.
-    pub fn of(new: &NewTask<'_>, id: Option<String>, group: Option<String>, in_table: bool) -> Added {
-        let text = one_line(new.text);
-        let text = if in_table { text.replace('|', "\\|") } else { text };
-        Added { id, text, group, depends: new.depends.to_vec() }
+    /// What `new`, inserted as `ins` into group key `group`, reads back as.
+    pub fn of(new: &NewTask<'_>, ins: &Insertion, group: Option<String>) -> Added {
+        Added { id: ins.id.clone(), text: ins.text.clone(), group, depends: new.depends.to_vec() }
     }
 }
 
@@ -952,10 +968,8 @@ mod tests {
         let after_doc = Document::from_text(out.clone());
         let after = Plan::parse(&after_doc);
         let key = g.map(|g| plan.groups[g].key.clone());
-        let added = Added::of(&new, ins.id.clone(), key.clone(), false);
+        let added = Added::of(&new, &ins, key.clone());
         let reopened: Vec<String> = key.into_iter().filter(|_| ins.reopened).collect();
-        let table = plan.tasks.iter().any(|t| t.form == TaskForm::TableRow);
-        let added = if table { Added::of(&new, ins.id, added.group, true) } else { added };
         verify_added(&plan, &after, &[added], 0, &reopened).expect("verify");
         out
     }

@@ -339,14 +339,19 @@ pub fn heading_text(line: &str) -> Range<usize> {
         p += spaces(&line[p..]);
     }
     let mut end = line.trim_end().len().max(p);
-    if hashes > 0 {
-        let body = &line[p..end];
-        let closing = body.len() - body.trim_end_matches('#').len();
-        if closing > 0 && (closing == body.len() || body[..body.len() - closing].ends_with(' ')) {
-            end = p + body[..body.len() - closing].trim_end().len();
-        }
+    if hashes > 0
+        && let Some(at) = closing_sequence(&line[p..end])
+    {
+        end = p + line[p..p + at].trim_end().len();
     }
     p..end
+}
+
+/// Where the closing sequence of an ATX heading's text (trailing space trimmed) starts: a final
+/// run of `#` that is the whole text or follows a space or tab (CommonMark); `None` without one.
+pub fn closing_sequence(text: &str) -> Option<usize> {
+    let at = text.trim_end_matches('#').len();
+    (at < text.len() && (at == 0 || text[..at].ends_with([' ', '\t']))).then_some(at)
 }
 
 const GROUP_KEYWORDS: &[(&str, bool)] = &[
@@ -983,6 +988,10 @@ mod tests {
         assert_eq!(&line[heading_text(line)], "Phase 1");
         let line = "> ## C# notes #";
         assert_eq!(&line[heading_text(line)], "C# notes");
+        let line = "### Task 2.1: Build\t#\t";
+        assert_eq!(&line[heading_text(line)], "Task 2.1: Build");
+        let line = "### Build \\#";
+        assert_eq!(&line[heading_text(line)], "Build \\#");
     }
 
     #[test]

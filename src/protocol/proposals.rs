@@ -274,8 +274,7 @@ pub fn fold(
             .map_err(|source| Error::Splice { path: crate::store::PLAN_FILE.into(), source })?;
         let after = Document::from_text(after);
         let check = Plan::parse(&after);
-        let in_table = plan.tasks.iter().any(|t| t.form == crate::plan::TaskForm::TableRow);
-        let added = insert::Added::of(&new, ins.id.clone(), group.clone(), in_table);
+        let added = insert::Added::of(&new, &ins, group.clone());
         let reopened: Vec<String> = group.iter().filter(|_| ins.reopened).cloned().collect();
         insert::verify_added(&plan, &check, &[added], 0, &reopened)
             .and_then(|()| match holder(&check, from, p) {
