@@ -138,10 +138,7 @@ fn task(ctx: &Context, store: &Store, plan: &Plan<'_>, doc: &Document, i: usize)
     });
     let decisions = t.id.map_or_else(Vec::new, |id| decisions(plan, id));
     let stall = Config::load(store).unwrap_or_default().stall_after();
-    let claim = claims::held(store, plan, None, stall)
-        .into_iter()
-        .find(|h| Some(h.task.as_str()) == t.id)
-        .filter(|_| t.claim().is_some());
+    let claim = claims::held_on(store, plan, i, stall, std::time::SystemTime::now());
     let json = TaskJson {
         schema_version: 1,
         kind: "show-task",

@@ -211,20 +211,21 @@ pub fn held(store: &Store, plan: &Plan<'_>, group: Option<usize>, stall: Duratio
         Some(g) => plan.groups[g].tasks.clone(),
         None => 0..plan.tasks.len(),
     };
-    range
-        .filter(|&i| !plan.tasks[i].status.is_done())
-        .filter_map(|i| {
-            let c = plan.tasks[i].claim()?;
-            let idle = idle(store, plan, i, now);
-            Some(Held {
-                task: label(&plan.tasks[i]),
-                by: c.by.to_string(),
-                at: c.at.to_string(),
-                idle_secs: idle.map(|d| d.as_secs()),
-                stale: idle.is_some_and(|d| d > stall),
-            })
-        })
-        .collect()
+    range.filter_map(|i| held_on(store, plan, i, stall, now)).collect()
+}
+
+/// The claim on task `i` (by index: tasks without ids may share a text), if it is unfinished.
+pub fn held_on(store: &Store, plan: &Plan<'_>, i: usize, stall: Duration, now: SystemTime) -> Option<Held> {
+    let t = plan.tasks.get(i)?;
+    let c = t.claim().filter(|_| !t.status.is_done())?;
+    let idle = idle(store, plan, i, now);
+    Some(Held {
+        task: label(t),
+        by: c.by.to_string(),
+        at: c.at.to_string(),
+        idle_secs: idle.map(|d| d.as_secs()),
+        stale: idle.is_some_and(|d| d > stall),
+    })
 }
 
 impl Held {

@@ -280,3 +280,17 @@ fn a_claimed_table_task_reads_unescaped_in_json_like_next() {
         .stdout(&want("\"claimed\"", "\"ana\"", 0))
         .success();
 }
+
+/// A task without an id shows its claim (`show` matched claims by id only).
+#[test]
+fn show_names_the_claim_of_a_task_without_an_id() {
+    let plan = "# Plan\n\n## Phase 1: Build\n- [~] Write the docs (claimed: alice 2099-01-01T00:00Z)\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["show", "Write the docs"])
+        .stdout(
+            "Write the docs\nstatus: in_progress (task_plan.md line 4)\nclaimed by alice, 0s ago\n\
+             group: 1 Build (in_progress)\ndepends on: -\nneeded by: -\nagent: -\nerrors: -\ndecisions: -\n",
+        )
+        .success();
+}
