@@ -578,6 +578,19 @@ pub fn group_task_ids<'p>(
     tasks.iter().filter_map(|t| t.id)
 }
 
+/// Agents spawned for group key `group` (for any group when `None`) whose task is no longer in
+/// the plan (a person removed it, or changed its id): no group's agents, but what they logged
+/// still counts.
+pub fn departed(plan: &crate::plan::Plan<'_>, registry: &Registry, group: Option<&str>) -> Vec<String> {
+    let in_plan = |id: &str| plan.tasks.iter().any(|t| t.id.is_some_and(|t| t.eq_ignore_ascii_case(id)));
+    registry
+        .agents
+        .iter()
+        .filter(|(id, r)| group.is_none_or(|k| r.group == k) && !in_plan(id))
+        .map(|(id, _)| id.clone())
+        .collect()
+}
+
 /// Those of `ids` that are agents: a safe id with agent files, or spawned.
 fn agents_among<'i>(
     store: &Store,

@@ -158,6 +158,22 @@ fn cases() -> Vec<Case> {
             )],
         ),
         (
+            "strike-without-task",
+            vec![(
+                "task_plan.md",
+                format!(
+                    "{GOOD}\n## Errors Encountered\n| Error | Task | Attempt |\n|---|---|---|\n| a | gate-1 | 1 |\n| b | A-9 | 1 |\n| c | A-9 | 2 |\n"
+                ),
+            )],
+            "task_plan.md:20:1: warning[strike-without-task]: error rows name `A-9`, which is no task of the plan\n",
+            vec![(
+                "task_plan.md",
+                format!(
+                    "{GOOD}\n## Errors Encountered\n| Error | Task | Attempt |\n|---|---|---|\n| a | gate-1 | 1 |\n| b | a-1 | 1 |\n| c | the build | 1 |\n"
+                ),
+            )],
+        ),
+        (
             "error-without-attempt",
             vec![(
                 "task_plan.md",

@@ -86,13 +86,15 @@ pub struct Report {
 }
 
 /// The failures the agents of `group` logged in their own progress files, as strike rows of
-/// their tasks (each exactly once; see [`crate::protocol::strikes::record_logged`]).
+/// their tasks (each exactly once; see [`crate::protocol::strikes::record_logged`]), those of
+/// agents whose task has left the plan included.
 pub fn record_strikes(store: &Store, group: Option<&str>) -> Result<Vec<crate::protocol::strikes::Recorded>> {
     let doc = store.read(store::PLAN_FILE)?;
     let plan = Plan::parse(&doc);
     let g = crate::plan::edit::resolve_group(&plan, group)?;
     let registry = agents::Registry::load(store)?;
-    let ids = agents::group_agents(store, &plan, &registry, g);
+    let mut ids = agents::group_agents(store, &plan, &registry, g);
+    ids.extend(agents::departed(&plan, &registry, g.map(|g| plan.groups[g].key.as_str())));
     crate::protocol::strikes::record_logged(store, &ids)
 }
 
