@@ -77,6 +77,9 @@ pub struct Group<'a> {
     /// A numbered item that reads as a group only because it holds tasks (`1. Backend ✓` over
     /// `- [x] …`): one without tasks would not be a group.
     pub by_tasks: bool,
+    /// The same group written a second time, as read there: the checklist item or table row of
+    /// a plan that lists its groups beside their headings (see `parse/reconcile.rs`).
+    pub twin: Option<Box<Group<'a>>>,
 }
 
 impl Group<'_> {

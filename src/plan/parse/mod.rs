@@ -245,6 +245,7 @@ impl<'a> Walk<'a> {
                     free_status: None,
                     by_tasks: false,
                     tasks: self.plan.tasks.len()..self.plan.tasks.len(),
+                    twin: None,
                 });
                 self.rounds.push(self.round.map(|(id, _)| id));
                 if self.plan.current_mark.is_none()
@@ -527,6 +528,7 @@ impl<'a> Walk<'a> {
             free_status: None,
             tasks: self.plan.tasks.len()..self.plan.tasks.len(),
             by_tasks: carrier && keyed.is_none() && !in_section,
+            twin: None,
         };
         if self.heading_groups {
             let line = text[..content.start].rfind('\n').map_or(0, |i| i + 1);
@@ -717,6 +719,7 @@ impl<'a> Walk<'a> {
                     free_status: None,
                     by_tasks: false,
                     tasks: 0..0,
+                    twin: None,
                 });
             }
             TableKind::Tasks { id, task, status } => {

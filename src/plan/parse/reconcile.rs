@@ -11,7 +11,7 @@ use super::Walk;
 impl<'a> Walk<'a> {
     /// Fold a second form of the plan's groups (a checklist of phases beside `### Phase N`
     /// headings) into the headings, matched by id: a heading group also gets the other form's
-    /// status places, and a group only the checklist names takes its place in the checklist's
+    /// status places and keeps that form's reading as its twin, and a group only the checklist names takes its place in the checklist's
     /// order. Forms that do not name the same groups are not reconciled: the checklist's items
     /// stay plain tasks.
     pub(super) fn reconcile(&mut self, others: Vec<(Group<'a>, usize)>) {
@@ -49,6 +49,7 @@ impl<'a> Walk<'a> {
         for (o, m) in others.iter().zip(&matched) {
             if let Some(i) = *m {
                 self.plan.groups[i].indicators.extend(o.indicators.iter().cloned());
+                self.plan.groups[i].twin = Some(Box::new(o.clone()));
             }
         }
         if !covered {
