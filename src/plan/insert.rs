@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use super::annotations::{self, Kind};
 use super::edit::{self, Target};
-use super::{GroupForm, Place, Plan, Status, Task, TaskForm, status, syntax};
+use super::{Group, GroupForm, Place, Plan, Status, Task, TaskForm, status, syntax};
 use crate::error::{Error, Result};
 use crate::text::{Block, Document, Edit, Outline};
 
@@ -627,7 +627,6 @@ pub fn insert_group(
     after: Option<usize>,
 ) -> Result<GroupInsertion> {
     let text = plan.text;
-    let eol = doc.eol().as_str();
     refuse_lone_cr(text)?;
     let title = one_line(new.title);
     if title.is_empty() {
@@ -650,7 +649,6 @@ pub fn insert_group(
         return Ok(GroupInsertion { edits: vec![first_group(plan, doc, &id, &title)], id });
     };
     let g = &plan.groups[model];
-    let line = line_at(text, g.at);
     if g.by_tasks {
         return Err(Error::NoGroupPlace {
             why: "its groups are numbered items that hold tasks, and an item without a task is not a group"
@@ -658,12 +656,18 @@ pub fn insert_group(
             hint: "write the new item with its first task under it",
         });
     }
-    if let Some(other) =
-        g.indicators.iter().find(|i| !line.contains(&i.range.start) && i.place != Place::Label)
+    // A plan that writes its groups twice (a checklist or table of them beside their headings)
+    // gets the new group in both places, each written after the model group's own line there.
+    let forms: Vec<&Group<'_>> = std::iter::once(g).chain(g.twin.as_deref()).collect();
+    let lines: Vec<Range<usize>> = forms.iter().map(|f| line_at(text, f.at)).collect();
+    if let Some(other) = g
+        .indicators
+        .iter()
+        .find(|i| i.place != Place::Label && !lines.iter().any(|l| l.contains(&i.range.start)))
     {
         return Err(Error::NoGroupPlace {
             why: format!(
-                "group `{}` is written in two places (lines {} and {}), and a new group belongs in both",
+                "group `{}` is written in two places (lines {} and {}), and pplan cannot tell how to write a new group in the second",
                 g.key,
                 doc.line_of(g.at),
                 doc.line_of(other.range.start)
@@ -671,6 +675,16 @@ pub fn insert_group(
             hint: "add it to both by hand",
         });
     }
+    let edits = forms.iter().map(|f| group_line(plan, doc, f, &id, &title)).collect();
+    Ok(GroupInsertion { edits, id })
+}
+
+/// The new group `id`/`title` written after group `g`'s line in `g`'s form: its line copied with
+/// the id, title and statuses replaced (statuses pending), and for a heading its status line too.
+fn group_line(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, id: &str, title: &str) -> Edit {
+    let text = plan.text;
+    let eol = doc.eol().as_str();
+    let line = line_at(text, g.at);
     let raw = &text[line.clone()];
     let mut new_line = raw.to_string();
     // Replace from the right so earlier offsets stay valid: statuses, title, id.
@@ -691,10 +705,10 @@ pub fn insert_group(
         std::borrow::Cow::Owned(_) => None,
     };
     if let Some(at) = id_at.filter(|&a| a >= line.start && a <= line.end) {
-        parts.push((at - line.start..at - line.start + g.id.len(), id.clone()));
+        parts.push((at - line.start..at - line.start + g.id.len(), id.to_string()));
     }
     if title_in_line && id_at != Some(title_at) {
-        parts.push((title_at - line.start..title_at - line.start + g.title.len(), escape(&title)));
+        parts.push((title_at - line.start..title_at - line.start + g.title.len(), escape(title)));
     }
     parts.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
     for (r, s) in &parts {
@@ -705,7 +719,7 @@ pub fn insert_group(
         new_line = blank_other_cells(raw, &parts);
     }
     let mut lines = vec![new_line];
-    let edit = match g.form {
+    match g.form {
         GroupForm::Heading => {
             if let Some(ind) = g.indicators.iter().find(|i| i.place == Place::Label) {
                 let sl = line_at(text, ind.range.start);
@@ -722,8 +736,7 @@ pub fn insert_group(
         }
         GroupForm::ListItem => lines_at(text, item_end(text, g.at), &lines, eol),
         GroupForm::TableRow => lines_at(text, next_line(text, g.at), &lines, eol),
-    };
-    Ok(GroupInsertion { edits: vec![edit], id })
+    }
 }
 
 /// A table row rebuilt from `raw` with the replaced cells' new text and every other cell empty.
