@@ -175,10 +175,7 @@ fn agent(store: &Store, id: &str) -> Option<AgentJson> {
     }
     let stall = Config::load(store).unwrap_or_default().stall_after();
     let seen = agents::observe(store, id, stall, SystemTime::now());
-    let text = match agents::check_regular(store, &progress) {
-        Ok(true) => store.read(&progress).map(Document::into_text).unwrap_or_default(),
-        _ => String::new(),
-    };
+    let text = store.read_unlinked(&progress).ok().flatten().map_or_else(String::new, Document::into_text);
     Some(AgentJson {
         seen,
         restarts: record.map(|r| r.restarts),

@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::ops::Range;
-use std::path::Path;
 use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
@@ -340,9 +339,16 @@ pub fn rewrite_marker(text: &str, block: &str, eol: Eol) -> Edit {
     }
 }
 
+/// The tail of agent `id`'s progress file (see [`read_tail`]), opened without following a link
+/// (a link is `NotAFile`); `None` when there is none.
+pub fn progress_tail(store: &Store, id: &str) -> Result<Option<(String, u64, SystemTime)>> {
+    let name = progress_file(id);
+    let Some(file) = store.open_unlinked(&name)? else { return Ok(None) };
+    read_tail(file).map(Some).map_err(|e| Error::io("read", store.path(&name), e))
+}
+
 /// The last `TAIL_BYTES` of a file (from a line start), its size and modification time.
-pub fn read_tail(path: &Path) -> std::io::Result<(String, u64, SystemTime)> {
-    let mut file = File::open(path)?;
+fn read_tail(mut file: File) -> std::io::Result<(String, u64, SystemTime)> {
     let meta = file.metadata()?;
     let len = meta.len();
     let start = len.saturating_sub(TAIL_BYTES);
@@ -497,7 +503,6 @@ pub struct Observation {
 
 /// Read one agent's state from its progress file's tail (cost independent of the file size).
 pub fn observe(store: &Store, id: &str, stall_after: std::time::Duration, now: SystemTime) -> Observation {
-    let progress = store.path(&progress_file(id));
     let mut obs = Observation {
         id: id.to_string(),
         state: Seen::Missing,
@@ -506,8 +511,7 @@ pub fn observe(store: &Store, id: &str, stall_after: std::time::Duration, now: S
         resume_from: None,
         reason: None,
     };
-    let regular = std::fs::symlink_metadata(&progress).is_ok_and(|m| m.file_type().is_file());
-    let Some((tail, _, mtime)) = regular.then(|| read_tail(&progress).ok()).flatten() else { return obs };
+    let Ok(Some((tail, _, mtime))) = progress_tail(store, id) else { return obs };
     let findings_mtime =
         std::fs::metadata(store.path(&findings_file(id))).and_then(|m| m.modified()).unwrap_or(mtime);
     let age = now.duration_since(mtime.max(findings_mtime)).unwrap_or_default();

@@ -244,12 +244,8 @@ impl Store {
                 Ok(_) => File::open(path).map_err(|e| Error::io("read", path, e))?,
                 Err(e) => return Err(Error::io("read", path, e)),
             },
-            Links::Refuse => {
-                fault::point("agent-open");
-                open_unlinked(OpenOptions::new().read(true), path)
-                    .map_err(|e| Error::io("read", path, e))?
-                    .ok_or_else(not_a_file)?
-            }
+            Links::Refuse => open_unlinked_at(path)?
+                .ok_or_else(|| Error::io("read", path, std::io::ErrorKind::NotFound.into()))?,
         };
         let meta = file.metadata().map_err(|e| Error::io("read", path, e))?;
         if !meta.is_file() {
@@ -596,6 +592,12 @@ impl Store {
         self.write_prepared(self.prepare(name, Links::Follow, edit, verify)?)
     }
 
+    /// Open a file that must not be a link for reading (see [`Store::read_unlinked`]): `None`
+    /// when it does not exist.
+    pub fn open_unlinked(&self, name: &str) -> Result<Option<File>> {
+        open_unlinked_at(&self.path(name))
+    }
+
     /// [`Store::update_held`] for a file that must not be a link (see [`Store::read_unlinked`]):
     /// it is opened without following one, and the replace renames over the name itself, so a
     /// link swapped in meanwhile is never written through.
@@ -878,6 +880,24 @@ fn open_unlinked(options: &mut OpenOptions, path: &Path) -> std::io::Result<Opti
             return Ok(None);
         }
         options.open(path).map(Some)
+    }
+}
+
+/// Open `path` for reading without following a link, checked on what is opened: `None` when it
+/// does not exist; a link, or anything but a regular file, is `NotAFile`.
+fn open_unlinked_at(path: &Path) -> Result<Option<File>> {
+    fault::point("agent-open");
+    let not_a_file = || Error::NotAFile { path: path.to_path_buf() };
+    let file = match open_unlinked(OpenOptions::new().read(true), path) {
+        Ok(Some(file)) => file,
+        Ok(None) => return Err(not_a_file()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::io("read", path, e)),
+    };
+    match file.metadata() {
+        Ok(meta) if meta.is_file() => Ok(Some(file)),
+        Ok(_) => Err(not_a_file()),
+        Err(e) => Err(Error::io("read", path, e)),
     }
 }
 

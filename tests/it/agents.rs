@@ -233,12 +233,17 @@ fn symlinked_agent_files_are_refused() {
 }
 
 /// Run `args` with the fault point `point` paused; at that moment `file` (an agent file of the
-/// spawned plan `dir`) becomes a symlink to a file outside the plan. Returns the exit code and
-/// stderr, and asserts that the outside file kept its bytes.
-fn swapped_for_a_symlink_at(dir: &Path, point: &str, file: &str, args: &[&str]) -> (Option<i32>, String) {
-    let outside = TempDir::new();
-    let target = outside.path().join("target.md");
-    fs::write(&target, "outside\n").expect("outside");
+/// spawned plan `dir`) becomes a symlink to a file outside the plan holding `outside`. Returns
+/// the exit code, stdout and stderr, and asserts that the outside file kept its bytes.
+fn swapped_for_a_symlink_at(
+    dir: &Path,
+    point: &str,
+    (file, outside): (&str, &str),
+    args: &[&str],
+) -> (Option<i32>, String, String) {
+    let elsewhere = TempDir::new();
+    let target = elsewhere.path().join("target.md");
+    fs::write(&target, outside).expect("outside");
     let signal = dir.join(".pplan/signal");
     let swapper = {
         let (signal, link, target) = (signal.clone(), dir.join(file), target.clone());
@@ -250,10 +255,21 @@ fn swapped_for_a_symlink_at(dir: &Path, point: &str, file: &str, args: &[&str]) 
     };
     let fault = format!("{point}:pause-1000");
     let env = [("PPLAN_FAULT", fault.as_str()), ("PPLAN_FAULT_SIGNAL", signal.to_str().expect("utf-8 path"))];
-    let (code, _, stderr) = pplan_env(dir, args, &env);
+    let out = pplan_env(dir, args, &env);
     swapper.join().expect("the fault point was reached and the file swapped");
-    assert_eq!(fs::read_to_string(&target).expect("target"), "outside\n", "{args:?} wrote through the link");
-    (code, stderr)
+    assert_eq!(fs::read_to_string(&target).expect("target"), outside, "{args:?} wrote through the link");
+    out
+}
+
+/// `poll` reads an agent's marker from its progress file as opened: a symlink swapped in (to a
+/// file that says COMPLETE) reads as no progress file.
+#[test]
+fn poll_reads_no_marker_through_a_progress_file_swapped_for_a_symlink() {
+    let dir = spawned();
+    let complete = "---\nORCHESTRATOR STATUS: COMPLETE\n";
+    let (code, out, _) =
+        swapped_for_a_symlink_at(dir.path(), "agent-open", ("progress_BE-001.md", complete), &["poll"]);
+    assert_eq!((code, out.lines().next()), (Some(0), Some("BE-001  MISSING")));
 }
 
 /// An agent file swapped for a symlink after any look before the agent's lock (while the
@@ -268,8 +284,12 @@ fn an_agent_file_swapped_for_a_symlink_before_the_lock_is_refused() {
         ("progress_BE-001.md", &["mark", "--agent", "BE-001", "BLOCKED", "--reason", "no key"]),
     ] {
         let dir = spawned();
-        let got = swapped_for_a_symlink_at(dir.path(), "agent-locked", file, args);
-        assert_eq!(got, (Some(2), format!("error: `./{file}` is not a regular file\n")), "{args:?}");
+        let got = swapped_for_a_symlink_at(dir.path(), "agent-locked", (file, "outside\n"), args);
+        assert_eq!(
+            got,
+            (Some(2), String::new(), format!("error: `./{file}` is not a regular file\n")),
+            "{args:?}"
+        );
     }
 }
 
@@ -281,8 +301,12 @@ fn a_progress_file_swapped_for_a_symlink_is_not_read_for_strikes() {
     ok(dir.path(), &["mark", "--agent", "BE-001", "COMPLETE"]);
     ok(dir.path(), &["mark", "--agent", "FE-001", "COMPLETE"]);
     let plan = fs::read(dir.path().join("task_plan.md")).expect("plan");
-    let got = swapped_for_a_symlink_at(dir.path(), "agent-open", "progress_BE-001.md", &["merge"]);
-    assert_eq!(got, (Some(2), "error: `./progress_BE-001.md` is not a regular file\n".to_string()));
+    let got =
+        swapped_for_a_symlink_at(dir.path(), "agent-open", ("progress_BE-001.md", "outside\n"), &["merge"]);
+    assert_eq!(
+        got,
+        (Some(2), String::new(), "error: `./progress_BE-001.md` is not a regular file\n".to_string())
+    );
     assert_eq!(fs::read(dir.path().join("task_plan.md")).expect("plan"), plan, "the plan is untouched");
 }
 
