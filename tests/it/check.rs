@@ -501,4 +501,5 @@ const EXPECTED_CORPUS_ERRORS: &[&str] = &[
     "complete-with-open-tasks]: group 3 is marked complete but 1 of 9 tasks are open",
     "complete-with-open-tasks]: group 7 is marked complete but 1 of 3 tasks are open",
     "current-group]: `## Current Group` names `**Design contract accepted and published; GitHub closeout complete; implementation not started**`, which is not a group",
+    "current-group]: `## Current Group` names `**v3.0 - 后端 API 全面迁移实现**`, which is not a group",
 ];
