@@ -413,6 +413,14 @@ pub fn whole(s: &str) -> Option<Status> {
     (tok.range == (0..t.len())).then_some(tok.status)
 }
 
+/// A status emoji at the very start of `s` (`✓`, `⬜`, `✅️`), alone: its state and length.
+pub fn emoji_at_start(s: &str) -> Option<(Status, usize)> {
+    match match_at(s, 0)? {
+        (status, Emoji, len) => Some((status, len)),
+        _ => None,
+    }
+}
+
 /// Write `to` in the style of `original`, an existing token: the same language, case and
 /// emoji prefix. A token only its place makes a status (`— NEXT`) gives its case alone.
 pub fn restyle(original: &str, to: Status) -> String {

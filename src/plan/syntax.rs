@@ -822,6 +822,14 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
     None
 }
 
+/// A status symbol standing for a checkbox at the start of an item's text (`✓ Parse`, `⬜
+/// Tune`): its state, the symbol's length, and where the text after it starts.
+pub fn status_symbol(s: &str) -> Option<(Status, usize, usize)> {
+    let (status, len) = status::emoji_at_start(s)?;
+    let gap = spaces(&s[len..]);
+    (gap > 0).then_some((status, len, len + gap))
+}
+
 /// The cells of a table row: ranges of their trimmed text. A `\|` does not split.
 pub fn cells(line: &str) -> Vec<Range<usize>> {
     let b = line.as_bytes();

@@ -21,7 +21,7 @@ mod shape;
 
 use reconcile::split_group_cell;
 use sections::{Section, section_of};
-use shape::{Role, bold_headings, carriers, classify_headings, group_words, item_runs};
+use shape::{Role, bold_headings, carriers, classify_headings, group_words, item_runs, symbol_marks};
 
 #[derive(Clone, Copy, Debug)]
 enum TableKind {
@@ -117,6 +117,8 @@ struct Walk<'a> {
     /// The first `**Current phase:** …` label line: the current group when no section states
     /// one and it names a group (`- 当前阶段：修复…` describing work is not a group's name).
     current_label: Option<Line<'a>>,
+    /// The plan writes its checklists with status symbols for boxes (see [`symbol_marks`]).
+    symbol_marks: bool,
     /// The goal was read from a line wholly in italics: a `Goal:` label may still replace it.
     goal_in_italics: bool,
 }
@@ -158,6 +160,7 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         section_list: (0, false),
         group_words: group_words(text, &outline.blocks, &roles),
         carriers: if heading_groups { Vec::new() } else { carriers(text, &outline.blocks) },
+        symbol_marks: symbol_marks(text, &outline.blocks),
         item_runs: if heading_groups { Vec::new() } else { item_runs(text, &outline.blocks) },
         rounds: Vec::new(),
         section: (Section::Other, 0),
@@ -410,6 +413,23 @@ impl<'a> Walk<'a> {
         // `[] text`: a box written without its space, open (its mark is empty).
         let empty = (boxed.is_none() && unknown.is_none() && s.starts_with("[] "))
             .then(|| 2 + s[2..].len() - s[2..].trim_start().len());
+        // `✓ text` / `⬜ text` in a plan that writes its boxes as symbols.
+        let symbol = (self.symbol_marks && boxed.is_none() && unknown.is_none() && empty.is_none())
+            .then(|| syntax::status_symbol(s))
+            .flatten();
+        if let Some((status, mark, len)) = symbol {
+            let range = content.start..content.start + mark;
+            self.plan.vocabulary.note(Place::Symbol, status, &text[range.clone()]);
+            let indicator = Indicator { status, range, place: Place::Symbol };
+            return self.push_checkbox_task(
+                line_start,
+                content.start + len..content.end,
+                indicator,
+                nested,
+                list_group,
+                None,
+            );
+        }
         let Some((status, at, len)) = boxed
             .or(unknown.map(|(at, _, len)| (Status::Pending, at, len)))
             .or(empty.map(|len| (Status::Pending, 1, len)))
@@ -417,13 +437,34 @@ impl<'a> Walk<'a> {
             return false;
         };
         let unknown_mark = unknown.map(|(at, mark, _)| &text[content.start + at..content.start + at + mark]);
-        let group = list_group.or(self.group.map(|(g, _)| g));
         let char_at = content.start + at;
         let mark_len = unknown_mark.map_or(usize::from(empty.is_none()), str::len);
         if unknown_mark.is_none() {
             self.plan.vocabulary.note(Place::Checkbox, status, &text[char_at..char_at + mark_len]);
         }
-        let body = content.start + len..content.end;
+        let indicator = Indicator { status, range: char_at..char_at + mark_len, place: Place::Checkbox };
+        self.push_checkbox_task(
+            line_start,
+            content.start + len..content.end,
+            indicator,
+            nested,
+            list_group,
+            unknown_mark,
+        )
+    }
+
+    /// A checklist task on the line at `line_start`, its mark read, `body` the rest.
+    fn push_checkbox_task(
+        &mut self,
+        line_start: usize,
+        body: Range<usize>,
+        indicator: Indicator,
+        nested: bool,
+        list_group: Option<usize>,
+        unknown_mark: Option<&'a str>,
+    ) -> bool {
+        let text = self.text;
+        let group = list_group.or(self.group.map(|(g, _)| g));
         let (id, text_start) = match syntax::task_id(&text[body.clone()]) {
             Some((id, t)) => (Some(&text[shift(&id, body.start)]), body.start + t),
             None => (None, body.start),
@@ -432,9 +473,9 @@ impl<'a> Walk<'a> {
         self.push_task(Task {
             id,
             text: text[words].trim(),
-            status,
+            status: indicator.status,
             form: TaskForm::Checkbox,
-            indicator: Some(Indicator { status, range: char_at..char_at + mark_len, place: Place::Checkbox }),
+            indicator: Some(indicator),
             group,
             nested,
             depends: annotations.depends(),

@@ -141,6 +141,29 @@ pub(super) fn item_runs(text: &str, blocks: &[Block]) -> Vec<u32> {
     found
 }
 
+/// Does the plan write its checklists with status symbols for boxes (`- ✓ **T1.1:** …`, `- ⬜
+/// **T5.3:** …)? Only when it has no checkbox at all, and items start with both a done symbol
+/// and an open box: a bullet that merely starts with ✅ is a remark.
+pub(super) fn symbol_marks(text: &str, blocks: &[Block]) -> bool {
+    let (mut done, mut open) = (false, false);
+    for b in blocks {
+        let Block::Item { line, .. } = b else { continue };
+        let raw = &text[line.clone()];
+        let s = &raw[syntax::content_start(raw)..];
+        let Some(m) = syntax::list_marker(s) else { continue };
+        let s = &s[m..];
+        if syntax::checkbox(s).is_some() || syntax::unknown_checkbox(s).is_some() {
+            return false;
+        }
+        if let Some((status, len, _)) = syntax::status_symbol(s) {
+            let symbol = s[..len].trim_end_matches('\u{fe0f}');
+            done |= status == super::super::Status::Complete;
+            open |= matches!(symbol, "☐" | "⬜");
+        }
+    }
+    done && open
+}
+
 /// Decide for every heading whether it is a group, a round holding groups, a task, or plain.
 ///
 /// Groups are recognised by structure: headings that start with a group keyword (`Phase 2`,
