@@ -251,8 +251,61 @@ const GOAL_LABELS: &[&str] = &[
     "목표",
 ];
 
+/// A goal label line (`**Goal:** …`, `目标：…`), also after a log line's timestamp
+/// (`2026-05-12 00:34:12:781 :目标：…`).
 pub fn goal_label(s: &str) -> Option<Range<usize>> {
-    label_value(s, GOAL_LABELS)
+    let at = timestamp_len(s);
+    label_value(&s[at..], GOAL_LABELS).map(|r| at + r.start..at + r.end)
+}
+
+/// A leading `2026-05-12`, `2026-05-12 00:34`, `2026-05-12 00:34:12:781 :` or `[2026-05-12]`
+/// with the separator after it: its length, or 0.
+fn timestamp_len(s: &str) -> usize {
+    let b = s.as_bytes();
+    let open = usize::from(b.first() == Some(&b'['));
+    let digits = |from: usize| b[from.min(b.len())..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut p = open;
+    for (n, sep) in [(4, b'-'), (2, b'-'), (2, 0)] {
+        if digits(p) != n {
+            return 0;
+        }
+        p += n;
+        if sep != 0 {
+            if b.get(p) != Some(&sep) {
+                return 0;
+            }
+            p += 1;
+        }
+    }
+    // The time: `00:34`, `00:34:12`, `00:34:12:781`, `00:34:12.781`.
+    if b.get(p) == Some(&b' ')
+        && (1..=2).contains(&digits(p + 1))
+        && b.get(p + 1 + digits(p + 1)) == Some(&b':')
+    {
+        p += 1;
+        while (1..=3).contains(&digits(p)) {
+            p += digits(p);
+            if matches!(b.get(p), Some(b':' | b'.')) && digits(p + 1) > 0 {
+                p += 1;
+            } else {
+                break;
+            }
+        }
+    }
+    if open == 1 {
+        if b.get(p) != Some(&b']') {
+            return 0;
+        }
+        p += 1;
+    }
+    let rest = &s[p..];
+    let rest = rest.trim_start();
+    let rest = rest
+        .strip_prefix(':')
+        .or_else(|| rest.strip_prefix('—'))
+        .or_else(|| rest.strip_prefix("- "))
+        .unwrap_or(rest);
+    s.len() - rest.trim_start().len()
 }
 
 fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
@@ -1014,6 +1067,17 @@ mod tests {
         assert_eq!(id("2026-05-01 did things"), None);
         assert_eq!(id("Build the cart"), None);
         assert_eq!(id("v2.0 release"), None);
+    }
+
+    #[test]
+    fn goal_labels_after_a_timestamp() {
+        let v = |s: &'static str| goal_label(s).map(|r| &s[r]);
+        assert_eq!(v("2026-05-12 00:34:12:781 :目标：梳理结构。"), Some("梳理结构。"));
+        assert_eq!(v("[2026-05-12 10:00] Goal: ship it"), Some("ship it"));
+        assert_eq!(v("2026-05-12 - **Goal:** ship it"), Some("ship it"));
+        assert_eq!(v("**Goal:** ship it"), Some("ship it"));
+        assert_eq!(v("2026-05-12 we discussed the goal: none"), None);
+        assert_eq!(v("2026-5-12 Goal: x"), None);
     }
 
     #[test]

@@ -232,9 +232,25 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     };
     let runs: Vec<bool> =
         runs.iter().enumerate().map(|(i, &r)| r && !(keyworded && holds_keyword(i))).collect();
-    if runs.iter().any(|&r| r) {
+    // Under a phases section, a heading of another word beside the groups (`### Step 0:
+    // Bootstrap` before `### Phase 1: …`) is one of them.
+    let with_groups: std::collections::HashSet<(Option<usize>, u8)> =
+        (0..heads.len()).filter(|&j| groups[j].is_some()).map(|j| (parents[j], heads[j].1)).collect();
+    let beside = |i: usize| {
+        let Some(p) = parents[i] else { return false };
+        let separated = words[i].as_ref().is_some_and(|w| {
+            let after = heads[i].2[w.id.end..].trim_start();
+            after.is_empty() || [":", "：", "—", "–", "- ", "."].iter().any(|s| after.starts_with(s))
+        });
+        separated
+            && with_groups.contains(&(Some(p), heads[i].1))
+            && super::sections::section_of(heads[p].2) == super::sections::Section::Groups
+            && !holds_keyword(i)
+    };
+    let beside: Vec<bool> = (0..heads.len()).map(|i| groups[i].is_none() && beside(i)).collect();
+    if runs.iter().chain(&beside).any(|&r| r) {
         for (i, w) in words.into_iter().enumerate() {
-            if runs[i] {
+            if runs[i] || beside[i] {
                 groups[i] = w;
             }
         }
