@@ -11,7 +11,11 @@ use std::ops::Range;
 
 use super::annotations::{self, Kind};
 use super::edit::{self, Target};
+<<<<<<< HEAD
 use super::{Group, GroupForm, Place, Plan, Status, Task, TaskForm, status, syntax};
+=======
+use super::{GroupForm, Indicator, Place, Plan, Status, Task, TaskForm, status, syntax};
+>>>>>>> main
 use crate::error::{Error, Result};
 use crate::text::{Block, Document, Edit, Outline};
 
@@ -388,7 +392,7 @@ fn checkbox_prefix(plan: &Plan<'_>, t: &Task<'_>, id: Option<&str>) -> String {
     if let Some(ind) = &t.indicator {
         let (s, e) = (ind.range.start - line.start, ind.range.end - line.start);
         if e <= head.len() {
-            head.replace_range(s..e, &pending_box(plan));
+            head.replace_range(s..e, &pending_mark(plan, ind));
         }
     }
     let lead = syntax::content_start(&head);
@@ -411,6 +415,14 @@ fn checkbox_prefix(plan: &Plan<'_>, t: &Task<'_>, id: Option<&str>) -> String {
 
 fn pending_box(plan: &Plan<'_>) -> String {
     plan.vocabulary.spelling(Place::Checkbox, Status::Pending).unwrap_or(" ").to_string()
+}
+
+/// An open mark for a new task written like `ind`: a box, or the file's open symbol (`⬜`).
+fn pending_mark(plan: &Plan<'_>, ind: &Indicator) -> String {
+    match ind.place {
+        Place::Symbol => plan.vocabulary.spelling(Place::Symbol, Status::Pending).unwrap_or("⬜").to_string(),
+        _ => pending_box(plan),
+    }
 }
 
 /// A new row after the task row `t`: its id and task cells written, its status cell pending in

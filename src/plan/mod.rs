@@ -33,6 +33,9 @@ pub enum Place {
     Label,
     Heading,
     Cell,
+    /// A status symbol in a checkbox's place (`- ✓ Parse`, `- ⬜ Tune`), in a plan that writes
+    /// its checklists that way.
+    Symbol,
 }
 
 /// A status as written in the file.
@@ -197,7 +200,7 @@ impl Counts {
 /// First-seen spelling of each status in each kind of place.
 #[derive(Clone, Debug, Default)]
 pub struct Vocabulary<'a> {
-    seen: [[Option<&'a str>; 5]; 5],
+    seen: [[Option<&'a str>; 5]; 6],
 }
 
 impl<'a> Vocabulary<'a> {

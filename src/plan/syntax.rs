@@ -251,8 +251,61 @@ const GOAL_LABELS: &[&str] = &[
     "목표",
 ];
 
+/// A goal label line (`**Goal:** …`, `目标：…`), also after a log line's timestamp
+/// (`2026-05-12 00:34:12:781 :目标：…`).
 pub fn goal_label(s: &str) -> Option<Range<usize>> {
-    label_value(s, GOAL_LABELS)
+    let at = timestamp_len(s);
+    label_value(&s[at..], GOAL_LABELS).map(|r| at + r.start..at + r.end)
+}
+
+/// A leading `2026-05-12`, `2026-05-12 00:34`, `2026-05-12 00:34:12:781 :` or `[2026-05-12]`
+/// with the separator after it: its length, or 0.
+fn timestamp_len(s: &str) -> usize {
+    let b = s.as_bytes();
+    let open = usize::from(b.first() == Some(&b'['));
+    let digits = |from: usize| b[from.min(b.len())..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut p = open;
+    for (n, sep) in [(4, b'-'), (2, b'-'), (2, 0)] {
+        if digits(p) != n {
+            return 0;
+        }
+        p += n;
+        if sep != 0 {
+            if b.get(p) != Some(&sep) {
+                return 0;
+            }
+            p += 1;
+        }
+    }
+    // The time: `00:34`, `00:34:12`, `00:34:12:781`, `00:34:12.781`.
+    if b.get(p) == Some(&b' ')
+        && (1..=2).contains(&digits(p + 1))
+        && b.get(p + 1 + digits(p + 1)) == Some(&b':')
+    {
+        p += 1;
+        while (1..=3).contains(&digits(p)) {
+            p += digits(p);
+            if matches!(b.get(p), Some(b':' | b'.')) && digits(p + 1) > 0 {
+                p += 1;
+            } else {
+                break;
+            }
+        }
+    }
+    if open == 1 {
+        if b.get(p) != Some(&b']') {
+            return 0;
+        }
+        p += 1;
+    }
+    let rest = &s[p..];
+    let rest = rest.trim_start();
+    let rest = rest
+        .strip_prefix(':')
+        .or_else(|| rest.strip_prefix('—'))
+        .or_else(|| rest.strip_prefix("- "))
+        .unwrap_or(rest);
+    s.len() - rest.trim_start().len()
 }
 
 fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
@@ -420,8 +473,11 @@ pub fn numbered_heading(text: &str) -> Option<Titled> {
     if bold {
         p += 2;
     }
-    let digits = text[p..].bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits > 3 {
+    // A phase before the first may be numbered below zero (`-1. Project selection`).
+    let minus =
+        usize::from(text[p..].starts_with('-') && text[p + 1..].starts_with(|c: char| c.is_ascii_digit()));
+    let digits = minus + text[p + minus..].bytes().take_while(u8::is_ascii_digit).count();
+    if digits == minus || digits > 3 {
         return None;
     }
     let id = p..p + digits;
@@ -637,11 +693,14 @@ fn leading_emoji(text: &str) -> Option<Token> {
     (tok.range.start == 0 && !text.starts_with(|c: char| c.is_alphanumeric())).then_some(tok)
 }
 
-/// `1`, `3b`, `4A`, `A`, `IV`, `0-1`, `C–H`, `一`, `1後`: a digit, a short capital or single
+/// `1`, `-1`, `3b`, `4A`, `A`, `IV`, `0-1`, `C–H`, `一`, `1後`: a digit, a short capital or single
 /// letter, or CJK numerals; ranges of those.
 pub fn is_group_id(id: &str) -> bool {
     if id.is_empty() || id.chars().count() > 16 || id.contains(char::is_whitespace) {
         return false;
+    }
+    if let Some(below_zero) = id.strip_prefix('-') {
+        return !below_zero.is_empty() && below_zero.bytes().all(|b| b.is_ascii_digit());
     }
     id.split(['-', '–', '~']).all(|part| {
         let letters = part.chars().count();
@@ -670,6 +729,7 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
             .or_else(|| bracket_status(t))
             .or_else(|| paren_status(t))
             .or_else(|| dash_status(t))
+            .or_else(|| label_status(t))
             .or_else(|| tail_emoji_status(t));
         let Some((cut, f)) = hit else { break };
         found.push(Found { range: start + f.range.start..start + f.range.end, ..f });
@@ -741,11 +801,46 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
     if let Some(status) = status::whole(tail) {
         return Some((at.0, Found::new(status, tail_start..t.len())));
     }
+    // `Phase 1 (Pipeline) — NEXT` beside `Phase 0 (Scaffolding) — COMPLETE`: in this place only,
+    // "next" is the status of work not started (`(Next 6 Months)` is a title).
+    if tail.eq_ignore_ascii_case("next") {
+        return Some((at.0, Found::new(Status::Pending, tail_start..t.len())));
+    }
     let tok = status::find(tail).filter(|tok| tok.range.start == 0)?;
     let rest = tail[tok.range.end..].trim();
     let qualifier =
         (rest.starts_with('(') && rest.ends_with(')')) || (rest.starts_with('（') && rest.ends_with('）'));
     qualifier.then(|| (at.0, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
+}
+
+/// A status label closing the title's last sentence: `Migrate the DB. Status: complete.`,
+/// `核对入口。状态：complete（qualifier）。`. The label starts the title or follows a space or a
+/// sentence end; its value is a status word, then at most a bracketed qualifier and a full stop.
+fn label_status(t: &str) -> Option<(usize, Found)> {
+    // A qualifier may hold colons of its own, so try the last few.
+    t.rmatch_indices([':', '：']).take(4).find_map(|(colon, _)| label_status_at(t, colon))
+}
+
+fn label_status_at(t: &str, colon: usize) -> Option<(usize, Found)> {
+    let label_end = t[..colon].trim_end_matches('*').len();
+    let at = STATUS_LABELS.iter().find_map(|label| {
+        let start = label_end.checked_sub(label.len())?;
+        let lead = t.is_char_boundary(start).then(|| t[..start].trim_end_matches('*'))?;
+        let before = lead.trim_end();
+        let after_break = before.is_empty()
+            || before.ends_with(['。', '.', ';', '；', '，', ',', '|', '｜', '—', '–', '-'])
+            || before.ends_with(|c: char| !c.is_alphanumeric() && !c.is_ascii());
+        (after_break && starts_with_folded(t, start, label) == Some(label_end)).then_some(lead.len())
+    })?;
+    let after = colon + t[colon..].chars().next()?.len_utf8();
+    let value_start = after + (t[after..].len() - t[after..].trim_start_matches(['*', ' ']).len());
+    let value = &t[value_start..];
+    let tok = status::find(value).filter(|tok| tok.range.start == 0)?;
+    let rest = value[tok.range.end..].trim_end_matches(['。', '.']).trim();
+    let qualifier = rest.is_empty()
+        || (rest.starts_with('(') && rest.ends_with(')'))
+        || (rest.starts_with('（') && rest.ends_with('）'));
+    qualifier.then(|| (at, Found::new(tok.status, value_start..value_start + tok.range.end)))
 }
 
 fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
@@ -783,6 +878,14 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
         end = start - 1;
     }
     None
+}
+
+/// A status symbol standing for a checkbox at the start of an item's text (`✓ Parse`, `⬜
+/// Tune`): its state, the symbol's length, and where the text after it starts.
+pub fn status_symbol(s: &str) -> Option<(Status, usize, usize)> {
+    let (status, len) = status::emoji_at_start(s)?;
+    let gap = spaces(&s[len..]);
+    (gap > 0).then_some((status, len, len + gap))
 }
 
 /// The cells of a table row: ranges of their trimmed text. A `\|` does not split.
@@ -882,6 +985,22 @@ mod tests {
             h("2", "Sync engine", &[(InProgress, "🔄 in progress")])
         );
         assert_eq!(heading("Phase 3: Done ✅"), h("3", "Done", &[(Complete, "✅")]));
+        // A status label closing the title's last sentence; its qualifier may hold a colon.
+        assert_eq!(
+            heading("阶段 1：核对入口。状态：complete（66 passed）。"),
+            h("1", "核对入口。", &[(Complete, "complete")])
+        );
+        assert_eq!(
+            heading("Phase 2: Build it. Status: in progress (audit: pending)."),
+            h("2", "Build it.", &[(InProgress, "in progress")])
+        );
+        assert_eq!(heading("Phase 3: **Status:** done"), h("3", "", &[(Complete, "done")]));
+        // A label inside a sentence, or a value that goes on as prose, is not a status.
+        assert_eq!(heading("Phase 4: Report the status: done"), h("4", "Report the status: done", &[]));
+        assert_eq!(
+            heading("Phase 5: Fix. Status: done but flaky"),
+            h("5", "Fix. Status: done but flaky", &[])
+        );
         assert_eq!(heading("阶段一：资源准备"), h("一", "资源准备", &[]));
         assert_eq!(heading("2026-05-01 阶段 F：剩余缺陷"), h("F", "剩余缺陷", &[]));
         assert_eq!(heading("阶段 H 补充"), h("H", "补充", &[]));
@@ -932,6 +1051,16 @@ mod tests {
     }
 
     #[test]
+    fn group_ids_below_zero() {
+        assert!(is_group_id("-1"));
+        assert!(!is_group_id("-"));
+        assert!(!is_group_id("-a"));
+        let t = numbered_heading("-1. Choose the project").expect("numbered");
+        assert_eq!(&"-1. Choose the project"[t.id], "-1");
+        assert_eq!(numbered_heading("- 1. a bullet"), None);
+    }
+
+    #[test]
     fn task_ids() {
         let id = |s: &'static str| task_id(s).map(|(r, t)| (&s[r], &s[t..]));
         assert_eq!(id("BE-001: Build it"), Some(("BE-001", "Build it")));
@@ -943,6 +1072,17 @@ mod tests {
         assert_eq!(id("2026-05-01 did things"), None);
         assert_eq!(id("Build the cart"), None);
         assert_eq!(id("v2.0 release"), None);
+    }
+
+    #[test]
+    fn goal_labels_after_a_timestamp() {
+        let v = |s: &'static str| goal_label(s).map(|r| &s[r]);
+        assert_eq!(v("2026-05-12 00:34:12:781 :目标：梳理结构。"), Some("梳理结构。"));
+        assert_eq!(v("[2026-05-12 10:00] Goal: ship it"), Some("ship it"));
+        assert_eq!(v("2026-05-12 - **Goal:** ship it"), Some("ship it"));
+        assert_eq!(v("**Goal:** ship it"), Some("ship it"));
+        assert_eq!(v("2026-05-12 we discussed the goal: none"), None);
+        assert_eq!(v("2026-5-12 Goal: x"), None);
     }
 
     #[test]
