@@ -11,11 +11,7 @@ use std::ops::Range;
 
 use super::annotations::{self, Kind};
 use super::edit::{self, Target};
-<<<<<<< HEAD
-use super::{Group, GroupForm, Place, Plan, Status, Task, TaskForm, status, syntax};
-=======
-use super::{GroupForm, Indicator, Place, Plan, Status, Task, TaskForm, status, syntax};
->>>>>>> main
+use super::{Group, GroupForm, Indicator, Place, Plan, Status, Task, TaskForm, status, syntax};
 use crate::error::{Error, Result};
 use crate::text::{Block, Document, Edit, Outline};
 
