@@ -205,11 +205,30 @@ pub const CURRENT_LABELS: &[&str] = &[
     "현재 단계",
     "fase actual",
     "fase corrente",
+    "current step",
+    "current sprint",
+    "current iteration",
+    "current epic",
+    "étape actuelle",
+    "phase actuelle",
+    "phase en cours",
+    "aktuelle phase",
+    "aktueller meilenstein",
+    "aktuelle etappe",
+    "текущий этап",
+    "текущая фаза",
+    "当前进度",
+    "etapa actual",
+    "fase atual",
 ];
 
-/// A `(current)`, `(Current Focus)`, `（当前）` mark in a heading: its range, from the space
-/// before it to the closing parenthesis.
+/// A `(current)`, `(Current Focus)`, `（当前）`, `(we are here)` mark in a heading, or one after
+/// an arrow at its end (`← CURRENT`, `<- current`, `👈 we are here`, `← 現在`): its range, from
+/// the space before it to its end.
 pub fn current_mark(text: &str) -> Option<Range<usize>> {
+    if let Some(at) = arrow_mark(text) {
+        return Some(at..text.len());
+    }
     for (open, close) in [('(', ')'), ('（', '）')] {
         let mut from = 0;
         while let Some(i) = text[from..].find(open) {
@@ -220,6 +239,8 @@ pub fn current_mark(text: &str) -> Option<Range<usize>> {
             let lower = word.to_lowercase();
             if lower == "current"
                 || lower.starts_with("current ")
+                || lower == "we are here"
+                || lower == "you are here"
                 || word.starts_with("当前")
                 || word.starts_with("現在")
             {
@@ -230,6 +251,33 @@ pub fn current_mark(text: &str) -> Option<Range<usize>> {
         }
     }
     None
+}
+
+/// Where an arrow pointing at the line as the current one starts (`… ← **CURRENT**`), with the
+/// spaces before it: the arrow, then nothing but a word saying "current" or "here".
+pub fn arrow_mark(text: &str) -> Option<usize> {
+    let t = text.trim_end();
+    let (at, arrow) =
+        ["←", "<-", "👈", "⬅️", "⬅"].iter().filter_map(|a| t.rfind(a).map(|i| (i, a.len()))).max()?;
+    let word = t[at + arrow..].trim().trim_matches(['*', '_', '`', '(', ')']).trim().to_lowercase();
+    let current = matches!(
+        word.as_str(),
+        "current"
+            | "current phase"
+            | "current group"
+            | "we are here"
+            | "you are here"
+            | "here"
+            | "now"
+            | "actuel"
+            | "actuelle"
+            | "aktuell"
+            | "actual"
+            | "atual"
+            | "текущий"
+            | "текущая"
+    ) || ["当前", "現在", "现在", "进行中"].iter().any(|w| word.starts_with(w));
+    current.then(|| text[..at].trim_end().len())
 }
 
 /// A label line naming the current group (`**Current phase:** Phase 1 — …`, `当前阶段：阶段 1`).
@@ -249,6 +297,9 @@ const GOAL_LABELS: &[&str] = &[
     "obiettivo",
     "ziel",
     "목표",
+    "objectif",
+    "цель",
+    "ゴール",
 ];
 
 /// A goal label line (`**Goal:** …`, `目标：…`), also after a log line's timestamp
@@ -324,6 +375,8 @@ fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
             if bold && s[q..].starts_with("**") {
                 q += 2;
             }
+            // French puts a space before the colon (`Étape actuelle : 2`), often a no-break one.
+            q += s[q..].len() - s[q..].trim_start_matches([' ', '\u{a0}', '\u{202f}']).len();
             q += if s[q..].starts_with(':') {
                 1
             } else if s[q..].starts_with('：') {
@@ -685,7 +738,16 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         inner.extend(trailing);
         return (title, inner);
     }
-    strip_trailing_statuses(text, p..text.len())
+    let (title, found) = strip_trailing_statuses(text, p..text.len());
+    // `Phase 1 — complete`, `Sprint 2: in progress`: after the separator, only a status.
+    if found.is_empty()
+        && let Some(status) = status::whole(&text[title.clone()])
+    {
+        let lead = text[title.clone()].len() - text[title.clone()].trim_start().len();
+        let token = title.start + lead..title.start + text[title.clone()].trim().len() + lead;
+        return (title.start..title.start, vec![Found::new(status, token)]);
+    }
+    (title, found)
 }
 
 fn leading_emoji(text: &str) -> Option<Token> {
@@ -712,6 +774,21 @@ pub fn is_group_id(id: &str) -> bool {
     })
 }
 
+/// The number a CJK numeral id writes (`二` → 2, `十二` → 12), up to 99.
+pub fn cjk_number(id: &str) -> Option<u32> {
+    const DIGITS: &str = "零一二三四五六七八九";
+    let digit = |c: char| DIGITS.chars().position(|d| d == c).map(|n| n as u32);
+    let cs: Vec<char> = id.chars().collect();
+    match cs.as_slice() {
+        [a] if *a == '十' => Some(10),
+        [a] => digit(*a),
+        ['十', b] => Some(10 + digit(*b)?),
+        [a, '十'] => Some(digit(*a)? * 10),
+        [a, '十', b] => Some(digit(*a)? * 10 + digit(*b)?),
+        _ => None,
+    }
+}
+
 /// Peel status indicators off the end of a title: `` `done` ``, `(COMPLETE)`, `（完了）`,
 /// `— COMPLETE`, `⏸️ pending`, `✅`. Returns the title left and the indicators, leftmost first.
 pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>, Vec<Found>) {
@@ -720,9 +797,14 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
     let mut end = start + text[title].trim_end().len();
     loop {
         let t = &text[start..end];
-        // A trailing HTML comment (`<!-- id: 4 -->`) is not part of the title.
+        // A trailing HTML comment (`<!-- id: 4 -->`) is not part of the title, nor an arrow
+        // marking the current group (`← CURRENT`).
         if let Some(open) = t.strip_suffix("-->").and_then(|c| c.rfind("<!--")) {
             end = start + t[..open].trim_end().len();
+            continue;
+        }
+        if let Some(at) = arrow_mark(t) {
+            end = start + at;
             continue;
         }
         let hit = backtick_status(t)
@@ -1048,6 +1130,15 @@ mod tests {
         assert_eq!(mark("Core (Current Focus) — next"), Some(" (Current Focus)".into()));
         assert_eq!(mark("Currency (USD) support"), None);
         assert_eq!(mark("Open (current"), None);
+        assert_eq!(mark("Sync engine ← **CURRENT**"), Some(" ← **CURRENT**".into()));
+        assert_eq!(mark("構築（進行中）← 現在"), Some("← 現在".into()));
+        assert_eq!(mark("Build <- current"), Some(" <- current".into()));
+        assert_eq!(mark("Ship (we are here)"), Some(" (we are here)".into()));
+        assert_eq!(mark("Map ← the old one"), None);
+        assert_eq!(
+            heading("フェーズ 2：構築（進行中）← 現在"),
+            h("2", "構築", &[(Status::InProgress, "進行中")])
+        );
     }
 
     #[test]

@@ -62,7 +62,8 @@ const TITLE_COLUMNS: &[&str] = &[
 ];
 const TASK_COLUMNS: &[&str] = &["task", "tasks", "任务", "任務", "タスク", "작업", "tarea"];
 const ID_COLUMNS: &[&str] = &["#", "id", "no", "no.", "编号", "序号"];
-const ERROR_COLUMNS: &[&str] = &["error", "errors", "错误", "錯誤", "エラー", "오류", "errore", "fehler"];
+const ERROR_COLUMNS: &[&str] =
+    &["error", "errors", "错误", "錯誤", "エラー", "오류", "errore", "fehler", "erreur", "erro", "ошибка"];
 const TIME_COLUMNS: &[&str] = &["timestamp", "time", "date", "时间", "日期", "時間"];
 const PLACEHOLDERS: &[&str] = &[
     "",
@@ -591,6 +592,13 @@ impl<'a> Walk<'a> {
         let g = self.plan.groups.len();
         self.plan.groups.push(group);
         self.rounds.push(None);
+        // An item points at itself with an arrow (`- [ ] Phase 3: … ← CURRENT`); a parenthesis
+        // in an item is too often about something else (`（当前 HEAD）`).
+        if self.plan.current_mark.is_none()
+            && let Some(mark) = syntax::arrow_mark(&text[rest.clone()])
+        {
+            self.plan.current_mark = Some((g, rest.start + mark..rest.end));
+        }
         self.list_group = Some((index, g));
         self.entity = Entity::None;
         true
@@ -995,7 +1003,14 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
         return Some(i);
     }
     let by_id = |id: &str| -> Option<usize> {
-        let matches: Vec<usize> = (0..plan.groups.len()).filter(|&i| plan.groups[i].id == id).collect();
+        // `2` and `二` name one group; `02` is not `2`.
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit()).then(|| s.parse::<u32>().ok()).flatten();
+        let same = |g: &str| {
+            g == id
+                || (syntax::cjk_number(g).is_some() && syntax::cjk_number(g) == digits(id))
+                || (syntax::cjk_number(id).is_some() && syntax::cjk_number(id) == digits(g))
+        };
+        let matches: Vec<usize> = (0..plan.groups.len()).filter(|&i| same(&plan.groups[i].id)).collect();
         match matches.as_slice() {
             [] => None,
             [one] => Some(*one),
@@ -1007,6 +1022,13 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
         }
     };
     if let Some(h) = syntax::group_heading(t) {
+        return by_id(&t[h.id]);
+    }
+    // `Step 2`, `Sprint B`: a word the plan's groups are named by.
+    if let Some(h) = syntax::word_heading(t)
+        && !h.word.is_empty()
+        && plan.groups.iter().any(|g| g.word.eq_ignore_ascii_case(&t[h.word.clone()]))
+    {
         return by_id(&t[h.id]);
     }
     let first =
