@@ -271,7 +271,10 @@ fn status_line(doc: &Document, at: usize, plan: &Plan<'_>, to: Status) -> Edit {
         Some(_) => label_word(plan, to),
         None => status::in_script_of(label, to).unwrap_or(to.as_str()),
     };
-    let line = format!("{label}{word}{eol}");
+    // A table right below would continue the new line's paragraph: a blank line keeps it a table.
+    let next = &doc.text()[at..];
+    let gap = if next.trim_start_matches(' ').starts_with('|') { eol } else { "" };
+    let line = format!("{label}{word}{eol}{gap}");
     if at == doc.text().len() && !doc.text().ends_with('\n') {
         // The heading is the last line and has no line ending: keep the file ending as it did.
         return Edit::insert(at, format!("{eol}{label}{word}"));

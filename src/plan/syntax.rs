@@ -565,7 +565,13 @@ fn decoration(text: &str) -> usize {
 fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool) -> Option<Titled> {
     let mut statuses = Vec::new();
     let mut p = 0;
-    if let Some(tok) = leading_emoji(text) {
+    // A checkbox before the keyword (`## [x] Phase 1: Import`) is the group's status.
+    if let Some((status, at, len)) = checkbox(text) {
+        statuses.push(Found { status, range: at..at + 1, boxed: true });
+        p = len;
+    }
+    if let Some(tok) = leading_emoji(&text[p..]) {
+        let tok = Token { status: tok.status, range: p + tok.range.start..p + tok.range.end };
         p = tok.range.end + spaces(&text[tok.range.end..]);
         statuses.push(Found::new(tok.status, tok.range));
     }

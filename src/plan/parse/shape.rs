@@ -20,9 +20,15 @@ pub(super) enum Role {
 pub(super) fn bold_headings(text: &str, blocks: &mut [Block]) -> bool {
     let pseudo = |line: &std::ops::Range<usize>| {
         let t = text[line.clone()].trim_end();
+        // The bold part may be followed by its status (`**Sprint 1: Sync** — DONE`).
+        let close = t.strip_prefix("**")?.find("**")? + 2;
+        let (rest, _) = syntax::strip_trailing_statuses(t, close + 2..t.len());
+        let t = if rest.is_empty() { &t[..close + 2] } else { t };
         let inner = t.strip_prefix("**").and_then(|t| t.strip_suffix("**"))?;
         (!inner.contains("**")
-            && (syntax::numbered_heading(inner).is_some() || syntax::group_heading(inner).is_some()))
+            && (syntax::numbered_heading(inner).is_some()
+                || syntax::group_heading(inner).is_some()
+                || syntax::word_heading(inner).is_some()))
         .then_some(())
     };
     let found: Vec<usize> = blocks
@@ -442,8 +448,8 @@ fn carries_work(text: &str, blocks: &[Block], block: usize) -> bool {
     carries(text, blocks, block, true)
 }
 
-/// Does the heading at `block` hold checkboxes (or, with `labels`, a status line) before the
-/// next heading?
+/// Does the heading at `block` hold checkboxes, a table with a status column (or, with
+/// `labels`, a status line) before the next heading?
 fn carries(text: &str, blocks: &[Block], block: usize, labels: bool) -> bool {
     blocks[block + 1..].iter().take_while(|b| !matches!(b, Block::Heading { .. })).any(|b| match b {
         Block::Item { line, .. } | Block::Text { line } => {
@@ -451,6 +457,13 @@ fn carries(text: &str, blocks: &[Block], block: usize, labels: bool) -> bool {
             let s = &raw[syntax::content_start(raw)..];
             let s = syntax::list_marker(s).map_or(s, |m| &s[m..]);
             syntax::checkbox(s).is_some() || (labels && syntax::status_label(s).is_some())
+        }
+        Block::Row { line, header: true, .. } => {
+            let raw = &text[line.clone()];
+            syntax::cells(raw).into_iter().any(|c| {
+                let name = raw[c].trim_matches(['*', '_', ' ']).to_lowercase();
+                syntax::STATUS_LABELS.contains(&name.as_str())
+            })
         }
         _ => false,
     })
