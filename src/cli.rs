@@ -86,7 +86,7 @@ pub enum Command {
         plan: Option<PathBuf>,
         /// For each group (or just GROUP): the line it was read from, and the line and token its
         /// status came from, or how many tasks it was derived from
-        #[arg(long, value_name = "GROUP", num_args = 0..=1, default_missing_value = "")]
+        #[arg(long, value_name = "GROUP", allow_negative_numbers = true, num_args = 0..=1, default_missing_value = "")]
         explain: Option<String>,
     },
 
@@ -126,7 +126,7 @@ pub enum Command {
         #[arg(value_name = "ARGS", num_args = 1..=2, required = true)]
         args: Vec<String>,
         /// Set a group's status instead of a task's
-        #[arg(long, value_name = "GROUP", conflicts_with = "text")]
+        #[arg(long, value_name = "GROUP", allow_negative_numbers = true, conflicts_with = "text")]
         group: Option<String>,
         /// Pick the one task whose text contains this (for tasks without ids)
         #[arg(long, value_name = "SUBSTRING")]
@@ -148,7 +148,7 @@ pub enum Command {
         #[arg(value_name = "TEXT", required_unless_present = "group_title", conflicts_with = "group_title")]
         text: Option<String>,
         /// The group to add it to
-        #[arg(long, value_name = "GROUP")]
+        #[arg(long, value_name = "GROUP", allow_negative_numbers = true)]
         group: Option<String>,
         /// Its id [default: the group's id scheme continued]
         #[arg(long, value_name = "ID")]
@@ -180,7 +180,7 @@ pub enum Command {
         #[arg(value_name = "TASK-ID")]
         id: String,
         /// Move it to the end of this group
-        #[arg(long, value_name = "GROUP")]
+        #[arg(long, value_name = "GROUP", allow_negative_numbers = true)]
         group: Option<String>,
         /// Replace its dependencies
         #[arg(long, value_name = "A,B", value_delimiter = ',', conflicts_with = "no_depends")]
@@ -218,7 +218,7 @@ pub enum Command {
         #[arg(value_name = "TASK-ID")]
         ids: Vec<String>,
         /// Spawn the ready tasks of this group instead of the current one
-        #[arg(long, value_name = "GROUP", conflicts_with = "ids")]
+        #[arg(long, value_name = "GROUP", allow_negative_numbers = true, conflicts_with = "ids")]
         group: Option<String>,
         /// Spawn again over existing agent files: their content is kept, the marker is reset to
         /// IN_PROGRESS and the restart count to 0
@@ -291,7 +291,7 @@ pub enum Command {
     #[command(after_long_help = help::POLL)]
     Poll {
         /// The group [default: the current one]
-        #[arg(long, value_name = "GROUP")]
+        #[arg(long, value_name = "GROUP", allow_negative_numbers = true)]
         group: Option<String>,
     },
 
@@ -299,7 +299,7 @@ pub enum Command {
     #[command(after_long_help = help::WAIT)]
     Wait {
         /// The group [default: the current one]
-        #[arg(long, value_name = "GROUP")]
+        #[arg(long, value_name = "GROUP", allow_negative_numbers = true)]
         group: Option<String>,
         /// Give up after this many seconds (exit 5)
         #[arg(long, value_name = "SECS")]
@@ -438,7 +438,7 @@ pub enum Command {
     )]
     Gate {
         /// The group [default: the current one]
-        #[arg(long, value_name = "GROUP")]
+        #[arg(long, value_name = "GROUP", allow_negative_numbers = true)]
         group: Option<String>,
         /// Kill the command (and everything it started) after this many seconds
         #[arg(long, value_name = "SECS")]
@@ -519,7 +519,7 @@ pub enum Command {
     #[command(after_long_help = help::MERGE)]
     Merge {
         /// The group [default: the current one]
-        #[arg(long, value_name = "GROUP")]
+        #[arg(long, value_name = "GROUP", allow_negative_numbers = true)]
         group: Option<String>,
         /// Merge the COMPLETE agents and leave the others running
         #[arg(long)]

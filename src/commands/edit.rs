@@ -75,9 +75,8 @@ pub fn run(ctx: &Context, id: &str, change: Change, dry_run: bool) -> Result<Out
             if let Some(words) = &change.text {
                 let edits = rework::reword(plan, i, words)?;
                 text = apply(&text, &edits)?;
-                let table = plan.tasks[i].form == crate::plan::TaskForm::TableRow;
                 let one = words.split_whitespace().collect::<Vec<_>>().join(" ");
-                exp.text = Some(if table { one.replace('|', "\\|") } else { one });
+                exp.text = Some(crate::plan::insert::as_written(plan.tasks[i].form, &one));
                 what.borrow_mut().push("text");
             }
             if let Some(ids) = &depends {

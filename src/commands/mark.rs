@@ -58,7 +58,8 @@ pub fn run(
     let mut checked = None;
     if to == AgentState::Complete {
         agents::check_id(agent)?;
-        if !agents::check_regular(&store, &agents::progress_file(agent))? {
+        // Before the gate runs; `set_marker` opens the file again inside the agent's lock.
+        if store.read_unlinked(&agents::progress_file(agent))?.is_none() {
             return Err(Error::NoAgent { id: agent.to_string() });
         }
         let config = Config::load(&store)?;

@@ -38,18 +38,16 @@ struct TaskJson<'a> {
 
 pub fn run(ctx: &Context, claim_as: Option<&str>, steal: bool) -> Result<Output> {
     let store = ctx.store()?;
-    let claimed = match claim_as {
+    // A claim answers from the plan as it left it: its task is named by index there.
+    let (claimed, doc) = match claim_as {
         Some(by) => {
             let stall = Config::load(&store)?.stall_after();
-            let (claimed, written) = claims::claim_next(&store, by, steal, stall)?;
-            if let Some(w) = written {
-                ctx.wrote_plan(w.text, w.figures);
-            }
-            Some(claimed)
+            let (claimed, change, figures) = claims::claim_next(&store, by, steal, stall)?;
+            ctx.wrote_change(&change, figures);
+            (Some(claimed), Document::from_text(change.after))
         }
-        None => None,
+        None => (None, store.read(store::PLAN_FILE)?),
     };
-    let doc = store.read(store::PLAN_FILE)?;
     let plan = Plan::parse(&doc);
     if let Some(out) =
         claimed.and_then(|c| claimed_output(ctx, &plan, &doc, claim_as.unwrap_or_default(), &c))
@@ -137,37 +135,34 @@ fn claimed_output(
     by: &str,
     outcome: &Claimed,
 ) -> Option<Output> {
-    let (task, what, from) = match outcome {
+    let (i, what, from) = match *outcome {
         Claimed::Taken { task } => (task, "claimed", None),
         Claimed::Renewed { task } => (task, "renewed", None),
-        Claimed::Stolen { task, from, .. } => (task, "stolen", Some(from.as_str())),
+        Claimed::Stolen { task, ref from, .. } => (task, "stolen", Some(from.as_str())),
         Claimed::Nothing => return None,
     };
-    let i = (0..plan.tasks.len())
-        .find(|&i| plan.tasks[i].id.map_or_else(|| plan.tasks[i].text.to_string(), str::to_string) == *task);
+    let t = plan.tasks.get(i)?;
     if ctx.json {
         let json = NextJson {
             schema_version: 1,
             kind: "next",
-            task: i.map(|i| TaskJson {
-                id: plan.tasks[i].id,
-                text: crate::text::unescape(plan.tasks[i].text).into_owned(),
-                line: doc.line_of(plan.tasks[i].at),
+            task: Some(TaskJson {
+                id: t.id,
+                text: crate::text::unescape(t.text).into_owned(),
+                line: doc.line_of(t.at),
             }),
             claim: Some(what),
             claimed_by: Some(by),
             stolen_from: from,
-            group: i.and_then(|i| plan.tasks[i].group).map(|g| plan.groups[g].key.as_str()),
+            group: t.group.map(|g| plan.groups[g].key.as_str()),
             ready_total: 0,
             in_progress_total: 0,
             all_done: false,
         };
         return Some(Output::json(&json));
     }
-    let shown = i.map_or_else(|| task.clone(), |i| title(plan, i));
-    let place = i
-        .and_then(|i| plan.tasks[i].group)
-        .map_or(String::new(), |g| format!(" (group {})", plan.groups[g].key));
+    let shown = title(plan, i);
+    let place = t.group.map_or(String::new(), |g| format!(" (group {})", plan.groups[g].key));
     let line = match outcome {
         Claimed::Stolen { from, idle_secs, .. } => format!(
             "{shown}{place}: stolen from {from} (idle {}), now claimed by {by}",

@@ -35,12 +35,9 @@ pub fn run(ctx: &Context, id: &str, force: bool) -> Result<Output> {
     // The failures it logged become strike rows first, so the brief lists them.
     crate::protocol::strikes::record_logged(&store, &[id.to_string()])?;
     let lock = store.lock()?;
-    let progress = agents::progress_file(id);
-    if !agents::check_regular(&store, &progress)? {
+    let Some((tail, _, _)) = agents::progress_tail(&store, id)? else {
         return Err(Error::NoAgent { id: id.to_string() });
-    }
-    let (tail, _, _) =
-        agents::read_tail(&store.path(&progress)).map_err(|e| Error::io("read", store.path(&progress), e))?;
+    };
     let marker = agents::find_marker(&tail);
     let state = marker.as_ref().and_then(|m| m.state);
     match state {
@@ -132,13 +129,10 @@ pub fn reopen(ctx: &Context, id: &str, reason: Option<&str>) -> Result<Output> {
     let t = edit::find_task(&plan, &doc, id)?;
     let task = &plan.tasks[t];
     if task.status != Status::Complete {
-        let progress = agents::progress_file(id);
-        let complete = agents::check_regular(&store, &progress)?
-            && agents::read_tail(&store.path(&progress))
-                .ok()
-                .and_then(|(tail, _, _)| agents::find_marker(&tail))
-                .and_then(|m| m.state)
-                == Some(AgentState::Complete);
+        let complete = agents::progress_tail(&store, id)?
+            .and_then(|(tail, _, _)| agents::find_marker(&tail))
+            .and_then(|m| m.state)
+            == Some(AgentState::Complete);
         if complete {
             drop(lock);
             return reopen_unmerged(ctx, &store, id, reason.as_deref());
@@ -233,8 +227,9 @@ fn reopen_unmerged(ctx: &Context, store: &store::Store, id: &str, reason: Option
     registry.agents.insert(id.to_string(), record.clone());
     registry.save(store, &lock)?;
     drop(lock);
-    let progress = store.path(&agents::progress_file(id));
-    let (tail, _, _) = agents::read_tail(&progress).map_err(|e| Error::io("read", &progress, e))?;
+    let Some((tail, _, _)) = agents::progress_tail(store, id)? else {
+        return Err(Error::NoAgent { id: id.to_string() });
+    };
     let done = done_so_far(&tail);
     let why = reason.unwrap_or("the orchestrator found its work does not hold");
     agents::write_entry(

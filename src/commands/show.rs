@@ -138,10 +138,7 @@ fn task(ctx: &Context, store: &Store, plan: &Plan<'_>, doc: &Document, i: usize)
     });
     let decisions = t.id.map_or_else(Vec::new, |id| decisions(plan, id));
     let stall = Config::load(store).unwrap_or_default().stall_after();
-    let claim = claims::held(store, plan, None, stall)
-        .into_iter()
-        .find(|h| Some(h.task.as_str()) == t.id)
-        .filter(|_| t.claim().is_some());
+    let claim = claims::held_on(store, plan, i, stall, std::time::SystemTime::now());
     let json = TaskJson {
         schema_version: 1,
         kind: "show-task",
@@ -178,10 +175,7 @@ fn agent(store: &Store, id: &str) -> Option<AgentJson> {
     }
     let stall = Config::load(store).unwrap_or_default().stall_after();
     let seen = agents::observe(store, id, stall, SystemTime::now());
-    let text = match agents::check_regular(store, &progress) {
-        Ok(true) => store.read(&progress).map(Document::into_text).unwrap_or_default(),
-        _ => String::new(),
-    };
+    let text = store.read_unlinked(&progress).ok().flatten().map_or_else(String::new, Document::into_text);
     Some(AgentJson {
         seen,
         restarts: record.map(|r| r.restarts),

@@ -328,6 +328,7 @@ fn place_name(p: Place) -> &'static str {
         Place::Label => "label",
         Place::Heading => "heading",
         Place::Cell => "cell",
+        Place::Symbol => "symbol",
     }
 }
 

@@ -98,7 +98,7 @@ pub fn run(
     });
     let (outcome, seen) = outcome;
     // The failures the agents logged in their own files become strike rows, once.
-    let strikes = strikes::record_logged(&watch.store, &watch.ids)?;
+    let strikes = crate::protocol::merge::record_strikes(&watch.store, watch.key.as_deref())?;
     let after = After { skipped: &watch.skipped, shared: watch.shared(true), strikes };
     Ok(finish(ctx.json, key.as_deref(), &name, outcome, &seen, &after))
 }

@@ -43,13 +43,27 @@ pub fn find_group(plan: &Plan<'_>, id: &str) -> Result<usize> {
     if let Some(i) = plan.groups.iter().position(|g| g.key == id) {
         return Ok(i);
     }
+    // `Phase 2`, `Step 2` (a word the plan's groups use), or the id alone.
     let wanted = match super::syntax::group_heading(id) {
         Some(h) => &id[h.id],
-        None => id,
+        None => match super::syntax::word_heading(id) {
+            Some(h)
+                if !h.word.is_empty()
+                    && plan.groups.iter().any(|g| g.word.eq_ignore_ascii_case(&id[h.word.clone()])) =>
+            {
+                &id[h.id]
+            }
+            _ => id,
+        },
     };
-    let hits: Vec<usize> = (0..plan.groups.len())
-        .filter(|&i| plan.groups[i].id == wanted || plan.groups[i].id.eq_ignore_ascii_case(wanted))
-        .collect();
+    // `2` names `阶段二` too: a CJK numeral is the number it writes (`02` is not `2`).
+    let number = wanted.bytes().all(|b| b.is_ascii_digit()).then(|| wanted.parse::<u32>().ok()).flatten();
+    let same = |g: &str| {
+        g == wanted
+            || g.eq_ignore_ascii_case(wanted)
+            || (number.is_some() && super::syntax::cjk_number(g) == number)
+    };
+    let hits: Vec<usize> = (0..plan.groups.len()).filter(|&i| same(&plan.groups[i].id)).collect();
     match hits.as_slice() {
         [one] => Ok(*one),
         [] => Err(Error::UnknownGroup {
@@ -257,7 +271,10 @@ fn status_line(doc: &Document, at: usize, plan: &Plan<'_>, to: Status) -> Edit {
         Some(_) => label_word(plan, to),
         None => status::in_script_of(label, to).unwrap_or(to.as_str()),
     };
-    let line = format!("{label}{word}{eol}");
+    // A table right below would continue the new line's paragraph: a blank line keeps it a table.
+    let next = &doc.text()[at..];
+    let gap = if next.trim_start_matches(' ').starts_with('|') { eol } else { "" };
+    let line = format!("{label}{word}{eol}{gap}");
     if at == doc.text().len() && !doc.text().ends_with('\n') {
         // The heading is the last line and has no line ending: keep the file ending as it did.
         return Edit::insert(at, format!("{eol}{label}{word}"));

@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use super::annotations::{self, Kind};
 use super::edit::{self, Target};
-use super::{GroupForm, Place, Plan, Status, Task, TaskForm, status, syntax};
+use super::{Group, GroupForm, Indicator, Place, Plan, Status, Task, TaskForm, status, syntax};
 use crate::error::{Error, Result};
 use crate::text::{Block, Document, Edit, Outline};
 
@@ -37,6 +37,8 @@ pub struct Insertion {
     pub edits: Vec<Edit>,
     /// The id written, if any.
     pub id: Option<String>,
+    /// The task's text as written (see [`as_written`]), as it reads back.
+    pub text: String,
     /// The group was done (complete or skipped) and reads in progress after the insertion.
     pub reopened: bool,
 }
@@ -94,12 +96,14 @@ pub fn insert_task(
         None => range.clone().rev().find(|&i| !plan.tasks[i].nested),
     };
     let tail = annotations_for(plan, new);
+    let written = as_written(anchor.map_or(TaskForm::Checkbox, |i| plan.tasks[i].form), &words);
     let mut edits = match anchor.map(|i| (i, &plan.tasks[i])) {
+        // The row escapes its cells, annotations included.
         Some((_, t)) if t.form == TaskForm::TableRow => {
             vec![table_row(plan, doc, t, id.as_deref(), &words, &tail)]
         }
         Some((_, t)) if t.form == TaskForm::Heading => {
-            heading_task(plan, doc, t, id.as_deref(), &words, &tail)
+            heading_task(plan, doc, t, id.as_deref(), &written, &tail)
         }
         Some((_, t)) => {
             let line = format!("{}{}", checkbox_prefix(plan, t, id.as_deref()), body(&words, &tail));
@@ -117,7 +121,7 @@ pub fn insert_task(
             edits.extend(edit::set_status(plan, doc, Target::Group(g), counts.derived())?);
         }
     }
-    Ok(Insertion { edits, id, reopened })
+    Ok(Insertion { edits, id, text: written, reopened })
 }
 
 /// The id the next task of `group` gets: the group's last id with its number raised past every
@@ -243,6 +247,20 @@ fn usage(message: &str, hint: &'static str) -> Error {
 }
 
 /// User text on one line: line breaks and tabs become spaces, runs of spaces one.
+/// `words` (one line) as a task of `form` writes them, so that they read back whole: a `|`
+/// escaped in a table cell; in a heading, a final run of `#` that would read as the heading's
+/// closing sequence (`Port to C #`) escaped (`Port to C \#`).
+pub fn as_written(form: TaskForm, words: &str) -> String {
+    match form {
+        TaskForm::TableRow => words.replace('|', "\\|"),
+        TaskForm::Heading => match syntax::closing_sequence(words) {
+            Some(at) => format!("{}\\{}", &words[..at], &words[at..]),
+            None => words.to_string(),
+        },
+        _ => words.to_string(),
+    }
+}
+
 pub(super) fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -370,7 +388,7 @@ fn checkbox_prefix(plan: &Plan<'_>, t: &Task<'_>, id: Option<&str>) -> String {
     if let Some(ind) = &t.indicator {
         let (s, e) = (ind.range.start - line.start, ind.range.end - line.start);
         if e <= head.len() {
-            head.replace_range(s..e, &pending_box(plan));
+            head.replace_range(s..e, &pending_mark(plan, ind));
         }
     }
     let lead = syntax::content_start(&head);
@@ -381,6 +399,10 @@ fn checkbox_prefix(plan: &Plan<'_>, t: &Task<'_>, id: Option<&str>) -> String {
         head.replace_range(lead..lead + digits, &(n + 1).to_string());
     }
     match (id, t.id) {
+        // A sibling without text (`2.1:`) ends at its separator: the new text needs a space.
+        (Some(id), Some(_)) if t.text.is_empty() && !sep.ends_with(char::is_whitespace) => {
+            format!("{head}{id}{sep} ")
+        }
         (Some(id), Some(_)) => format!("{head}{id}{sep}"),
         (Some(id), None) => format!("{head}{id}: "),
         (None, _) => head,
@@ -389,6 +411,14 @@ fn checkbox_prefix(plan: &Plan<'_>, t: &Task<'_>, id: Option<&str>) -> String {
 
 fn pending_box(plan: &Plan<'_>) -> String {
     plan.vocabulary.spelling(Place::Checkbox, Status::Pending).unwrap_or(" ").to_string()
+}
+
+/// An open mark for a new task written like `ind`: a box, or the file's open symbol (`⬜`).
+fn pending_mark(plan: &Plan<'_>, ind: &Indicator) -> String {
+    match ind.place {
+        Place::Symbol => plan.vocabulary.spelling(Place::Symbol, Status::Pending).unwrap_or("⬜").to_string(),
+        _ => pending_box(plan),
+    }
 }
 
 /// A new row after the task row `t`: its id and task cells written, its status cell pending in
@@ -605,7 +635,6 @@ pub fn insert_group(
     after: Option<usize>,
 ) -> Result<GroupInsertion> {
     let text = plan.text;
-    let eol = doc.eol().as_str();
     refuse_lone_cr(text)?;
     let title = one_line(new.title);
     if title.is_empty() {
@@ -628,7 +657,6 @@ pub fn insert_group(
         return Ok(GroupInsertion { edits: vec![first_group(plan, doc, &id, &title)], id });
     };
     let g = &plan.groups[model];
-    let line = line_at(text, g.at);
     if g.by_tasks {
         return Err(Error::NoGroupPlace {
             why: "its groups are numbered items that hold tasks, and an item without a task is not a group"
@@ -636,12 +664,18 @@ pub fn insert_group(
             hint: "write the new item with its first task under it",
         });
     }
-    if let Some(other) =
-        g.indicators.iter().find(|i| !line.contains(&i.range.start) && i.place != Place::Label)
+    // A plan that writes its groups twice (a checklist or table of them beside their headings)
+    // gets the new group in both places, each written after the model group's own line there.
+    let forms: Vec<&Group<'_>> = std::iter::once(g).chain(g.twin.as_deref()).collect();
+    let lines: Vec<Range<usize>> = forms.iter().map(|f| line_at(text, f.at)).collect();
+    if let Some(other) = g
+        .indicators
+        .iter()
+        .find(|i| i.place != Place::Label && !lines.iter().any(|l| l.contains(&i.range.start)))
     {
         return Err(Error::NoGroupPlace {
             why: format!(
-                "group `{}` is written in two places (lines {} and {}), and a new group belongs in both",
+                "group `{}` is written in two places (lines {} and {}), and pplan cannot tell how to write a new group in the second",
                 g.key,
                 doc.line_of(g.at),
                 doc.line_of(other.range.start)
@@ -649,6 +683,16 @@ pub fn insert_group(
             hint: "add it to both by hand",
         });
     }
+    let edits = forms.iter().map(|f| group_line(plan, doc, f, &id, &title)).collect();
+    Ok(GroupInsertion { edits, id })
+}
+
+/// The new group `id`/`title` written after group `g`'s line in `g`'s form: its line copied with
+/// the id, title and statuses replaced (statuses pending), and for a heading its status line too.
+fn group_line(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, id: &str, title: &str) -> Edit {
+    let text = plan.text;
+    let eol = doc.eol().as_str();
+    let line = line_at(text, g.at);
     let raw = &text[line.clone()];
     let mut new_line = raw.to_string();
     // Replace from the right so earlier offsets stay valid: statuses, title, id.
@@ -669,10 +713,10 @@ pub fn insert_group(
         std::borrow::Cow::Owned(_) => None,
     };
     if let Some(at) = id_at.filter(|&a| a >= line.start && a <= line.end) {
-        parts.push((at - line.start..at - line.start + g.id.len(), id.clone()));
+        parts.push((at - line.start..at - line.start + g.id.len(), id.to_string()));
     }
     if title_in_line && id_at != Some(title_at) {
-        parts.push((title_at - line.start..title_at - line.start + g.title.len(), escape(&title)));
+        parts.push((title_at - line.start..title_at - line.start + g.title.len(), escape(title)));
     }
     parts.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
     for (r, s) in &parts {
@@ -683,7 +727,7 @@ pub fn insert_group(
         new_line = blank_other_cells(raw, &parts);
     }
     let mut lines = vec![new_line];
-    let edit = match g.form {
+    match g.form {
         GroupForm::Heading => {
             if let Some(ind) = g.indicators.iter().find(|i| i.place == Place::Label) {
                 let sl = line_at(text, ind.range.start);
@@ -700,8 +744,7 @@ pub fn insert_group(
         }
         GroupForm::ListItem => lines_at(text, item_end(text, g.at), &lines, eol),
         GroupForm::TableRow => lines_at(text, next_line(text, g.at), &lines, eol),
-    };
-    Ok(GroupInsertion { edits: vec![edit], id })
+    }
 }
 
 /// A table row rebuilt from `raw` with the replaced cells' new text and every other cell empty.
@@ -918,18 +961,16 @@ pub fn verify_added(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Added {
     pub id: Option<String>,
-    /// The text as it reads back (on one line, unescaped).
+    /// The text as it reads back (on one line, escaped as its form needs).
     pub text: String,
     pub group: Option<String>,
     pub depends: Vec<String>,
 }
 
 impl Added {
-    /// What `new`, inserted as `id` into group key `group`, reads back as.
-    pub fn of(new: &NewTask<'_>, id: Option<String>, group: Option<String>, in_table: bool) -> Added {
-        let text = one_line(new.text);
-        let text = if in_table { text.replace('|', "\\|") } else { text };
-        Added { id, text, group, depends: new.depends.to_vec() }
+    /// What `new`, inserted as `ins` into group key `group`, reads back as.
+    pub fn of(new: &NewTask<'_>, ins: &Insertion, group: Option<String>) -> Added {
+        Added { id: ins.id.clone(), text: ins.text.clone(), group, depends: new.depends.to_vec() }
     }
 }
 
@@ -948,10 +989,8 @@ mod tests {
         let after_doc = Document::from_text(out.clone());
         let after = Plan::parse(&after_doc);
         let key = g.map(|g| plan.groups[g].key.clone());
-        let added = Added::of(&new, ins.id.clone(), key.clone(), false);
+        let added = Added::of(&new, &ins, key.clone());
         let reopened: Vec<String> = key.into_iter().filter(|_| ins.reopened).collect();
-        let table = plan.tasks.iter().any(|t| t.form == TaskForm::TableRow);
-        let added = if table { Added::of(&new, ins.id, added.group, true) } else { added };
         verify_added(&plan, &after, &[added], 0, &reopened).expect("verify");
         out
     }

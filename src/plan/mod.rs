@@ -33,6 +33,9 @@ pub enum Place {
     Label,
     Heading,
     Cell,
+    /// A status symbol in a checkbox's place (`- ✓ Parse`, `- ⬜ Tune`), in a plan that writes
+    /// its checklists that way.
+    Symbol,
 }
 
 /// A status as written in the file.
@@ -77,6 +80,9 @@ pub struct Group<'a> {
     /// A numbered item that reads as a group only because it holds tasks (`1. Backend ✓` over
     /// `- [x] …`): one without tasks would not be a group.
     pub by_tasks: bool,
+    /// The same group written a second time, as read there: the checklist item or table row of
+    /// a plan that lists its groups beside their headings (see `parse/reconcile.rs`).
+    pub twin: Option<Box<Group<'a>>>,
 }
 
 impl Group<'_> {
@@ -194,7 +200,7 @@ impl Counts {
 /// First-seen spelling of each status in each kind of place.
 #[derive(Clone, Debug, Default)]
 pub struct Vocabulary<'a> {
-    seen: [[Option<&'a str>; 5]; 5],
+    seen: [[Option<&'a str>; 5]; 6],
 }
 
 impl<'a> Vocabulary<'a> {

@@ -20,9 +20,8 @@ pub fn reword(plan: &Plan<'_>, i: usize, text: &str) -> Result<Vec<Edit>> {
             hint: "pplan edit <TASK-ID> --text \"<text>\" (dependencies with --depends)",
         });
     }
-    let words = if t.form == TaskForm::TableRow { words.replace('|', "\\|") } else { words };
     let at = offset(plan.text, t.text);
-    Ok(vec![Edit::replace(at..at + t.text.len(), words)])
+    Ok(vec![Edit::replace(at..at + t.text.len(), insert::as_written(t.form, &words))])
 }
 
 /// The edit that makes task `i` depend on exactly `ids` (none: its `(depends: …)` removed). An

@@ -31,8 +31,23 @@ pub fn column(name: &str) -> Column {
     let is = |names: &[&str]| {
         names.iter().any(|x| n.strip_prefix(x).is_some_and(|rest| rest.is_empty() || rest.starts_with(' ')))
     };
-    if is(&["error", "errors", "错误", "錯誤", "エラー", "오류", "errore", "fehler", "problem", "issue"])
-    {
+    if is(&[
+        "error",
+        "errors",
+        "错误",
+        "錯誤",
+        "エラー",
+        "오류",
+        "errore",
+        "fehler",
+        "problem",
+        "issue",
+        "erreur",
+        "erro",
+        "ошибка",
+        "hata",
+        "lỗi",
+    ]) {
         Column::Error
     } else if is(&["task", "task id", "任务", "任務", "タスク", "작업", "tarea", "agent"]) {
         Column::Task
@@ -49,9 +64,25 @@ pub fn column(name: &str) -> Column {
         "시도",
         "intento",
         "tentativo",
+        "tentative",
+        "tentativa",
+        "versuch",
+        "попытка",
     ]) {
         Column::Attempt
-    } else if is(&["approach", "tried", "方法", "尝试方法", "方案", "アプローチ", "접근"]) {
+    } else if is(&[
+        "approach",
+        "tried",
+        "方法",
+        "尝试方法",
+        "方案",
+        "アプローチ",
+        "접근",
+        "approche",
+        "abordagem",
+        "ansatz",
+        "подход",
+    ]) {
         Column::Approach
     } else if is(&[
         "resolution",
@@ -67,6 +98,10 @@ pub fn column(name: &str) -> Column {
         "해결",
         "soluzione",
         "solución",
+        "résolution",
+        "solução",
+        "lösung",
+        "решение",
     ]) {
         Column::Resolution
     } else if is(&["timestamp", "time", "date", "when", "时间", "日期", "時間", "日付", "날짜"]) {

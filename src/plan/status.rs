@@ -129,6 +129,9 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("complete", Complete, En),
     ("done", Complete, En),
     ("finished", Complete, En),
+    ("shipped", Complete, En),
+    ("underway", InProgress, En),
+    ("on hold", Blocked, En),
     ("not started", Pending, En),
     ("not_started", Pending, En),
     ("pending", Pending, En),
@@ -183,9 +186,16 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("bloqueado", Blocked, Es),
     ("bloqueada", Blocked, Es),
     ("omitido", Skipped, Es),
+    ("terminado", Complete, Es),
+    ("terminada", Complete, Es),
+    ("finalizado", Complete, Es),
+    ("finalizada", Complete, Es),
+    ("hecho", Complete, Es),
+    ("listo", Complete, Es),
     ("erledigt", Complete, De),
     ("abgeschlossen", Complete, De),
     ("in arbeit", InProgress, De),
+    ("in bearbeitung", InProgress, De),
     ("offen", Pending, De),
     ("blockiert", Blocked, De),
     ("übersprungen", Skipped, De),
@@ -197,6 +207,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("pendente", Pending, Pt),
     ("não iniciado", Pending, Pt),
     ("ignorado", Skipped, Pt),
+    ("feito", Complete, Pt),
     ("terminé", Complete, Fr),
     ("terminée", Complete, Fr),
     ("en cours", InProgress, Fr),
@@ -205,6 +216,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("bloqué", Blocked, Fr),
     ("bloquée", Blocked, Fr),
     ("ignoré", Skipped, Fr),
+    ("fait", Complete, Fr),
     ("ukończone", Complete, Pl),
     ("zakończone", Complete, Pl),
     ("w toku", InProgress, Pl),
@@ -357,14 +369,16 @@ pub fn find(s: &str) -> Option<Token> {
         }
         if let Some((status, lang, len)) = match_at(s, pos) {
             let mut end = pos + len;
+            let mut status = status;
             if lang == Emoji {
-                // `✅ complete`: one indicator when the word agrees with the emoji.
+                // `✅ complete`: one indicator. When the word says otherwise (`⏳ 进行中`, a file
+                // that puts ⏳ on every unfinished row), the word is the more exact of the two.
                 let after = end + (s.len() - end - s[end..].trim_start_matches(' ').len());
                 if let Some((st2, l2, len2)) = (after < s.len()).then(|| match_at(s, after)).flatten()
-                    && st2 == status
                     && l2 != Emoji
                 {
                     end = after + len2;
+                    status = st2;
                 }
             }
             if status == Blocked {
@@ -412,11 +426,19 @@ pub fn whole(s: &str) -> Option<Status> {
     (tok.range == (0..t.len())).then_some(tok.status)
 }
 
+/// A status emoji at the very start of `s` (`✓`, `⬜`, `✅️`), alone: its state and length.
+pub fn emoji_at_start(s: &str) -> Option<(Status, usize)> {
+    match match_at(s, 0)? {
+        (status, Emoji, len) => Some((status, len)),
+        _ => None,
+    }
+}
+
 /// Write `to` in the style of `original`, an existing token: the same language, case and
-/// emoji prefix. `original` must be a token [`find`] recognises.
+/// emoji prefix. A token only its place makes a status (`— NEXT`) gives its case alone.
 pub fn restyle(original: &str, to: Status) -> String {
     let Some((from, lang, len)) = match_at(original, 0) else {
-        return to.as_str().to_string();
+        return recase(original, english(original, Status::Pending, to));
     };
     if lang == Emoji {
         let rest = &original[len..];
@@ -522,6 +544,10 @@ mod tests {
         assert_eq!(tok("✅ complete"), Some((Complete, "✅ complete")));
         assert_eq!(tok("⏸️ pending"), Some((Pending, "⏸️ pending")));
         assert_eq!(tok("🔄 running"), Some((InProgress, "🔄 running")));
+        // The word is more exact than an emoji a file puts on every unfinished row.
+        assert_eq!(tok("⏳ 进行中"), Some((InProgress, "⏳ 进行中")));
+        assert_eq!(restyle("⏳ 进行中", Complete), "✅ 已完成");
+        assert_eq!(restyle("NEXT", InProgress), "IN PROGRESS");
         assert_eq!(tok("已完成"), Some((Complete, "已完成")));
         assert_eq!(tok("部分完了"), Some((InProgress, "部分完了")));
         assert_eq!(tok("未完成"), Some((Pending, "未完成")));

@@ -205,11 +205,30 @@ pub const CURRENT_LABELS: &[&str] = &[
     "현재 단계",
     "fase actual",
     "fase corrente",
+    "current step",
+    "current sprint",
+    "current iteration",
+    "current epic",
+    "étape actuelle",
+    "phase actuelle",
+    "phase en cours",
+    "aktuelle phase",
+    "aktueller meilenstein",
+    "aktuelle etappe",
+    "текущий этап",
+    "текущая фаза",
+    "当前进度",
+    "etapa actual",
+    "fase atual",
 ];
 
-/// A `(current)`, `(Current Focus)`, `（当前）` mark in a heading: its range, from the space
-/// before it to the closing parenthesis.
+/// A `(current)`, `(Current Focus)`, `（当前）`, `(we are here)` mark in a heading, or one after
+/// an arrow at its end (`← CURRENT`, `<- current`, `👈 we are here`, `← 現在`): its range, from
+/// the space before it to its end.
 pub fn current_mark(text: &str) -> Option<Range<usize>> {
+    if let Some(at) = arrow_mark(text) {
+        return Some(at..text.len());
+    }
     for (open, close) in [('(', ')'), ('（', '）')] {
         let mut from = 0;
         while let Some(i) = text[from..].find(open) {
@@ -220,6 +239,8 @@ pub fn current_mark(text: &str) -> Option<Range<usize>> {
             let lower = word.to_lowercase();
             if lower == "current"
                 || lower.starts_with("current ")
+                || lower == "we are here"
+                || lower == "you are here"
                 || word.starts_with("当前")
                 || word.starts_with("現在")
             {
@@ -230,6 +251,33 @@ pub fn current_mark(text: &str) -> Option<Range<usize>> {
         }
     }
     None
+}
+
+/// Where an arrow pointing at the line as the current one starts (`… ← **CURRENT**`), with the
+/// spaces before it: the arrow, then nothing but a word saying "current" or "here".
+pub fn arrow_mark(text: &str) -> Option<usize> {
+    let t = text.trim_end();
+    let (at, arrow) =
+        ["←", "<-", "👈", "⬅️", "⬅"].iter().filter_map(|a| t.rfind(a).map(|i| (i, a.len()))).max()?;
+    let word = t[at + arrow..].trim().trim_matches(['*', '_', '`', '(', ')']).trim().to_lowercase();
+    let current = matches!(
+        word.as_str(),
+        "current"
+            | "current phase"
+            | "current group"
+            | "we are here"
+            | "you are here"
+            | "here"
+            | "now"
+            | "actuel"
+            | "actuelle"
+            | "aktuell"
+            | "actual"
+            | "atual"
+            | "текущий"
+            | "текущая"
+    ) || ["当前", "現在", "现在", "进行中"].iter().any(|w| word.starts_with(w));
+    current.then(|| text[..at].trim_end().len())
 }
 
 /// A label line naming the current group (`**Current phase:** Phase 1 — …`, `当前阶段：阶段 1`).
@@ -249,10 +297,66 @@ const GOAL_LABELS: &[&str] = &[
     "obiettivo",
     "ziel",
     "목표",
+    "objectif",
+    "цель",
+    "ゴール",
 ];
 
+/// A goal label line (`**Goal:** …`, `目标：…`), also after a log line's timestamp
+/// (`2026-05-12 00:34:12:781 :目标：…`).
 pub fn goal_label(s: &str) -> Option<Range<usize>> {
-    label_value(s, GOAL_LABELS)
+    let at = timestamp_len(s);
+    label_value(&s[at..], GOAL_LABELS).map(|r| at + r.start..at + r.end)
+}
+
+/// A leading `2026-05-12`, `2026-05-12 00:34`, `2026-05-12 00:34:12:781 :` or `[2026-05-12]`
+/// with the separator after it: its length, or 0.
+fn timestamp_len(s: &str) -> usize {
+    let b = s.as_bytes();
+    let open = usize::from(b.first() == Some(&b'['));
+    let digits = |from: usize| b[from.min(b.len())..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut p = open;
+    for (n, sep) in [(4, b'-'), (2, b'-'), (2, 0)] {
+        if digits(p) != n {
+            return 0;
+        }
+        p += n;
+        if sep != 0 {
+            if b.get(p) != Some(&sep) {
+                return 0;
+            }
+            p += 1;
+        }
+    }
+    // The time: `00:34`, `00:34:12`, `00:34:12:781`, `00:34:12.781`.
+    if b.get(p) == Some(&b' ')
+        && (1..=2).contains(&digits(p + 1))
+        && b.get(p + 1 + digits(p + 1)) == Some(&b':')
+    {
+        p += 1;
+        while (1..=3).contains(&digits(p)) {
+            p += digits(p);
+            if matches!(b.get(p), Some(b':' | b'.')) && digits(p + 1) > 0 {
+                p += 1;
+            } else {
+                break;
+            }
+        }
+    }
+    if open == 1 {
+        if b.get(p) != Some(&b']') {
+            return 0;
+        }
+        p += 1;
+    }
+    let rest = &s[p..];
+    let rest = rest.trim_start();
+    let rest = rest
+        .strip_prefix(':')
+        .or_else(|| rest.strip_prefix('—'))
+        .or_else(|| rest.strip_prefix("- "))
+        .unwrap_or(rest);
+    s.len() - rest.trim_start().len()
 }
 
 fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
@@ -271,6 +375,8 @@ fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
             if bold && s[q..].starts_with("**") {
                 q += 2;
             }
+            // French puts a space before the colon (`Étape actuelle : 2`), often a no-break one.
+            q += s[q..].len() - s[q..].trim_start_matches([' ', '\u{a0}', '\u{202f}']).len();
             q += if s[q..].starts_with(':') {
                 1
             } else if s[q..].starts_with('：') {
@@ -339,14 +445,19 @@ pub fn heading_text(line: &str) -> Range<usize> {
         p += spaces(&line[p..]);
     }
     let mut end = line.trim_end().len().max(p);
-    if hashes > 0 {
-        let body = &line[p..end];
-        let closing = body.len() - body.trim_end_matches('#').len();
-        if closing > 0 && (closing == body.len() || body[..body.len() - closing].ends_with(' ')) {
-            end = p + body[..body.len() - closing].trim_end().len();
-        }
+    if hashes > 0
+        && let Some(at) = closing_sequence(&line[p..end])
+    {
+        end = p + line[p..p + at].trim_end().len();
     }
     p..end
+}
+
+/// Where the closing sequence of an ATX heading's text (trailing space trimmed) starts: a final
+/// run of `#` that is the whole text or follows a space or tab (CommonMark); `None` without one.
+pub fn closing_sequence(text: &str) -> Option<usize> {
+    let at = text.trim_end_matches('#').len();
+    (at < text.len() && (at == 0 || text[..at].ends_with([' ', '\t']))).then_some(at)
 }
 
 const GROUP_KEYWORDS: &[(&str, bool)] = &[
@@ -415,8 +526,11 @@ pub fn numbered_heading(text: &str) -> Option<Titled> {
     if bold {
         p += 2;
     }
-    let digits = text[p..].bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits > 3 {
+    // A phase before the first may be numbered below zero (`-1. Project selection`).
+    let minus =
+        usize::from(text[p..].starts_with('-') && text[p + 1..].starts_with(|c: char| c.is_ascii_digit()));
+    let digits = minus + text[p + minus..].bytes().take_while(u8::is_ascii_digit).count();
+    if digits == minus || digits > 3 {
         return None;
     }
     let id = p..p + digits;
@@ -451,7 +565,13 @@ fn decoration(text: &str) -> usize {
 fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool) -> Option<Titled> {
     let mut statuses = Vec::new();
     let mut p = 0;
-    if let Some(tok) = leading_emoji(text) {
+    // A checkbox before the keyword (`## [x] Phase 1: Import`) is the group's status.
+    if let Some((status, at, len)) = checkbox(text) {
+        statuses.push(Found { status, range: at..at + 1, boxed: true });
+        p = len;
+    }
+    if let Some(tok) = leading_emoji(&text[p..]) {
+        let tok = Token { status: tok.status, range: p + tok.range.start..p + tok.range.end };
         p = tok.range.end + spaces(&text[tok.range.end..]);
         statuses.push(Found::new(tok.status, tok.range));
     }
@@ -624,7 +744,16 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         inner.extend(trailing);
         return (title, inner);
     }
-    strip_trailing_statuses(text, p..text.len())
+    let (title, found) = strip_trailing_statuses(text, p..text.len());
+    // `Phase 1 — complete`, `Sprint 2: in progress`: after the separator, only a status.
+    if found.is_empty()
+        && let Some(status) = status::whole(&text[title.clone()])
+    {
+        let lead = text[title.clone()].len() - text[title.clone()].trim_start().len();
+        let token = title.start + lead..title.start + text[title.clone()].trim().len() + lead;
+        return (title.start..title.start, vec![Found::new(status, token)]);
+    }
+    (title, found)
 }
 
 fn leading_emoji(text: &str) -> Option<Token> {
@@ -632,11 +761,14 @@ fn leading_emoji(text: &str) -> Option<Token> {
     (tok.range.start == 0 && !text.starts_with(|c: char| c.is_alphanumeric())).then_some(tok)
 }
 
-/// `1`, `3b`, `4A`, `A`, `IV`, `0-1`, `C–H`, `一`, `1後`: a digit, a short capital or single
+/// `1`, `-1`, `3b`, `4A`, `A`, `IV`, `0-1`, `C–H`, `一`, `1後`: a digit, a short capital or single
 /// letter, or CJK numerals; ranges of those.
 pub fn is_group_id(id: &str) -> bool {
     if id.is_empty() || id.chars().count() > 16 || id.contains(char::is_whitespace) {
         return false;
+    }
+    if let Some(below_zero) = id.strip_prefix('-') {
+        return !below_zero.is_empty() && below_zero.bytes().all(|b| b.is_ascii_digit());
     }
     id.split(['-', '–', '~']).all(|part| {
         let letters = part.chars().count();
@@ -648,6 +780,21 @@ pub fn is_group_id(id: &str) -> bool {
     })
 }
 
+/// The number a CJK numeral id writes (`二` → 2, `十二` → 12), up to 99.
+pub fn cjk_number(id: &str) -> Option<u32> {
+    const DIGITS: &str = "零一二三四五六七八九";
+    let digit = |c: char| DIGITS.chars().position(|d| d == c).map(|n| n as u32);
+    let cs: Vec<char> = id.chars().collect();
+    match cs.as_slice() {
+        [a] if *a == '十' => Some(10),
+        [a] => digit(*a),
+        ['十', b] => Some(10 + digit(*b)?),
+        [a, '十'] => Some(digit(*a)? * 10),
+        [a, '十', b] => Some(digit(*a)? * 10 + digit(*b)?),
+        _ => None,
+    }
+}
+
 /// Peel status indicators off the end of a title: `` `done` ``, `(COMPLETE)`, `（完了）`,
 /// `— COMPLETE`, `⏸️ pending`, `✅`. Returns the title left and the indicators, leftmost first.
 pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>, Vec<Found>) {
@@ -656,15 +803,21 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
     let mut end = start + text[title].trim_end().len();
     loop {
         let t = &text[start..end];
-        // A trailing HTML comment (`<!-- id: 4 -->`) is not part of the title.
+        // A trailing HTML comment (`<!-- id: 4 -->`) is not part of the title, nor an arrow
+        // marking the current group (`← CURRENT`).
         if let Some(open) = t.strip_suffix("-->").and_then(|c| c.rfind("<!--")) {
             end = start + t[..open].trim_end().len();
+            continue;
+        }
+        if let Some(at) = arrow_mark(t) {
+            end = start + at;
             continue;
         }
         let hit = backtick_status(t)
             .or_else(|| bracket_status(t))
             .or_else(|| paren_status(t))
             .or_else(|| dash_status(t))
+            .or_else(|| label_status(t))
             .or_else(|| tail_emoji_status(t));
         let Some((cut, f)) = hit else { break };
         found.push(Found { range: start + f.range.start..start + f.range.end, ..f });
@@ -736,11 +889,46 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
     if let Some(status) = status::whole(tail) {
         return Some((at.0, Found::new(status, tail_start..t.len())));
     }
+    // `Phase 1 (Pipeline) — NEXT` beside `Phase 0 (Scaffolding) — COMPLETE`: in this place only,
+    // "next" is the status of work not started (`(Next 6 Months)` is a title).
+    if tail.eq_ignore_ascii_case("next") {
+        return Some((at.0, Found::new(Status::Pending, tail_start..t.len())));
+    }
     let tok = status::find(tail).filter(|tok| tok.range.start == 0)?;
     let rest = tail[tok.range.end..].trim();
     let qualifier =
         (rest.starts_with('(') && rest.ends_with(')')) || (rest.starts_with('（') && rest.ends_with('）'));
     qualifier.then(|| (at.0, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
+}
+
+/// A status label closing the title's last sentence: `Migrate the DB. Status: complete.`,
+/// `核对入口。状态：complete（qualifier）。`. The label starts the title or follows a space or a
+/// sentence end; its value is a status word, then at most a bracketed qualifier and a full stop.
+fn label_status(t: &str) -> Option<(usize, Found)> {
+    // A qualifier may hold colons of its own, so try the last few.
+    t.rmatch_indices([':', '：']).take(4).find_map(|(colon, _)| label_status_at(t, colon))
+}
+
+fn label_status_at(t: &str, colon: usize) -> Option<(usize, Found)> {
+    let label_end = t[..colon].trim_end_matches('*').len();
+    let at = STATUS_LABELS.iter().find_map(|label| {
+        let start = label_end.checked_sub(label.len())?;
+        let lead = t.is_char_boundary(start).then(|| t[..start].trim_end_matches('*'))?;
+        let before = lead.trim_end();
+        let after_break = before.is_empty()
+            || before.ends_with(['。', '.', ';', '；', '，', ',', '|', '｜', '—', '–', '-'])
+            || before.ends_with(|c: char| !c.is_alphanumeric() && !c.is_ascii());
+        (after_break && starts_with_folded(t, start, label) == Some(label_end)).then_some(lead.len())
+    })?;
+    let after = colon + t[colon..].chars().next()?.len_utf8();
+    let value_start = after + (t[after..].len() - t[after..].trim_start_matches(['*', ' ']).len());
+    let value = &t[value_start..];
+    let tok = status::find(value).filter(|tok| tok.range.start == 0)?;
+    let rest = value[tok.range.end..].trim_end_matches(['。', '.']).trim();
+    let qualifier = rest.is_empty()
+        || (rest.starts_with('(') && rest.ends_with(')'))
+        || (rest.starts_with('（') && rest.ends_with('）'));
+    qualifier.then(|| (at, Found::new(tok.status, value_start..value_start + tok.range.end)))
 }
 
 fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
@@ -778,6 +966,14 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
         end = start - 1;
     }
     None
+}
+
+/// A status symbol standing for a checkbox at the start of an item's text (`✓ Parse`, `⬜
+/// Tune`): its state, the symbol's length, and where the text after it starts.
+pub fn status_symbol(s: &str) -> Option<(Status, usize, usize)> {
+    let (status, len) = status::emoji_at_start(s)?;
+    let gap = spaces(&s[len..]);
+    (gap > 0).then_some((status, len, len + gap))
 }
 
 /// The cells of a table row: ranges of their trimmed text. A `\|` does not split.
@@ -877,6 +1073,22 @@ mod tests {
             h("2", "Sync engine", &[(InProgress, "🔄 in progress")])
         );
         assert_eq!(heading("Phase 3: Done ✅"), h("3", "Done", &[(Complete, "✅")]));
+        // A status label closing the title's last sentence; its qualifier may hold a colon.
+        assert_eq!(
+            heading("阶段 1：核对入口。状态：complete（66 passed）。"),
+            h("1", "核对入口。", &[(Complete, "complete")])
+        );
+        assert_eq!(
+            heading("Phase 2: Build it. Status: in progress (audit: pending)."),
+            h("2", "Build it.", &[(InProgress, "in progress")])
+        );
+        assert_eq!(heading("Phase 3: **Status:** done"), h("3", "", &[(Complete, "done")]));
+        // A label inside a sentence, or a value that goes on as prose, is not a status.
+        assert_eq!(heading("Phase 4: Report the status: done"), h("4", "Report the status: done", &[]));
+        assert_eq!(
+            heading("Phase 5: Fix. Status: done but flaky"),
+            h("5", "Fix. Status: done but flaky", &[])
+        );
         assert_eq!(heading("阶段一：资源准备"), h("一", "资源准备", &[]));
         assert_eq!(heading("2026-05-01 阶段 F：剩余缺陷"), h("F", "剩余缺陷", &[]));
         assert_eq!(heading("阶段 H 补充"), h("H", "补充", &[]));
@@ -924,6 +1136,25 @@ mod tests {
         assert_eq!(mark("Core (Current Focus) — next"), Some(" (Current Focus)".into()));
         assert_eq!(mark("Currency (USD) support"), None);
         assert_eq!(mark("Open (current"), None);
+        assert_eq!(mark("Sync engine ← **CURRENT**"), Some(" ← **CURRENT**".into()));
+        assert_eq!(mark("構築（進行中）← 現在"), Some("← 現在".into()));
+        assert_eq!(mark("Build <- current"), Some(" <- current".into()));
+        assert_eq!(mark("Ship (we are here)"), Some(" (we are here)".into()));
+        assert_eq!(mark("Map ← the old one"), None);
+        assert_eq!(
+            heading("フェーズ 2：構築（進行中）← 現在"),
+            h("2", "構築", &[(Status::InProgress, "進行中")])
+        );
+    }
+
+    #[test]
+    fn group_ids_below_zero() {
+        assert!(is_group_id("-1"));
+        assert!(!is_group_id("-"));
+        assert!(!is_group_id("-a"));
+        let t = numbered_heading("-1. Choose the project").expect("numbered");
+        assert_eq!(&"-1. Choose the project"[t.id], "-1");
+        assert_eq!(numbered_heading("- 1. a bullet"), None);
     }
 
     #[test]
@@ -938,6 +1169,17 @@ mod tests {
         assert_eq!(id("2026-05-01 did things"), None);
         assert_eq!(id("Build the cart"), None);
         assert_eq!(id("v2.0 release"), None);
+    }
+
+    #[test]
+    fn goal_labels_after_a_timestamp() {
+        let v = |s: &'static str| goal_label(s).map(|r| &s[r]);
+        assert_eq!(v("2026-05-12 00:34:12:781 :目标：梳理结构。"), Some("梳理结构。"));
+        assert_eq!(v("[2026-05-12 10:00] Goal: ship it"), Some("ship it"));
+        assert_eq!(v("2026-05-12 - **Goal:** ship it"), Some("ship it"));
+        assert_eq!(v("**Goal:** ship it"), Some("ship it"));
+        assert_eq!(v("2026-05-12 we discussed the goal: none"), None);
+        assert_eq!(v("2026-5-12 Goal: x"), None);
     }
 
     #[test]
@@ -983,6 +1225,10 @@ mod tests {
         assert_eq!(&line[heading_text(line)], "Phase 1");
         let line = "> ## C# notes #";
         assert_eq!(&line[heading_text(line)], "C# notes");
+        let line = "### Task 2.1: Build\t#\t";
+        assert_eq!(&line[heading_text(line)], "Task 2.1: Build");
+        let line = "### Build \\#";
+        assert_eq!(&line[heading_text(line)], "Build \\#");
     }
 
     #[test]

@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::ops::Range;
-use std::path::Path;
 use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
@@ -85,6 +84,25 @@ pub fn check_regular(store: &Store, name: &str) -> Result<bool> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
         Err(e) => Err(Error::io("inspect", path, e)),
     }
+}
+
+/// Edit agent `id`'s file `name` under the agent's lock. The file is opened inside the lock
+/// without following a link, and a link there is refused (see [`Store::update_unlinked`]); a
+/// missing file means there is no such agent.
+pub fn update(
+    store: &Store,
+    id: &str,
+    name: &str,
+    edit: impl FnOnce(&crate::text::Document) -> Result<Vec<Edit>>,
+    verify: impl FnOnce(&crate::text::Document, &crate::text::Document) -> std::result::Result<(), String>,
+) -> Result<crate::store::Change> {
+    let lock = store.lock_agent(id)?;
+    store.update_unlinked(&lock, name, edit, verify).map_err(|e| match e {
+        Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+            Error::NoAgent { id: id.to_string() }
+        }
+        e => e,
+    })
 }
 
 /// The header both agent files start with.
@@ -321,9 +339,16 @@ pub fn rewrite_marker(text: &str, block: &str, eol: Eol) -> Edit {
     }
 }
 
+/// The tail of agent `id`'s progress file (see [`read_tail`]), opened without following a link
+/// (a link is `NotAFile`); `None` when there is none.
+pub fn progress_tail(store: &Store, id: &str) -> Result<Option<(String, u64, SystemTime)>> {
+    let name = progress_file(id);
+    let Some(file) = store.open_unlinked(&name)? else { return Ok(None) };
+    read_tail(file).map(Some).map_err(|e| Error::io("read", store.path(&name), e))
+}
+
 /// The last `TAIL_BYTES` of a file (from a line start), its size and modification time.
-pub fn read_tail(path: &Path) -> std::io::Result<(String, u64, SystemTime)> {
-    let mut file = File::open(path)?;
+fn read_tail(mut file: File) -> std::io::Result<(String, u64, SystemTime)> {
     let meta = file.metadata()?;
     let len = meta.len();
     let start = len.saturating_sub(TAIL_BYTES);
@@ -365,13 +390,10 @@ pub fn write_entry(store: &Store, id: &str, kind: Entry, text: &str, files: &[St
         Entry::Note => findings_file(id),
         Entry::Log => progress_file(id),
     };
-    if !check_regular(store, &name)? {
-        return Err(Error::NoAgent { id: id.to_string() });
-    }
-    let lock = store.lock_agent(id)?;
     let stamp = crate::store::clock::now_stamp();
-    store.update_held(
-        &lock,
+    update(
+        store,
+        id,
         &name,
         |doc| {
             let e = entry(&stamp, text, files, doc.eol());
@@ -407,13 +429,10 @@ pub fn set_marker(
 ) -> Result<Option<AgentState>> {
     check_id(id)?;
     let name = progress_file(id);
-    if !check_regular(store, &name)? {
-        return Err(Error::NoAgent { id: id.to_string() });
-    }
-    let lock = store.lock_agent(id)?;
     let mut old = None;
-    store.update_held(
-        &lock,
+    update(
+        store,
+        id,
         &name,
         |doc| {
             old = find_marker(doc.text()).and_then(|m| m.state);
@@ -484,7 +503,6 @@ pub struct Observation {
 
 /// Read one agent's state from its progress file's tail (cost independent of the file size).
 pub fn observe(store: &Store, id: &str, stall_after: std::time::Duration, now: SystemTime) -> Observation {
-    let progress = store.path(&progress_file(id));
     let mut obs = Observation {
         id: id.to_string(),
         state: Seen::Missing,
@@ -493,8 +511,7 @@ pub fn observe(store: &Store, id: &str, stall_after: std::time::Duration, now: S
         resume_from: None,
         reason: None,
     };
-    let regular = std::fs::symlink_metadata(&progress).is_ok_and(|m| m.file_type().is_file());
-    let Some((tail, _, mtime)) = regular.then(|| read_tail(&progress).ok()).flatten() else { return obs };
+    let Ok(Some((tail, _, mtime))) = progress_tail(store, id) else { return obs };
     let findings_mtime =
         std::fs::metadata(store.path(&findings_file(id))).and_then(|m| m.modified()).unwrap_or(mtime);
     let age = now.duration_since(mtime.max(findings_mtime)).unwrap_or_default();
@@ -563,6 +580,19 @@ pub fn group_task_ids<'p>(
         None => &plan.tasks[..],
     };
     tasks.iter().filter_map(|t| t.id)
+}
+
+/// Agents spawned for group key `group` (for any group when `None`) whose task is no longer in
+/// the plan (a person removed it, or changed its id): no group's agents, but what they logged
+/// still counts.
+pub fn departed(plan: &crate::plan::Plan<'_>, registry: &Registry, group: Option<&str>) -> Vec<String> {
+    let in_plan = |id: &str| plan.tasks.iter().any(|t| t.id.is_some_and(|t| t.eq_ignore_ascii_case(id)));
+    registry
+        .agents
+        .iter()
+        .filter(|(id, r)| group.is_none_or(|k| r.group == k) && !in_plan(id))
+        .map(|(id, _)| id.clone())
+        .collect()
 }
 
 /// Those of `ids` that are agents: a safe id with agent files, or spawned.

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::plan::insert::{self, Added, NewGroup, NewTask};
-use crate::plan::{Plan, Status, TaskForm, edit};
+use crate::plan::{Plan, Status, edit};
 use crate::protocol::{gate, waves};
 use crate::text::{Document, Edit};
 
@@ -316,15 +316,12 @@ fn placed(
         NewTask { text: &t.text, id: t.id.as_deref(), depends: &t.depends, files: &t.files, from: None };
     let ins = insert::insert_task(plan, doc, group, &new, after)?;
     let key = group.map(|g| plan.groups[g].key.clone());
-    let in_table = group
-        .is_some_and(|g| plan.group_tasks(&plan.groups[g]).iter().any(|x| x.form == TaskForm::TableRow))
-        && after.is_none_or(|a| plan.tasks[a].form == TaskForm::TableRow);
     if ins.reopened
         && let Some(k) = &key
     {
         report.reopened.push(k.clone());
     }
-    report.expect.push(Added::of(&new, ins.id.clone(), key.clone(), in_table));
+    report.expect.push(Added::of(&new, &ins, key.clone()));
     report.tasks.push(AddedTask {
         id: ins.id.clone(),
         text: words,

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::plan::annotations::{self, Kind};
 use crate::plan::edit::{self, Target};
 use crate::plan::{Plan, Status};
-use crate::protocol::progress::{Figures, Written};
+use crate::protocol::progress::Figures;
 use crate::protocol::{agents, gate};
 use crate::store::{self, Store, clock};
 
@@ -62,15 +62,16 @@ pub fn next(plan: &Plan<'_>, claimed: impl Fn(usize) -> bool) -> Next {
     Next { group, ready, in_progress, all_done: plan.tasks.iter().all(|t| t.status.is_done()) }
 }
 
-/// What `next --claim` did.
+/// What `next --claim` did. `task` is the task's index in the plan as the claim left it
+/// ([`store::Change::after`]): tasks without ids may share a text, so none is found again by it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Claimed {
     /// The task is now the claimant's.
-    Taken { task: String },
+    Taken { task: usize },
     /// The claimant already held this task: its claim is renewed.
-    Renewed { task: String },
+    Renewed { task: usize },
     /// A stale claim was taken over.
-    Stolen { task: String, from: String, idle_secs: u64 },
+    Stolen { task: usize, from: String, idle_secs: u64 },
     /// Nothing to claim; nothing written.
     Nothing,
 }
@@ -100,14 +101,14 @@ pub fn idle(store: &Store, plan: &Plan<'_>, i: usize, now: SystemTime) -> Option
 /// Claim the next ready task for `by` under the plan lock: marks it in progress and writes the
 /// claim on its line, verified. A claimant that holds an unfinished task renews that claim
 /// instead (run it again as a heartbeat). With `steal`, when nothing is ready, the claim idle
-/// longest past `stall` is taken over. With the outcome, the plan as written (when it was) and
-/// its verified figures, for the progress refresh.
+/// longest past `stall` is taken over. With the outcome, the change (the plan as the claim left
+/// it) and, when written, its verified figures for the progress refresh.
 pub fn claim_next(
     store: &Store,
     by: &str,
     steal: bool,
     stall: Duration,
-) -> Result<(Claimed, Option<Written>)> {
+) -> Result<(Claimed, store::Change, Option<Figures>)> {
     if !annotations::valid_name(by) {
         return Err(Error::Usage {
             message: format!("`{}` is not a claimant name", by.chars().take(80).collect::<String>()),
@@ -129,7 +130,7 @@ pub fn claim_next(
             if let Some(i) =
                 (0..plan.tasks.len()).find(|&i| open(i) && plan.tasks[i].claim().is_some_and(|c| c.by == by))
             {
-                *outcome.borrow_mut() = Claimed::Renewed { task: label(&plan.tasks[i]) };
+                *outcome.borrow_mut() = Claimed::Renewed { task: i };
                 target.set(Some(i));
                 let mut edits = edit::set_status(plan, doc, Target::Task(i), Status::InProgress)?;
                 edits.push(annotations::set(
@@ -142,7 +143,7 @@ pub fn claim_next(
             let next = next(plan, claimed);
             let pick = match next.ready.first() {
                 Some(&i) => {
-                    *outcome.borrow_mut() = Claimed::Taken { task: label(&plan.tasks[i]) };
+                    *outcome.borrow_mut() = Claimed::Taken { task: i };
                     Some(i)
                 }
                 None if steal => {
@@ -157,8 +158,7 @@ pub fn claim_next(
                         })
                         .max_by_key(|(idle, i, _)| (*idle, std::cmp::Reverse(*i)));
                     stale.map(|(idle, i, from)| {
-                        *outcome.borrow_mut() =
-                            Claimed::Stolen { task: label(&plan.tasks[i]), from, idle_secs: idle.as_secs() };
+                        *outcome.borrow_mut() = Claimed::Stolen { task: i, from, idle_secs: idle.as_secs() };
                         i
                     })
                 }
@@ -184,11 +184,7 @@ pub fn claim_next(
             }
         },
     )?;
-    let written = figures
-        .into_inner()
-        .filter(|_| change.written)
-        .map(|figures| Written { text: change.after, figures });
-    Ok((outcome.into_inner(), written))
+    Ok((outcome.into_inner(), change, figures.into_inner()))
 }
 
 /// A claim as views show it.
@@ -211,20 +207,21 @@ pub fn held(store: &Store, plan: &Plan<'_>, group: Option<usize>, stall: Duratio
         Some(g) => plan.groups[g].tasks.clone(),
         None => 0..plan.tasks.len(),
     };
-    range
-        .filter(|&i| !plan.tasks[i].status.is_done())
-        .filter_map(|i| {
-            let c = plan.tasks[i].claim()?;
-            let idle = idle(store, plan, i, now);
-            Some(Held {
-                task: label(&plan.tasks[i]),
-                by: c.by.to_string(),
-                at: c.at.to_string(),
-                idle_secs: idle.map(|d| d.as_secs()),
-                stale: idle.is_some_and(|d| d > stall),
-            })
-        })
-        .collect()
+    range.filter_map(|i| held_on(store, plan, i, stall, now)).collect()
+}
+
+/// The claim on task `i` (by index: tasks without ids may share a text), if it is unfinished.
+pub fn held_on(store: &Store, plan: &Plan<'_>, i: usize, stall: Duration, now: SystemTime) -> Option<Held> {
+    let t = plan.tasks.get(i)?;
+    let c = t.claim().filter(|_| !t.status.is_done())?;
+    let idle = idle(store, plan, i, now);
+    Some(Held {
+        task: label(t),
+        by: c.by.to_string(),
+        at: c.at.to_string(),
+        idle_secs: idle.map(|d| d.as_secs()),
+        stale: idle.is_some_and(|d| d > stall),
+    })
 }
 
 impl Held {

@@ -151,12 +151,9 @@ pub fn proposal(text: &str, depends: &[String]) -> Result<Proposal> {
 pub fn propose(store: &Store, id: &str, p: &Proposal) -> Result<bool> {
     agents::check_id(id)?;
     let name = agents::findings_file(id);
-    if !agents::check_regular(store, &name)? {
-        return Err(Error::NoAgent { id: id.to_string() });
-    }
-    let lock = store.lock_agent(id)?;
-    let change = store.update_held(
-        &lock,
+    let change = agents::update(
+        store,
+        id,
         &name,
         |doc| Ok(if read(doc).contains(p) { Vec::new() } else { vec![add(doc, p)] }),
         |before, after| {
@@ -277,8 +274,7 @@ pub fn fold(
             .map_err(|source| Error::Splice { path: crate::store::PLAN_FILE.into(), source })?;
         let after = Document::from_text(after);
         let check = Plan::parse(&after);
-        let in_table = plan.tasks.iter().any(|t| t.form == crate::plan::TaskForm::TableRow);
-        let added = insert::Added::of(&new, ins.id.clone(), group.clone(), in_table);
+        let added = insert::Added::of(&new, &ins, group.clone());
         let reopened: Vec<String> = group.iter().filter(|_| ins.reopened).cloned().collect();
         insert::verify_added(&plan, &check, &[added], 0, &reopened)
             .and_then(|()| match holder(&check, from, p) {

@@ -31,20 +31,29 @@ pub struct Attempt {
 /// text (no id) is not keyed here: its text may hold `:` or markup; ask [`attempts`].
 pub fn strike_counts(plan: &Plan<'_>) -> std::collections::HashMap<String, usize> {
     let mut counts = std::collections::HashMap::new();
-    let Some(table) = rows::target_table(plan, Log::Errors) else { return counts };
-    let text = plan.text;
-    let has_task = table.columns.iter().any(|c| rows::column(c) == Column::Task);
-    for r in table.rows.iter().filter(|r| !r.placeholder) {
-        let task = match has_task {
-            true => rows::cell(text, table, r, Column::Task)
-                .map(|t| t.replace("\\|", "|").trim_matches(['`', '*']).to_string()),
-            false => main_cell(text, table, r).split_once(':').map(|(id, _)| id.to_string()),
-        };
-        if let Some(task) = task.filter(|t| !t.is_empty()) {
-            *counts.entry(task).or_insert(0) += 1;
-        }
+    for (task, _) in strike_rows(plan) {
+        *counts.entry(task).or_insert(0) += 1;
     }
     counts
+}
+
+/// The task each strike row names (as [`strike_counts`] keys it), with the row's offset, in
+/// table order.
+pub fn strike_rows(plan: &Plan<'_>) -> Vec<(String, usize)> {
+    let Some(table) = rows::target_table(plan, Log::Errors) else { return Vec::new() };
+    let text = plan.text;
+    let has_task = table.columns.iter().any(|c| rows::column(c) == Column::Task);
+    let task = |r: &Row| match has_task {
+        true => rows::cell(text, table, r, Column::Task)
+            .map(|t| t.replace("\\|", "|").trim_matches(['`', '*']).to_string()),
+        false => main_cell(text, table, r).split_once(':').map(|(id, _)| id.to_string()),
+    };
+    table
+        .rows
+        .iter()
+        .filter(|r| !r.placeholder)
+        .filter_map(|r| Some((task(r).filter(|t| !t.is_empty())?, r.line.start)))
+        .collect()
 }
 
 /// The attempts recorded for `task`, in order: rows whose task cell is it, or (in a table
@@ -225,6 +234,9 @@ pub struct Recorded {
     pub error: String,
     /// The third strike (or a later one) of an agent that did not finish: task and agent blocked.
     pub escalated: bool,
+    /// False when the task is no longer in the plan (a person removed it after spawning it):
+    /// the row is written all the same, and nothing is blocked.
+    pub in_plan: bool,
 }
 
 /// Turn the failures the agents `ids` logged in their own progress files into strike rows of
@@ -235,11 +247,10 @@ pub struct Recorded {
 pub fn record_logged(store: &Store, ids: &[String]) -> Result<Vec<Recorded>> {
     let mut out = Vec::new();
     for id in ids {
-        let name = agents::progress_file(id);
-        if agents::check_id(id).is_err() || !agents::check_regular(store, &name)? {
+        if agents::check_id(id).is_err() {
             continue;
         }
-        let progress = store.read(&name)?;
+        let Some(progress) = store.read_unlinked(&agents::progress_file(id))? else { continue };
         let logged = logged_failures(progress.text());
         if logged.is_empty() {
             continue;
@@ -267,7 +278,12 @@ fn record_one(store: &Store, id: &str, failure: &Logged, complete: bool) -> Resu
         false,
         |doc| {
             let plan = Plan::parse(doc);
-            let Ok(t) = edit::find_task(&plan, doc, id) else { return Ok(Vec::new()) };
+            // A task that left the plan keeps its strikes; an id two tasks share is an error.
+            let t = match edit::find_task(&plan, doc, id) {
+                Ok(t) => Some(t),
+                Err(crate::Error::UnknownTask { .. }) => None,
+                Err(e) => return Err(e),
+            };
             let all = attempts(&plan, id);
             if all.iter().any(|a| a.approach.as_deref().map(fold) == Some(fold(&failure.approach))) {
                 return Ok(Vec::new());
@@ -282,9 +298,9 @@ fn record_one(store: &Store, id: &str, failure: &Logged, complete: bool) -> Resu
                 ..Values::default()
             };
             let mut edits = vec![rows::append(&plan, doc, Log::Errors, &values)];
-            let escalated = strike >= STRIKES && !complete;
-            blocks.set(escalated && plan.tasks[t].status != Status::Blocked);
-            if blocks.get() {
+            let escalated = strike >= STRIKES && !complete && t.is_some();
+            if let Some(t) = t.filter(|&t| escalated && plan.tasks[t].status != Status::Blocked) {
+                blocks.set(true);
                 edits.extend(edit::set_status(&plan, doc, Target::Task(t), Status::Blocked)?);
             }
             recorded = Some(Recorded {
@@ -293,6 +309,7 @@ fn record_one(store: &Store, id: &str, failure: &Logged, complete: bool) -> Resu
                 approach: failure.approach.clone(),
                 error: failure.error.clone(),
                 escalated,
+                in_plan: t.is_some(),
             });
             Ok(edits)
         },
@@ -314,6 +331,12 @@ fn record_one(store: &Store, id: &str, failure: &Logged, complete: bool) -> Resu
 /// `strike 2 of 3 for FE-001: parse floats — cart total is NaN` (and the escalation after it).
 pub fn describe_recorded(r: &Recorded) -> String {
     let mut s = format!("strike {} of {STRIKES} for {}: {} — {}", r.strike, r.task, r.approach, r.error);
+    if !r.in_plan {
+        s.push_str(&format!(
+            " ({} is no task of the plan any more: the row is kept, nothing is blocked)",
+            r.task
+        ));
+    }
     if r.escalated {
         s.push_str(&format!(
             "\nESCALATE: `{}` failed {} times and is now blocked; ask the user, record the decision with `pplan error {} --resolve \"<decision>\"`",

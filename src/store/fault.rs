@@ -2,8 +2,10 @@
 //! `PPLAN_FAULT=<point>:<action>[,…]` makes the process pause (`pause-<ms>`) or die as
 //! `kill -9` would (`abort`) when it reaches that point. In a release build every point is a
 //! no-op. With `PPLAN_FAULT_SIGNAL=<path>`, a pause first creates that file, so a test can
-//! act at exactly that moment. Points: `before-replace` (store), and in merge `after-lock`, `before-journal`, `after-journal`,
-//! `after-write-<file>`, `before-retire`, `mid-retire`, `before-journal-delete`.
+//! act at exactly that moment. Points: in the store `before-replace`, `agent-locked` (an
+//! agent's lock just taken), `agent-open` (an agent's file about to be opened); in merge
+//! `after-lock`, `before-journal`, `after-journal`, `after-write-<file>`, `before-retire`,
+//! `mid-retire`, `before-journal-delete`.
 
 #[cfg(debug_assertions)]
 pub fn point(name: &str) {

@@ -171,8 +171,21 @@ impl Store {
     /// A plan in a legacy encoding (a GBK plan) is read in that encoding; only writes refuse it.
     pub fn read(&self, name: &str) -> Result<Document> {
         let path = self.path(name);
-        let (_, bytes) = self.read_settled(&path)?;
+        let (_, bytes) = self.read_settled(&path, Links::Follow)?;
         self.decode(path, bytes, true)
+    }
+
+    /// Read a file that must not be a link (an agent's file: a link would let an agent make
+    /// pplan read or write outside the plan), `None` when it does not exist. The check is made on
+    /// the file as opened (`O_NOFOLLOW`, then its own metadata): a link swapped in after any
+    /// earlier look is refused all the same.
+    pub fn read_unlinked(&self, name: &str) -> Result<Option<Document>> {
+        let path = self.path(name);
+        match self.read_settled(&path, Links::Refuse) {
+            Ok((_, bytes)) => self.decode(path, bytes, true).map(Some),
+            Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 
     /// UTF-8, or (when `legacy`, for reading) text in a legacy encoding, or an error. For a
@@ -196,8 +209,8 @@ impl Store {
     /// moment (editors that truncate and rewrite leave one); bytes that change between two reads
     /// are a save in progress: "busy" after a short wait, never parsed half-written. The file
     /// stays open, so a guarded replace can see what happens to this inode later.
-    fn read_settled(&self, path: &Path) -> Result<(File, Vec<u8>)> {
-        let (mut file, mut bytes) = self.read_bytes(path)?;
+    fn read_settled(&self, path: &Path, links: Links) -> Result<(File, Vec<u8>)> {
+        let (mut file, mut bytes) = self.read_bytes(path, links)?;
         if !bytes.is_empty() {
             return Ok((file, bytes));
         }
@@ -205,7 +218,7 @@ impl Store {
         let deadline = Instant::now() + SETTLE_TIME;
         loop {
             std::thread::sleep(Duration::from_millis(10));
-            let (next_file, next) = self.read_bytes(path)?;
+            let (next_file, next) = self.read_bytes(path, links)?;
             if next.is_empty() && bytes.is_empty() {
                 if Instant::now() >= deadline {
                     return Ok((file, bytes)); // simply empty
@@ -222,22 +235,27 @@ impl Store {
         }
     }
 
-    fn read_bytes(&self, path: &Path) -> Result<(File, Vec<u8>)> {
-        let meta = fs::symlink_metadata(path).map_err(|e| Error::io("read", path, e))?;
-        // A symlinked plan file is followed for reading; it must end at a regular file.
-        let meta = if meta.file_type().is_symlink() {
-            fs::metadata(path).map_err(|e| Error::io("read", path, e))?
-        } else {
-            meta
+    fn read_bytes(&self, path: &Path, links: Links) -> Result<(File, Vec<u8>)> {
+        let not_a_file = || Error::NotAFile { path: path.to_path_buf() };
+        let mut file = match links {
+            // A symlinked plan file is followed for reading; it must end at a regular file
+            // (looked at first: opening a FIFO would block).
+            Links::Follow => match fs::metadata(path) {
+                Ok(meta) if !meta.is_file() => return Err(not_a_file()),
+                Ok(_) => File::open(path).map_err(|e| Error::io("read", path, e))?,
+                Err(e) => return Err(Error::io("read", path, e)),
+            },
+            Links::Refuse => open_unlinked_at(path)?
+                .ok_or_else(|| Error::io("read", path, std::io::ErrorKind::NotFound.into()))?,
         };
+        let meta = file.metadata().map_err(|e| Error::io("read", path, e))?;
         if !meta.is_file() {
-            return Err(Error::NotAFile { path: path.to_path_buf() });
+            return Err(not_a_file());
         }
         let limit = self.limits.max_bytes;
         if meta.len() > limit {
             return Err(Error::TooLarge { path: path.to_path_buf(), size: meta.len(), limit });
         }
-        let mut file = File::open(path).map_err(|e| Error::io("read", path, e))?;
         let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
         (&mut file)
             .take(limit.saturating_add(1))
@@ -328,6 +346,7 @@ impl Store {
     /// calls of one agent queue on it. Whoever needs both takes the plan lock first.
     pub fn lock_agent(&self, id: &str) -> Result<Lock> {
         let lock = self.lock_file(&format!("agent-{id}.lock"))?;
+        fault::point("agent-locked");
         self.sweep_temp(&lock, ".", &[&format!("findings_{id}.md"), &format!("progress_{id}.md")])?;
         Ok(lock)
     }
@@ -445,7 +464,7 @@ impl Store {
         let target = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
         match fs::symlink_metadata(&target) {
             Ok(_) => {
-                let (mut held, current) = self.read_settled(&target)?;
+                let (mut held, current) = self.read_settled(&target, Links::Follow)?;
                 if !expect(&current) {
                     return Err(Error::ConcurrentEdit { path });
                 }
@@ -495,7 +514,7 @@ impl Store {
     pub fn read_or_empty(&self, name: &str) -> Result<Vec<u8>> {
         let path = self.path(name);
         match fs::symlink_metadata(&path) {
-            Ok(_) => self.read_settled(&path).map(|(_, bytes)| bytes),
+            Ok(_) => self.read_settled(&path, Links::Follow).map(|(_, bytes)| bytes),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
             Err(e) => Err(Error::io("read", path, e)),
         }
@@ -560,7 +579,7 @@ impl Store {
         verify: impl FnOnce(&Document, &Document) -> std::result::Result<(), String>,
     ) -> Result<Change> {
         if dry_run {
-            let prepared = self.prepare(name, edit, verify)?;
+            let prepared = self.prepare(name, Links::Follow, edit, verify)?;
             return Ok(Change { before: prepared.before, after: prepared.after, written: false });
         }
         let lock = self.lock()?;
@@ -577,7 +596,26 @@ impl Store {
         edit: impl FnOnce(&Document) -> Result<Vec<Edit>>,
         verify: impl FnOnce(&Document, &Document) -> std::result::Result<(), String>,
     ) -> Result<Change> {
-        self.write_prepared(self.prepare(name, edit, verify)?)
+        self.write_prepared(self.prepare(name, Links::Follow, edit, verify)?)
+    }
+
+    /// Open a file that must not be a link for reading (see [`Store::read_unlinked`]): `None`
+    /// when it does not exist.
+    pub fn open_unlinked(&self, name: &str) -> Result<Option<File>> {
+        open_unlinked_at(&self.path(name))
+    }
+
+    /// [`Store::update_held`] for a file that must not be a link (see [`Store::read_unlinked`]):
+    /// it is opened without following one, and the replace renames over the name itself, so a
+    /// link swapped in meanwhile is never written through.
+    pub fn update_unlinked(
+        &self,
+        _lock: &Lock,
+        name: &str,
+        edit: impl FnOnce(&Document) -> Result<Vec<Edit>>,
+        verify: impl FnOnce(&Document, &Document) -> std::result::Result<(), String>,
+    ) -> Result<Change> {
+        self.write_prepared(self.prepare(name, Links::Refuse, edit, verify)?)
     }
 
     /// [`Store::update`] for an edit that reads the plan: the plan is parsed once for `edit`;
@@ -591,7 +629,7 @@ impl Store {
         verify: impl FnOnce(Parsed<'_, '_>, &Edited<'_>) -> std::result::Result<(), String>,
     ) -> Result<Change> {
         if dry_run {
-            let prepared = self.prepare_by(name, plan_work(edit, verify))?;
+            let prepared = self.prepare_by(name, Links::Follow, plan_work(edit, verify))?;
             return Ok(Change { before: prepared.before, after: prepared.after, written: false });
         }
         let lock = self.lock()?;
@@ -606,16 +644,17 @@ impl Store {
         edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>>,
         verify: impl FnOnce(Parsed<'_, '_>, &Edited<'_>) -> std::result::Result<(), String>,
     ) -> Result<Change> {
-        self.write_prepared(self.prepare_by(name, plan_work(edit, verify))?)
+        self.write_prepared(self.prepare_by(name, Links::Follow, plan_work(edit, verify))?)
     }
 
     fn prepare(
         &self,
         name: &str,
+        links: Links,
         edit: impl FnOnce(&Document) -> Result<Vec<Edit>>,
         verify: impl FnOnce(&Document, &Document) -> std::result::Result<(), String>,
     ) -> Result<Prepared> {
-        self.prepare_by(name, |doc, path| {
+        self.prepare_by(name, links, |doc, path| {
             let after = splice(doc, &edit(doc)?, path)?;
             if let Some(after) = &after {
                 verify(doc, after).map_err(|why| Error::Unverified { path: path.to_path_buf(), why })?;
@@ -629,12 +668,16 @@ impl Store {
     fn prepare_by(
         &self,
         name: &str,
+        links: Links,
         work: impl FnOnce(&Document, &Path) -> Result<Option<Document>>,
     ) -> Result<Prepared> {
         let path = self.path(name);
-        // A symlinked plan is edited where it lives; replacing the link would fork the plan.
-        let target = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-        let (held, bytes) = self.read_settled(&path)?;
+        let target = match links {
+            // A symlinked plan is edited where it lives; replacing the link would fork the plan.
+            Links::Follow => fs::canonicalize(&path).unwrap_or_else(|_| path.clone()),
+            Links::Refuse => path.clone(),
+        };
+        let (held, bytes) = self.read_settled(&path, links)?;
         let doc = self.decode(path.clone(), bytes, false)?;
         let after = work(&doc, &path)?;
         let before = doc.into_text();
@@ -708,6 +751,15 @@ struct Prepared {
     target: PathBuf,
     /// The file as it was read, kept open for the guarded replace.
     held: File,
+}
+
+/// Whether a file of the plan directory may be reached through a symlink.
+#[derive(Clone, Copy)]
+enum Links {
+    /// The plan and the shared files: a person may keep them elsewhere and link them here.
+    Follow,
+    /// Agents' files: a link is refused, checked on what is opened.
+    Refuse,
 }
 
 /// Held while a command writes; the OS releases it if the process dies.
@@ -832,6 +884,46 @@ fn real_dir(path: &Path, create: bool) -> Result<()> {
     }
 }
 
+/// Open `path` without following a symlink at its last name (`O_NOFOLLOW`; `O_NONBLOCK`, so a
+/// FIFO does not hang the open): `None` when it is a symlink. Where there is no `O_NOFOLLOW`,
+/// a look just before the open is the best there is. The caller checks what it opened.
+fn open_unlinked(options: &mut OpenOptions, path: &Path) -> std::io::Result<Option<File>> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(nix::libc::O_NOFOLLOW | nix::libc::O_NONBLOCK);
+        match options.open(path) {
+            Err(e) if e.raw_os_error() == Some(nix::libc::ELOOP) => Ok(None),
+            other => other.map(Some),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Ok(None);
+        }
+        options.open(path).map(Some)
+    }
+}
+
+/// Open `path` for reading without following a link, checked on what is opened: `None` when it
+/// does not exist; a link, or anything but a regular file, is `NotAFile`.
+fn open_unlinked_at(path: &Path) -> Result<Option<File>> {
+    fault::point("agent-open");
+    let not_a_file = || Error::NotAFile { path: path.to_path_buf() };
+    let file = match open_unlinked(OpenOptions::new().read(true), path) {
+        Ok(Some(file)) => file,
+        Ok(None) => return Err(not_a_file()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::io("read", path, e)),
+    };
+    match file.metadata() {
+        Ok(meta) if meta.is_file() => Ok(Some(file)),
+        Ok(_) => Err(not_a_file()),
+        Err(e) => Err(Error::io("read", path, e)),
+    }
+}
+
 /// Open a file under `.pplan/` without following a symlink; it must be a regular file with no
 /// other name (a hard link would let a write land elsewhere).
 fn open_state_file(path: &Path, create: bool) -> Result<File> {
@@ -840,19 +932,9 @@ fn open_state_file(path: &Path, create: bool) -> Result<File> {
     if create {
         options.write(true).create(true).truncate(false);
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(nix::libc::O_NOFOLLOW | nix::libc::O_NONBLOCK);
-    }
-    let file = match options.open(path) {
-        Ok(f) => f,
-        #[cfg(unix)]
-        Err(e) if e.raw_os_error() == Some(nix::libc::ELOOP) => {
-            return Err(Error::UnsafeState { path: path.to_path_buf() });
-        }
-        Err(e) => return Err(Error::io("open", path, e)),
-    };
+    let file = open_unlinked(&mut options, path)
+        .map_err(|e| Error::io("open", path, e))?
+        .ok_or_else(|| Error::UnsafeState { path: path.to_path_buf() })?;
     let meta = file.metadata().map_err(|e| Error::io("open", path, e))?;
     #[cfg(unix)]
     let single = std::os::unix::fs::MetadataExt::nlink(&meta) == 1;

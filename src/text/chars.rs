@@ -1,9 +1,14 @@
 //! Character-safe helpers for showing a plan's text: a cell unescaped, a line cut to a width
 //! without splitting a character.
 
-/// `\|` in a table cell reads as `|`.
+/// The escapes pplan writes read as what they escape: `\|` (in a table cell) as `|`, `\#` (a
+/// heading's text ending in `#`) as `#`.
 pub fn unescape(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains("\\|") { s.replace("\\|", "|").into() } else { s.into() }
+    if s.contains("\\|") || s.contains("\\#") {
+        s.replace("\\|", "|").replace("\\#", "#").into()
+    } else {
+        s.into()
+    }
 }
 
 /// Cut `s` to at most `max` characters, marking the cut.

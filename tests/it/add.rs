@@ -327,14 +327,6 @@ fn a_group_the_plan_would_not_read_is_refused_with_the_reason() {
         .stderr("error: cannot add a group here: its groups are numbered items that hold tasks, and an item without a task is not a group\nhint: write the new item with its first task under it\n")
         .file_eq("task_plan.md", numbered)
         .status(2);
-    let two = "# Plan\n\n## Phases\n- [x] Phase 1: Read\n- [ ] Phase 2: Write\n\n## Phase 1: Read\n- [x] a\n\n## Phase 2: Write\n- [ ] b\n";
-    Test::new()
-        .file("task_plan.md", two)
-        .args(["add", "--group-title", "Docs"])
-        .stdout("")
-        .stderr("error: cannot add a group here: group `2` is written in two places (lines 10 and 5), and a new group belongs in both\nhint: add it to both by hand\n")
-        .file_eq("task_plan.md", two)
-        .status(2);
 }
 
 /// A plan whose lines end in a lone CR (an old Mac file): `add` copied most of the file into the
@@ -400,4 +392,70 @@ fn a_group_id_that_would_break_its_line_is_refused() {
         .args(["add", "--group-title", "Ship", "--id", "三"])
         .stdout("added group 三: Ship\n")
         .success();
+}
+
+/// The only sibling has an id and no text (`- [ ] 2.1:`): its separator is copied with the
+/// space a text needs after it (`2.2:x` was written).
+#[test]
+fn a_sibling_without_text_still_gives_the_new_task_a_space_after_its_separator() {
+    let plan = "# Plan\n\n## Phase 1: Build\n- [ ] 1.1: first\n\n## Phase 2: Ship\n- [ ] 2.1:\n";
+    for (sibling, new) in [("- [ ] 2.1:", "- [ ] 2.2: x"), ("- [ ] **2.1**", "- [ ] **2.2** x")] {
+        Test::new()
+            .file("task_plan.md", plan.replace("- [ ] 2.1:", sibling))
+            .args(["add", "x", "--group", "2"])
+            .stdout("added 2.2 to group 2 (named)\n")
+            .file_eq("task_plan.md", plan.replace("- [ ] 2.1:", sibling) + new + "\n")
+            .success();
+    }
+}
+
+/// A plan that writes its groups twice — a checklist or table of phases, and `### Phase N`
+/// headings with the tasks — gets a new group in both places, each in its own style, and the
+/// plan reads one group more.
+#[test]
+fn a_new_group_is_written_in_both_forms_of_a_plans_groups() {
+    let checklist = "# Task Plan\n\n## Phases\n- [x] Phase 1: Setup\n- [ ] Phase 2: Build\n\n\
+        ### Phase 1: Setup\n- **Status:** complete\n- [x] 1.1 init\n\n\
+        ### Phase 2: Build\n- **Status:** pending\n- [ ] 2.1 code\n";
+    let table = "# Task Plan\n\n## Status\n| Phase | Title | Status |\n|---|---|---|\n\
+        | 1 | Setup | complete |\n| 2 | Build | in progress |\n\n\
+        ### Phase 1: Setup\n- [x] 1.1 init\n\n### Phase 2: Build\n- [ ] 2.1 code\n";
+    let headings = "# Plan\n\n## Phases\n- [x] Phase 1: Read\n- [ ] Phase 2: Write\n\n## Phase 1: Read\n- [x] a\n\n## Phase 2: Write\n- [ ] b\n";
+    let cases = [
+        (
+            headings,
+            headings
+                .replace("- [ ] Phase 2: Write\n", "- [ ] Phase 2: Write\n- [ ] Phase 3: Ship\n")
+                .replace("- [ ] b\n", "- [ ] b\n\n## Phase 3: Ship\n"),
+        ),
+        (
+            checklist,
+            checklist
+                .replace("- [ ] Phase 2: Build\n", "- [ ] Phase 2: Build\n- [ ] Phase 3: Ship\n")
+                .replace("- [ ] 2.1 code\n", "- [ ] 2.1 code\n\n### Phase 3: Ship\n- **Status:** pending\n"),
+        ),
+        (
+            table,
+            table
+                .replace(
+                    "| 2 | Build | in progress |\n",
+                    "| 2 | Build | in progress |\n| 3 | Ship | pending |\n",
+                )
+                .replace("- [ ] 2.1 code\n", "- [ ] 2.1 code\n\n### Phase 3: Ship\n"),
+        ),
+    ];
+    for (plan, want) in cases {
+        let t = Test::new()
+            .file("task_plan.md", plan)
+            .args(["add", "--group-title", "Ship"])
+            .stdout("added group 3: Ship\n")
+            .file_eq("task_plan.md", &want)
+            .success();
+        let status = status_json(t.dir.path());
+        assert_eq!(status["groups"].as_array().map(Vec::len), Some(3), "{want}");
+        assert_eq!(
+            (&status["groups"][2]["id"], &status["groups"][2]["status"]),
+            (&"3".into(), &"pending".into())
+        );
+    }
 }

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime};
 
-use crate::harness::{BIN, TempDir, Test, run_in};
+use crate::harness::{BIN, TempDir, Test, pplan_env, run_in};
 use crate::set::CANONICAL;
 
 fn pplan(dir: &Path, args: &[&str]) -> (i32, String, String) {
@@ -230,6 +230,84 @@ fn symlinked_agent_files_are_refused() {
     let (code, _, stderr) = pplan(dir.path(), &["note", "--agent", "BE-001", "x"]);
     assert_eq!((code, stderr), (2, "error: `./findings_BE-001.md` is not a regular file\n".to_string()));
     assert_eq!(fs::read_to_string(outside.path().join("target.md")).expect("t"), "outside\n");
+}
+
+/// Run `args` with the fault point `point` paused; at that moment `file` (an agent file of the
+/// spawned plan `dir`) becomes a symlink to a file outside the plan holding `outside`. Returns
+/// the exit code, stdout and stderr, and asserts that the outside file kept its bytes.
+fn swapped_for_a_symlink_at(
+    dir: &Path,
+    point: &str,
+    (file, outside): (&str, &str),
+    args: &[&str],
+) -> (Option<i32>, String, String) {
+    let elsewhere = TempDir::new();
+    let target = elsewhere.path().join("target.md");
+    fs::write(&target, outside).expect("outside");
+    let signal = dir.join(".pplan/signal");
+    let swapper = {
+        let (signal, link, target) = (signal.clone(), dir.join(file), target.clone());
+        std::thread::spawn(move || {
+            crate::harness::wait_for(&signal);
+            fs::remove_file(&link).expect("rm");
+            std::os::unix::fs::symlink(&target, &link).expect("symlink");
+        })
+    };
+    let fault = format!("{point}:pause-1000");
+    let env = [("PPLAN_FAULT", fault.as_str()), ("PPLAN_FAULT_SIGNAL", signal.to_str().expect("utf-8 path"))];
+    let out = pplan_env(dir, args, &env);
+    swapper.join().expect("the fault point was reached and the file swapped");
+    assert_eq!(fs::read_to_string(&target).expect("target"), outside, "{args:?} wrote through the link");
+    out
+}
+
+/// `poll` reads an agent's marker from its progress file as opened: a symlink swapped in (to a
+/// file that says COMPLETE) reads as no progress file.
+#[test]
+fn poll_reads_no_marker_through_a_progress_file_swapped_for_a_symlink() {
+    let dir = spawned();
+    let complete = "---\nORCHESTRATOR STATUS: COMPLETE\n";
+    let (code, out, _) =
+        swapped_for_a_symlink_at(dir.path(), "agent-open", ("progress_BE-001.md", complete), &["poll"]);
+    assert_eq!((code, out.lines().next()), (Some(0), Some("BE-001  MISSING")));
+}
+
+/// An agent file swapped for a symlink after any look before the agent's lock (while the
+/// command waits for it): the check is made on what is opened inside the lock, and refused.
+#[test]
+fn an_agent_file_swapped_for_a_symlink_before_the_lock_is_refused() {
+    for (file, args) in [
+        ("findings_BE-001.md", &["propose", "--agent", "BE-001", "Add refunds"][..]),
+        ("findings_BE-001.md", &["note", "--agent", "BE-001", "a finding"]),
+        ("progress_BE-001.md", &["log", "--agent", "BE-001", "an entry"]),
+        ("progress_BE-001.md", &["mark", "--agent", "BE-001", "COMPLETE"]),
+        ("progress_BE-001.md", &["mark", "--agent", "BE-001", "BLOCKED", "--reason", "no key"]),
+    ] {
+        let dir = spawned();
+        let got = swapped_for_a_symlink_at(dir.path(), "agent-locked", (file, "outside\n"), args);
+        assert_eq!(
+            got,
+            (Some(2), String::new(), format!("error: `./{file}` is not a regular file\n")),
+            "{args:?}"
+        );
+    }
+}
+
+/// The failures an agent logged are read (`merge`, `wait`, `respawn` record them as strikes)
+/// from the progress file as opened, never through a symlink swapped in at the last moment.
+#[test]
+fn a_progress_file_swapped_for_a_symlink_is_not_read_for_strikes() {
+    let dir = spawned();
+    ok(dir.path(), &["mark", "--agent", "BE-001", "COMPLETE"]);
+    ok(dir.path(), &["mark", "--agent", "FE-001", "COMPLETE"]);
+    let plan = fs::read(dir.path().join("task_plan.md")).expect("plan");
+    let got =
+        swapped_for_a_symlink_at(dir.path(), "agent-open", ("progress_BE-001.md", "outside\n"), &["merge"]);
+    assert_eq!(
+        got,
+        (Some(2), String::new(), "error: `./progress_BE-001.md` is not a regular file\n".to_string())
+    );
+    assert_eq!(fs::read(dir.path().join("task_plan.md")).expect("plan"), plan, "the plan is untouched");
 }
 
 #[test]

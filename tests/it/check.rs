@@ -158,6 +158,22 @@ fn cases() -> Vec<Case> {
             )],
         ),
         (
+            "strike-without-task",
+            vec![(
+                "task_plan.md",
+                format!(
+                    "{GOOD}\n## Errors Encountered\n| Error | Task | Attempt |\n|---|---|---|\n| a | gate-1 | 1 |\n| b | A-9 | 1 |\n| c | A-9 | 2 |\n"
+                ),
+            )],
+            "task_plan.md:20:1: warning[strike-without-task]: error rows name `A-9`, which is no task of the plan\n",
+            vec![(
+                "task_plan.md",
+                format!(
+                    "{GOOD}\n## Errors Encountered\n| Error | Task | Attempt |\n|---|---|---|\n| a | gate-1 | 1 |\n| b | a-1 | 1 |\n| c | the build | 1 |\n"
+                ),
+            )],
+        ),
+        (
             "error-without-attempt",
             vec![(
                 "task_plan.md",
@@ -468,6 +484,7 @@ fn a_task_depending_on_itself_is_a_cycle_and_a_missing_path_is_a_usage_error() {
 const EXPECTED_CORPUS_ERRORS: &[&str] = &[
     "complete-with-open-tasks]: group 一 is marked complete but 2 of 4 tasks are open",
     "current-group]: `## Current Group` names `Phase 35 - `0.1.0` self-hosted release certification.`, which is not a group",
+    "complete-with-open-tasks]: group 8 is marked complete but 1 of 10 tasks are open",
     "duplicate-task-id]: task id `P0` is also used at line 37",
     "duplicate-task-id]: task id `P1` is also used at line 39",
     "duplicate-task-id]: task id `P1` is also used at line 39",
@@ -501,4 +518,5 @@ const EXPECTED_CORPUS_ERRORS: &[&str] = &[
     "complete-with-open-tasks]: group 3 is marked complete but 1 of 9 tasks are open",
     "complete-with-open-tasks]: group 7 is marked complete but 1 of 3 tasks are open",
     "current-group]: `## Current Group` names `**Design contract accepted and published; GitHub closeout complete; implementation not started**`, which is not a group",
+    "current-group]: `## Current Group` names `**v3.0 - 后端 API 全面迁移实现**`, which is not a group",
 ];

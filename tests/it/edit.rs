@@ -204,3 +204,37 @@ fn three_changes_compose_in_one_write() {
         .file_eq("task_plan.md", moved)
         .success();
 }
+
+/// Task headings that end with an ATX closing sequence (` #`, or `#` after a tab): the sequence
+/// is no part of the title, so edits keep it after the title and its annotations; a text that
+/// would end a heading in `#` is written escaped (`\#`) so that it reads back whole.
+#[test]
+fn task_headings_with_a_closing_sequence_are_edited_around_it() {
+    let plan = "# Plan\n\n## Phase 2: Build\n\n### Task 2.1: Build #\n\n### Task 2.2: Test\t#\n\n### Task 2.3: Ship\n";
+    let cases: &[(&[&str], &str, &str, &str)] = &[
+        (&["edit", "2.1", "--text", "Make"], "2.1: text changed\n", "Build #", "Make #"),
+        (&["edit", "2.1", "--depends", "2.3"], "2.1: depends changed\n", "Build #", "Build (depends: 2.3) #"),
+        (&["edit", "2.2", "--text", "Check"], "2.2: text changed\n", "Test\t#", "Check\t#"),
+        (&["edit", "2.2", "--depends", "2.3"], "2.2: depends changed\n", "Test\t#", "Test (depends: 2.3)\t#"),
+        (&["edit", "2.3", "--text", "Port to C #"], "2.3: text changed\n", "Ship\n", "Port to C \\#\n"),
+        (&["edit", "2.1", "--text", "Fix #"], "2.1: text changed\n", "Build #", "Fix \\# #"),
+        (
+            &["add", "Tag #", "--group", "2"],
+            "added 2.4 to group 2 (named)\n",
+            "Ship\n",
+            "Ship\n\n### Task 2.4: Tag \\#\n",
+        ),
+    ];
+    for (args, stdout, from, to) in cases {
+        Test::new()
+            .file("task_plan.md", plan)
+            .args(*args)
+            .stdout(stdout)
+            .file_eq("task_plan.md", plan.replacen(from, to, 1))
+            .success();
+    }
+    let t =
+        Test::new().file("task_plan.md", plan.replacen("Ship\n", "Port to C \\#\n", 1)).args(["show", "2.3"]);
+    let out = String::from_utf8_lossy(&t.success().stdout).into_owned();
+    assert_eq!(out.lines().next(), Some("2.3: Port to C #"));
+}

@@ -1080,3 +1080,34 @@ fn a_current_mark_in_a_heading_moves_on_merge() {
         "# Plan\n\n## Phase 1: Backend\n- [x] BE-001: Build the endpoints\n\n## Phase 2: Frontend (current)\n- [ ] FE-001: Build the cart\n"
     );
 }
+
+/// A failure an agent logged is kept when its task left the plan (a person removed it): `wait`
+/// and `merge` still write its strike row, once, say that the task is gone, block nothing, and
+/// `check` names the rows of a task the plan no longer has.
+#[test]
+fn a_logged_failure_of_a_task_that_left_the_plan_is_kept_and_named() {
+    let dir = planned(PLAN);
+    let d = dir.path();
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "FE-001", "--failed", "use floats: totals drift"], 0);
+    ok(d, &["mark", "--agent", "FE-001", "BLOCKED", "--reason", "no decimal type"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    ok(d, &["remove", "FE-001", "--force"], 0);
+    let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert_eq!(
+        ok(d, &["wait"], 0),
+        "BE-001: COMPLETE\ngroup 1: 1 agent: 1 COMPLETE\n\
+         strike 1 of 3 for FE-001: use floats — totals drift (FE-001 is no task of the plan any more: the row is kept, nothing is blocked)\n"
+    );
+    let row = "| totals drift | FE-001 | 1 | use floats |  |\n";
+    assert_eq!(fs::read_to_string(d.join("task_plan.md")).expect("plan"), format!("{plan}{row}"));
+    ok(d, &["merge"], 0);
+    let merged = fs::read_to_string(d.join("task_plan.md")).expect("plan");
+    assert_eq!(merged.matches(row).count(), 1, "{merged}");
+    let line = merged.lines().position(|l| format!("{l}\n") == row).expect("row") + 1;
+    let (_, out, _) = pplan(d, &["check", "task_plan.md"]);
+    assert_eq!(
+        out.lines().next(),
+        Some(format!("task_plan.md:{line}:1: warning[strike-without-task]: error rows name `FE-001`, which is no task of the plan").as_str())
+    );
+}

@@ -280,3 +280,35 @@ fn a_claimed_table_task_reads_unescaped_in_json_like_next() {
         .stdout(&want("\"claimed\"", "\"ana\"", 0))
         .success();
 }
+
+/// A task without an id shows its claim (`show` matched claims by id only).
+#[test]
+fn show_names_the_claim_of_a_task_without_an_id() {
+    let plan = "# Plan\n\n## Phase 1: Build\n- [~] Write the docs (claimed: alice 2099-01-01T00:00Z)\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["show", "Write the docs"])
+        .stdout(
+            "Write the docs\nstatus: in_progress (task_plan.md line 4)\nclaimed by alice, 0s ago\n\
+             group: 1 Build (in_progress)\ndepends on: -\nneeded by: -\nagent: -\nerrors: -\ndecisions: -\n",
+        )
+        .success();
+}
+
+/// Two tasks without ids and with one text: `next --claim` names the one it claimed (its group
+/// and line), not the first with that text.
+#[test]
+fn a_claim_names_the_task_it_took_among_tasks_with_one_text() {
+    let plan = "# Plan\n\n## Phase 1: Build\n- [x] Review\n\n## Phase 2: Ship\n- [ ] Review\n- [ ] Review\n";
+    let t = Test::new()
+        .file("task_plan.md", plan)
+        .args(["next", "--claim", "--as", "alice"])
+        .stdout("Review (group 2): claimed by alice\n")
+        .success();
+    let (code, out, _) = crate::harness::pplan(t.dir.path(), &["--json", "next", "--claim", "--as", "bob"]);
+    let json: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(
+        (code, &json["task"]["line"], &json["group"]),
+        (Some(0), &serde_json::json!(8), &serde_json::json!("2"))
+    );
+}

@@ -236,3 +236,17 @@ fn set_refuses_when_two_places_disagree_about_a_group() {
         .file_eq("task_plan.md", plan)
         .status(2);
 }
+
+/// A group whose tasks are a table right under its heading: the new status line gets a blank
+/// line after it, or the table would read as the line's paragraph and lose its tasks (the write
+/// was refused, exit 1).
+#[test]
+fn a_status_line_above_a_task_table_keeps_the_table() {
+    let plan = "# Plan\n\n## Phase 1\n| # | Task | Status |\n|---|---|---|\n| 1.1 | Model | Done |\n| 1.2 | Calendar | Pending |\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "1", "blocked"])
+        .stdout("group 1: in_progress → blocked\n")
+        .file_eq("task_plan.md", plan.replace("## Phase 1\n", "## Phase 1\n- **Status:** blocked\n\n"))
+        .success();
+}

@@ -21,7 +21,7 @@ mod shape;
 
 use reconcile::split_group_cell;
 use sections::{Section, section_of};
-use shape::{Role, bold_headings, carriers, classify_headings, group_words};
+use shape::{Role, bold_headings, carriers, classify_headings, group_words, item_runs, symbol_marks};
 
 #[derive(Clone, Copy, Debug)]
 enum TableKind {
@@ -62,7 +62,8 @@ const TITLE_COLUMNS: &[&str] = &[
 ];
 const TASK_COLUMNS: &[&str] = &["task", "tasks", "任务", "任務", "タスク", "작업", "tarea"];
 const ID_COLUMNS: &[&str] = &["#", "id", "no", "no.", "编号", "序号"];
-const ERROR_COLUMNS: &[&str] = &["error", "errors", "错误", "錯誤", "エラー", "오류", "errore", "fehler"];
+const ERROR_COLUMNS: &[&str] =
+    &["error", "errors", "错误", "錯誤", "エラー", "오류", "errore", "fehler", "erreur", "erro", "ошибка"];
 const TIME_COLUMNS: &[&str] = &["timestamp", "time", "date", "时间", "日期", "時間"];
 const PLACEHOLDERS: &[&str] = &[
     "",
@@ -100,6 +101,9 @@ struct Walk<'a> {
     /// Top-level numbered items that hold checkboxes (`1. Backend ✓` over `- [x] …`), in a plan
     /// with no group headings: groups, by the work they carry (see [`carriers`]).
     carriers: Vec<u32>,
+    /// With no group headings: the items of runs of groups written as a list (see
+    /// [`item_runs`]).
+    item_runs: Vec<u32>,
     rounds: Vec<Option<&'a str>>,
     section: (Section, u8),
     captured: [bool; 3],
@@ -114,6 +118,10 @@ struct Walk<'a> {
     /// The first `**Current phase:** …` label line: the current group when no section states
     /// one and it names a group (`- 当前阶段：修复…` describing work is not a group's name).
     current_label: Option<Line<'a>>,
+    /// The plan writes its checklists with status symbols for boxes (see [`symbol_marks`]).
+    symbol_marks: bool,
+    /// The goal was read from a line wholly in italics: a `Goal:` label may still replace it.
+    goal_in_italics: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,6 +161,8 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         section_list: (0, false),
         group_words: group_words(text, &outline.blocks, &roles),
         carriers: if heading_groups { Vec::new() } else { carriers(text, &outline.blocks) },
+        symbol_marks: symbol_marks(text, &outline.blocks),
+        item_runs: if heading_groups { Vec::new() } else { item_runs(text, &outline.blocks) },
         rounds: Vec::new(),
         section: (Section::Other, 0),
         captured: [false; 3],
@@ -164,6 +174,7 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         list_group: None,
         tables: Vec::new(),
         current_label: None,
+        goal_in_italics: false,
     };
     let mut roles = roles.into_iter();
     for (index, block) in outline.blocks.iter().enumerate() {
@@ -245,6 +256,7 @@ impl<'a> Walk<'a> {
                     free_status: None,
                     by_tasks: false,
                     tasks: self.plan.tasks.len()..self.plan.tasks.len(),
+                    twin: None,
                 });
                 self.rounds.push(self.round.map(|(id, _)| id));
                 if self.plan.current_mark.is_none()
@@ -306,7 +318,8 @@ impl<'a> Walk<'a> {
         index
     }
 
-    /// The first non-empty line of the goal, current group and next step sections.
+    /// The first non-empty line of the goal, current group and next step sections. A goal line
+    /// wholly in italics (a template's `_Define the objective…_`) gives way to a `Goal:` label.
     fn capture(&mut self, content: Range<usize>) {
         let slot = match self.section.0 {
             Section::Goal => 0,
@@ -331,7 +344,10 @@ impl<'a> Walk<'a> {
         self.captured[slot] = true;
         let line = Line { text: s, range: at + lead..at + lead + s.len() };
         match slot {
-            0 => self.plan.goal = Some(s),
+            0 => {
+                self.plan.goal = Some(s);
+                self.goal_in_italics = is_italic(s);
+            }
             1 => self.plan.current = Some(line),
             _ => self.plan.next_step = Some(line),
         }
@@ -399,6 +415,23 @@ impl<'a> Walk<'a> {
         // `[] text`: a box written without its space, open (its mark is empty).
         let empty = (boxed.is_none() && unknown.is_none() && s.starts_with("[] "))
             .then(|| 2 + s[2..].len() - s[2..].trim_start().len());
+        // `✓ text` / `⬜ text` in a plan that writes its boxes as symbols.
+        let symbol = (self.symbol_marks && boxed.is_none() && unknown.is_none() && empty.is_none())
+            .then(|| syntax::status_symbol(s))
+            .flatten();
+        if let Some((status, mark, len)) = symbol {
+            let range = content.start..content.start + mark;
+            self.plan.vocabulary.note(Place::Symbol, status, &text[range.clone()]);
+            let indicator = Indicator { status, range, place: Place::Symbol };
+            return self.push_checkbox_task(
+                line_start,
+                content.start + len..content.end,
+                indicator,
+                nested,
+                list_group,
+                None,
+            );
+        }
         let Some((status, at, len)) = boxed
             .or(unknown.map(|(at, _, len)| (Status::Pending, at, len)))
             .or(empty.map(|len| (Status::Pending, 1, len)))
@@ -406,13 +439,34 @@ impl<'a> Walk<'a> {
             return false;
         };
         let unknown_mark = unknown.map(|(at, mark, _)| &text[content.start + at..content.start + at + mark]);
-        let group = list_group.or(self.group.map(|(g, _)| g));
         let char_at = content.start + at;
         let mark_len = unknown_mark.map_or(usize::from(empty.is_none()), str::len);
         if unknown_mark.is_none() {
             self.plan.vocabulary.note(Place::Checkbox, status, &text[char_at..char_at + mark_len]);
         }
-        let body = content.start + len..content.end;
+        let indicator = Indicator { status, range: char_at..char_at + mark_len, place: Place::Checkbox };
+        self.push_checkbox_task(
+            line_start,
+            content.start + len..content.end,
+            indicator,
+            nested,
+            list_group,
+            unknown_mark,
+        )
+    }
+
+    /// A checklist task on the line at `line_start`, its mark read, `body` the rest.
+    fn push_checkbox_task(
+        &mut self,
+        line_start: usize,
+        body: Range<usize>,
+        indicator: Indicator,
+        nested: bool,
+        list_group: Option<usize>,
+        unknown_mark: Option<&'a str>,
+    ) -> bool {
+        let text = self.text;
+        let group = list_group.or(self.group.map(|(g, _)| g));
         let (id, text_start) = match syntax::task_id(&text[body.clone()]) {
             Some((id, t)) => (Some(&text[shift(&id, body.start)]), body.start + t),
             None => (None, body.start),
@@ -421,9 +475,9 @@ impl<'a> Walk<'a> {
         self.push_task(Task {
             id,
             text: text[words].trim(),
-            status,
+            status: indicator.status,
             form: TaskForm::Checkbox,
-            indicator: Some(Indicator { status, range: char_at..char_at + mark_len, place: Place::Checkbox }),
+            indicator: Some(indicator),
             group,
             nested,
             depends: annotations.depends(),
@@ -465,10 +519,11 @@ impl<'a> Walk<'a> {
         };
         let rest = content.start + skip..content.end;
         let in_section = self.section.0 == Section::Groups;
+        let in_run = self.item_runs.binary_search(&index).is_ok();
         let keyed = syntax::group_heading(&text[rest.clone()]).or_else(|| {
             // Any word and an id, when a separator follows (`Faz A: …`, `Task 0: …`), not a
             // sentence that happens to start with a word and an acronym.
-            let w = syntax::word_heading(&text[rest.clone()]).filter(|_| in_section)?;
+            let w = syntax::word_heading(&text[rest.clone()]).filter(|_| in_section || in_run)?;
             let after = text[rest.start + w.id.end..].trim_start();
             [":", "：", "—", "–", "- "].iter().any(|sep| after.starts_with(sep)).then_some(w)
         });
@@ -527,6 +582,7 @@ impl<'a> Walk<'a> {
             free_status: None,
             tasks: self.plan.tasks.len()..self.plan.tasks.len(),
             by_tasks: carrier && keyed.is_none() && !in_section,
+            twin: None,
         };
         if self.heading_groups {
             let line = text[..content.start].rfind('\n').map_or(0, |i| i + 1);
@@ -536,6 +592,13 @@ impl<'a> Walk<'a> {
         let g = self.plan.groups.len();
         self.plan.groups.push(group);
         self.rounds.push(None);
+        // An item points at itself with an arrow (`- [ ] Phase 3: … ← CURRENT`); a parenthesis
+        // in an item is too often about something else (`（当前 HEAD）`).
+        if self.plan.current_mark.is_none()
+            && let Some(mark) = syntax::arrow_mark(&text[rest.clone()])
+        {
+            self.plan.current_mark = Some((g, rest.start + mark..rest.end));
+        }
         self.list_group = Some((index, g));
         self.entity = Entity::None;
         true
@@ -568,13 +631,14 @@ impl<'a> Walk<'a> {
     fn label_line(&mut self, content: Range<usize>) {
         let text = self.text;
         let s = &text[content.clone()];
-        if self.plan.goal.is_none()
+        if (self.plan.goal.is_none() || self.goal_in_italics)
             && self.plan.groups.is_empty()
             && let Some(v) = syntax::goal_label(s)
         {
             let goal = text[shift(&v, content.start)].trim();
             if !goal.is_empty() {
                 self.plan.goal = Some(goal);
+                self.goal_in_italics = false;
             }
         }
         if self.current_label.is_none()
@@ -675,6 +739,16 @@ impl<'a> Walk<'a> {
                             let t = &text[c.clone()];
                             is_placeholder(t) || t.bytes().all(|b| b.is_ascii_digit())
                         }));
+                // A dated row with nothing recorded after its date (`2026-02-05 | （待记录） | |`)
+                // is a slot left for an entry, not an entry.
+                let table = &mut self.plan.tables[t];
+                let dated = table.columns.first().is_some_and(|c| {
+                    TIME_COLUMNS.contains(&c.trim_matches(['*', '_', ' ']).to_lowercase().as_str())
+                });
+                let placeholder = placeholder
+                    || (dated
+                        && cells.len() > 1
+                        && cells[1..].iter().all(|c| is_placeholder(&text[c.clone()])));
                 let end = self.next_line_start(line.end);
                 let table = &mut self.plan.tables[t];
                 table.rows.push(Row { line, cells, placeholder });
@@ -717,6 +791,7 @@ impl<'a> Walk<'a> {
                     free_status: None,
                     by_tasks: false,
                     tasks: 0..0,
+                    twin: None,
                 });
             }
             TableKind::Tasks { id, task, status } => {
@@ -821,10 +896,12 @@ impl<'a> Walk<'a> {
             self.plan.groups = std::mem::take(&mut self.table_groups);
             self.rounds = vec![None; self.plan.groups.len()];
         }
+        self.drop_legends();
         let list_groups = std::mem::take(&mut self.list_groups);
         self.reconcile(list_groups);
         let table_groups = std::mem::take(&mut self.table_groups);
-        self.reconcile(table_groups.into_iter().map(|g| (g, usize::MAX)).collect());
+        let unnamed = self.reconcile(table_groups.into_iter().map(|g| (g, usize::MAX)).collect());
+        self.append_later(unnamed);
         // Number list-item groups that have no id of their own.
         let mut ordinal = 0;
         for g in &mut self.plan.groups {
@@ -853,6 +930,17 @@ fn note<'a>(before: &'a str, after: &'a str) -> Option<&'a str> {
         (true, false) => Some(a),
         (false, _) => Some(b),
     }
+}
+
+/// `_text_` or `*text*` (not bold): how templates write the instruction a person replaces.
+fn is_italic(s: &str) -> bool {
+    ['_', '*'].iter().any(|&c| {
+        s.len() > 2
+            && s.starts_with(c)
+            && s.ends_with(c)
+            && !s[1..].starts_with(c)
+            && !s[..s.len() - 1].ends_with(c)
+    })
 }
 
 fn is_placeholder(cell: &str) -> bool {
@@ -915,7 +1003,14 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
         return Some(i);
     }
     let by_id = |id: &str| -> Option<usize> {
-        let matches: Vec<usize> = (0..plan.groups.len()).filter(|&i| plan.groups[i].id == id).collect();
+        // `2` and `二` name one group; `02` is not `2`.
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit()).then(|| s.parse::<u32>().ok()).flatten();
+        let same = |g: &str| {
+            g == id
+                || (syntax::cjk_number(g).is_some() && syntax::cjk_number(g) == digits(id))
+                || (syntax::cjk_number(id).is_some() && syntax::cjk_number(id) == digits(g))
+        };
+        let matches: Vec<usize> = (0..plan.groups.len()).filter(|&i| same(&plan.groups[i].id)).collect();
         match matches.as_slice() {
             [] => None,
             [one] => Some(*one),
@@ -927,6 +1022,13 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
         }
     };
     if let Some(h) = syntax::group_heading(t) {
+        return by_id(&t[h.id]);
+    }
+    // `Step 2`, `Sprint B`: a word the plan's groups are named by.
+    if let Some(h) = syntax::word_heading(t)
+        && !h.word.is_empty()
+        && plan.groups.iter().any(|g| g.word.eq_ignore_ascii_case(&t[h.word.clone()]))
+    {
         return by_id(&t[h.id]);
     }
     let first =

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
+use super::super::status::{self, Status};
 use super::super::syntax::{self, Titled};
 use super::super::{Group, GroupForm, Task, TaskForm};
 use super::Walk;
@@ -11,16 +12,16 @@ use super::Walk;
 impl<'a> Walk<'a> {
     /// Fold a second form of the plan's groups (a checklist of phases beside `### Phase N`
     /// headings) into the headings, matched by id: a heading group also gets the other form's
-    /// status places, and a group only the checklist names takes its place in the checklist's
+    /// status places and keeps that form's reading as its twin, and a group only the checklist names takes its place in the checklist's
     /// order. Forms that do not name the same groups are not reconciled: the checklist's items
-    /// stay plain tasks.
-    pub(super) fn reconcile(&mut self, others: Vec<(Group<'a>, usize)>) {
+    /// stay plain tasks. Returns the other form's groups when it names none of these.
+    pub(super) fn reconcile(&mut self, others: Vec<(Group<'a>, usize)>) -> Vec<Group<'a>> {
         // Only rows and items that write an id name a group (a `**Total**` row, numbered by
         // pplan, names nothing); one named group is no second form.
         let others: Vec<(Group<'a>, usize)> =
             others.into_iter().filter(|(o, _)| matches!(o.id, Cow::Borrowed(id) if !id.is_empty())).collect();
         if others.len() < 2 {
-            return;
+            return Vec::new();
         }
         let groups = &self.plan.groups;
         // Heading groups by id (each id's first heading), so matching stays linear.
@@ -37,11 +38,11 @@ impl<'a> Walk<'a> {
         let named: HashSet<usize> = matched.iter().flatten().copied().collect();
         let covered = named.len() == groups.len();
         let ids: HashSet<&str> = others.iter().map(|(o, _)| o.id.as_ref()).collect();
-        if ids.len() != others.len()
-            || matched.iter().all(Option::is_none)
-            || !(covered || matched.iter().all(Option::is_some))
-        {
-            return;
+        if ids.len() == others.len() && matched.iter().all(Option::is_none) {
+            return others.into_iter().map(|(g, _)| g).collect();
+        }
+        if ids.len() != others.len() || !(covered || matched.iter().all(Option::is_some)) {
+            return Vec::new();
         }
         let lines: HashSet<usize> = others.iter().map(|(_, line)| *line).collect();
         self.drop_tasks(|t| t.group.is_none() && t.form == TaskForm::Checkbox && lines.contains(&t.at));
@@ -49,10 +50,11 @@ impl<'a> Walk<'a> {
         for (o, m) in others.iter().zip(&matched) {
             if let Some(i) = *m {
                 self.plan.groups[i].indicators.extend(o.indicators.iter().cloned());
+                self.plan.groups[i].twin = Some(Box::new(o.clone()));
             }
         }
         if !covered {
-            return;
+            return Vec::new();
         }
         // The checklist names every heading group and more: its order is the plan's.
         let old = std::mem::take(&mut self.plan.groups);
@@ -87,6 +89,53 @@ impl<'a> Walk<'a> {
         }
         if let Some((g, _)) = self.plan.current_mark.as_mut() {
             *g = new_index[*g];
+        }
+        Vec::new()
+    }
+
+    /// A table of phases after every group of the plan, naming none of them (an original plan
+    /// kept below a log of later rounds), holds more groups: they follow in document order.
+    pub(super) fn append_later(&mut self, table: Vec<Group<'a>>) {
+        let last = self.plan.groups.last().map_or(0, |g| g.at);
+        if table.first().is_none_or(|t| t.at < last) {
+            return;
+        }
+        let end = self.plan.tasks.len();
+        for g in table {
+            self.rounds.push(None);
+            self.plan.groups.push(Group { tasks: end..end, ..g });
+        }
+    }
+
+    /// A legend of the marks (`- [ ] Not started`, `- [~] In progress`, `- [x] Complete (tests
+    /// pass)`): two or more checkboxes in a row, in no group, each naming its own mark's state
+    /// with at most a note after it, in two states or more. They explain the marks; they are
+    /// not work.
+    pub(super) fn drop_legends(&mut self) {
+        let legend = |t: &Task<'_>| {
+            t.group.is_none()
+                && t.form == TaskForm::Checkbox
+                && t.id.is_none()
+                && status::find(t.text).is_some_and(|tok| {
+                    let rest = t.text[tok.range.end..].trim();
+                    tok.range.start == 0
+                        && tok.status == t.status
+                        && (rest.is_empty() || (rest.starts_with('(') && rest.ends_with(')')))
+                })
+        };
+        let mut lines = HashSet::new();
+        let tasks = &self.plan.tasks;
+        let mut i = 0;
+        while i < tasks.len() {
+            let run = tasks[i..].iter().take_while(|t| legend(t)).count();
+            let states: HashSet<Status> = tasks[i..i + run].iter().map(|t| t.status).collect();
+            if run >= 2 && states.len() >= 2 {
+                lines.extend(tasks[i..i + run].iter().map(|t| t.at));
+            }
+            i += run.max(1);
+        }
+        if !lines.is_empty() {
+            self.drop_tasks(|t| t.group.is_none() && lines.contains(&t.at));
         }
     }
 

@@ -51,6 +51,12 @@ pub(super) fn section_of(heading: &str) -> Section {
         "objetivo",
         "obiettivo",
         "ziel",
+        "objectif",
+        "objectifs",
+        "цель",
+        "цели",
+        "ゴール",
+        "目的",
     ]) || is_goal_heading(&h)
     {
         Section::Goal
@@ -77,7 +83,14 @@ pub(super) fn section_of(heading: &str) -> Section {
         "오류 기록",
         "errori",
         "errores",
+        "errores encontrados",
         "fehler",
+        "aufgetretene fehler",
+        "erreurs",
+        "erreurs rencontrées",
+        "erros",
+        "erros encontrados",
+        "ошибки",
     ]) {
         Section::Errors
     } else if [

@@ -20,9 +20,15 @@ pub(super) enum Role {
 pub(super) fn bold_headings(text: &str, blocks: &mut [Block]) -> bool {
     let pseudo = |line: &std::ops::Range<usize>| {
         let t = text[line.clone()].trim_end();
+        // The bold part may be followed by its status (`**Sprint 1: Sync** — DONE`).
+        let close = t.strip_prefix("**")?.find("**")? + 2;
+        let (rest, _) = syntax::strip_trailing_statuses(t, close + 2..t.len());
+        let t = if rest.is_empty() { &t[..close + 2] } else { t };
         let inner = t.strip_prefix("**").and_then(|t| t.strip_suffix("**"))?;
         (!inner.contains("**")
-            && (syntax::numbered_heading(inner).is_some() || syntax::group_heading(inner).is_some()))
+            && (syntax::numbered_heading(inner).is_some()
+                || syntax::group_heading(inner).is_some()
+                || syntax::word_heading(inner).is_some()))
         .then_some(())
     };
     let found: Vec<usize> = blocks
@@ -89,6 +95,79 @@ pub(super) fn carriers(text: &str, blocks: &[Block]) -> Vec<u32> {
         found.clear();
     }
     found
+}
+
+/// Top-level items that start with the same word and an id and a separator (`- Step 1: …`,
+/// `- Etapa 2 — …`), two or more between two headings, with distinct ids, one of which at least
+/// states a status (`- [x] Step 1: …`, `… Status: complete.`): a run of groups written as a
+/// list, whatever the word. The word's own items elsewhere in the stretch are plain.
+pub(super) fn item_runs(text: &str, blocks: &[Block]) -> Vec<u32> {
+    let mut found = Vec::new();
+    // (word lowercase, item index, id, has status) of the current stretch between headings.
+    let mut stretch: Vec<(String, u32, &str, bool)> = Vec::new();
+    let flush = |stretch: &mut Vec<(String, u32, &str, bool)>, found: &mut Vec<u32>| {
+        stretch.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+        for run in stretch.chunk_by(|a, b| a.0 == b.0) {
+            let mut ids: Vec<&str> = run.iter().map(|r| r.2).collect();
+            ids.sort_unstable();
+            ids.dedup();
+            if run.len() >= 2 && ids.len() == run.len() && run.iter().any(|r| r.3) {
+                found.extend(run.iter().map(|r| r.1));
+            }
+        }
+        stretch.clear();
+    };
+    for (i, b) in blocks.iter().enumerate() {
+        match b {
+            Block::Heading { .. } => flush(&mut stretch, &mut found),
+            Block::Item { line, parent: None } => {
+                let raw = &text[line.clone()];
+                let s = &raw[syntax::content_start(raw)..];
+                let Some(m) = syntax::list_marker(s) else { continue };
+                let s = &s[m..];
+                let (boxed, skip) = match (syntax::checkbox(s), syntax::bracket_word(s)) {
+                    (Some((_, _, len)), _) | (None, Some((_, _, len))) => (true, len),
+                    (None, None) => (false, 0),
+                };
+                let rest = &s[skip..];
+                let Some(w) = syntax::word_heading(rest) else { continue };
+                let after = rest[w.id.end..].trim_start();
+                if w.word.is_empty() || ![":", "：", "—", "–", "- "].iter().any(|sep| after.starts_with(sep))
+                {
+                    continue;
+                }
+                let word = rest[w.word.clone()].to_lowercase();
+                stretch.push((word, i as u32, &rest[w.id.clone()], boxed || !w.statuses.is_empty()));
+            }
+            _ => {}
+        }
+    }
+    flush(&mut stretch, &mut found);
+    found.sort_unstable();
+    found
+}
+
+/// Does the plan write its checklists with status symbols for boxes (`- ✓ **T1.1:** …`, `- ⬜
+/// **T5.3:** …)? Only when it has no checkbox at all, and items start with both a done symbol
+/// and an open box: a bullet that merely starts with ✅ is a remark.
+pub(super) fn symbol_marks(text: &str, blocks: &[Block]) -> bool {
+    let (mut done, mut open) = (false, false);
+    for b in blocks {
+        let Block::Item { line, .. } = b else { continue };
+        let raw = &text[line.clone()];
+        let s = &raw[syntax::content_start(raw)..];
+        let Some(m) = syntax::list_marker(s) else { continue };
+        let s = &s[m..];
+        if syntax::checkbox(s).is_some() || syntax::unknown_checkbox(s).is_some() {
+            return false;
+        }
+        if let Some((status, len, _)) = syntax::status_symbol(s) {
+            let symbol = s[..len].trim_end_matches('\u{fe0f}');
+            done |= status == super::super::Status::Complete;
+            open |= matches!(symbol, "☐" | "⬜");
+        }
+    }
+    done && open
 }
 
 /// Decide for every heading whether it is a group, a round holding groups, a task, or plain.
@@ -159,9 +238,25 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     };
     let runs: Vec<bool> =
         runs.iter().enumerate().map(|(i, &r)| r && !(keyworded && holds_keyword(i))).collect();
-    if runs.iter().any(|&r| r) {
+    // Under a phases section, a heading of another word beside the groups (`### Step 0:
+    // Bootstrap` before `### Phase 1: …`) is one of them.
+    let with_groups: std::collections::HashSet<(Option<usize>, u8)> =
+        (0..heads.len()).filter(|&j| groups[j].is_some()).map(|j| (parents[j], heads[j].1)).collect();
+    let beside = |i: usize| {
+        let Some(p) = parents[i] else { return false };
+        let separated = words[i].as_ref().is_some_and(|w| {
+            let after = heads[i].2[w.id.end..].trim_start();
+            after.is_empty() || [":", "：", "—", "–", "- ", "."].iter().any(|s| after.starts_with(s))
+        });
+        separated
+            && with_groups.contains(&(Some(p), heads[i].1))
+            && super::sections::section_of(heads[p].2) == super::sections::Section::Groups
+            && !holds_keyword(i)
+    };
+    let beside: Vec<bool> = (0..heads.len()).map(|i| groups[i].is_none() && beside(i)).collect();
+    if runs.iter().chain(&beside).any(|&r| r) {
         for (i, w) in words.into_iter().enumerate() {
-            if runs[i] {
+            if runs[i] || beside[i] {
                 groups[i] = w;
             }
         }
@@ -353,8 +448,8 @@ fn carries_work(text: &str, blocks: &[Block], block: usize) -> bool {
     carries(text, blocks, block, true)
 }
 
-/// Does the heading at `block` hold checkboxes (or, with `labels`, a status line) before the
-/// next heading?
+/// Does the heading at `block` hold checkboxes, a table with a status column (or, with
+/// `labels`, a status line) before the next heading?
 fn carries(text: &str, blocks: &[Block], block: usize, labels: bool) -> bool {
     blocks[block + 1..].iter().take_while(|b| !matches!(b, Block::Heading { .. })).any(|b| match b {
         Block::Item { line, .. } | Block::Text { line } => {
@@ -362,6 +457,13 @@ fn carries(text: &str, blocks: &[Block], block: usize, labels: bool) -> bool {
             let s = &raw[syntax::content_start(raw)..];
             let s = syntax::list_marker(s).map_or(s, |m| &s[m..]);
             syntax::checkbox(s).is_some() || (labels && syntax::status_label(s).is_some())
+        }
+        Block::Row { line, header: true, .. } => {
+            let raw = &text[line.clone()];
+            syntax::cells(raw).into_iter().any(|c| {
+                let name = raw[c].trim_matches(['*', '_', ' ']).to_lowercase();
+                syntax::STATUS_LABELS.contains(&name.as_str())
+            })
         }
         _ => false,
     })

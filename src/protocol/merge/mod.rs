@@ -90,13 +90,15 @@ pub struct Report {
 }
 
 /// The failures the agents of `group` logged in their own progress files, as strike rows of
-/// their tasks (each exactly once; see [`crate::protocol::strikes::record_logged`]).
+/// their tasks (each exactly once; see [`crate::protocol::strikes::record_logged`]), those of
+/// agents whose task has left the plan included.
 pub fn record_strikes(store: &Store, group: Option<&str>) -> Result<Vec<crate::protocol::strikes::Recorded>> {
     let doc = store.read(store::PLAN_FILE)?;
     let plan = Plan::parse(&doc);
     let g = crate::plan::edit::resolve_group(&plan, group)?;
     let registry = agents::Registry::load(store)?;
-    let ids = agents::group_agents(store, &plan, &registry, g);
+    let mut ids = agents::group_agents(store, &plan, &registry, g);
+    ids.extend(agents::departed(&plan, &registry, g.map(|g| plan.groups[g].key.as_str())));
     crate::protocol::strikes::record_logged(store, &ids)
 }
 
@@ -135,14 +137,13 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
         let name = agents::progress_file(id);
         // A person skipped the task (after its strikes, say): its agent is settled.
         let skipped = plan.tasks.iter().any(|t| t.id == Some(id.as_str()) && t.status == Status::Skipped);
-        if !agents::check_regular(store, &name)? {
+        let Some(progress) = store.read_unlinked(&name)? else {
             if registry.agents.contains_key(id) && !skipped {
                 // Spawned, not merged, and its progress file is gone: not ready.
                 report.waiting.push(Waiting { id: id.clone(), state: "MISSING".into() });
             }
             continue;
-        }
-        let progress = store.read(&name)?;
+        };
         let state = agents::find_marker(progress.text()).and_then(|m| m.state);
         if skipped {
             report.skipped.push(id.clone());
@@ -151,12 +152,8 @@ pub fn merge(store: &Store, opts: &Options) -> Result<Report> {
             report.waiting.push(Waiting { id: id.clone(), state: shown.to_string() });
             continue;
         }
-        let findings_name = agents::findings_file(id);
-        let findings = if agents::check_regular(store, &findings_name)? {
-            store.read(&findings_name)?.into_text()
-        } else {
-            String::new()
-        };
+        let findings =
+            store.read_unlinked(&agents::findings_file(id))?.map_or_else(String::new, Document::into_text);
         let task = plan.tasks.iter().find(|t| t.id == Some(id.as_str())).map_or("", |t| t.text).to_string();
         let blocks = AgentBlocks {
             id: id.clone(),

@@ -76,6 +76,11 @@ pub const RULES: &[Rule] = &[
         summary: "a task with three or more error rows is not blocked",
     },
     Rule {
+        id: "strike-without-task",
+        severity: Warning,
+        summary: "error rows name a task id the plan no longer has (their strikes count for no task)",
+    },
+    Rule {
         id: "error-without-attempt",
         severity: Warning,
         summary: "an error row has no strike number (its Attempt or Strike cell is empty)",
@@ -503,6 +508,29 @@ fn plan_rules(plan: &Plan<'_>, has_agents: bool, f: &mut FileDiags<'_>) {
                 "strikes-not-blocked",
                 format!("`{id}` has {} error rows but is not blocked", strikes[id]),
             );
+        }
+    }
+    // Rows of a task that left the plan are kept (a person decides), and named once. Only ids
+    // are checked: a hand-kept table may name its tasks in words.
+    if plan.tasks.iter().any(|t| t.id.is_some()) {
+        let known = |name: &str| {
+            plan.tasks.iter().any(|t| t.id.unwrap_or(t.text).eq_ignore_ascii_case(name))
+                || plan
+                    .groups
+                    .iter()
+                    .map(|g| g.key.as_str())
+                    .chain([""])
+                    .any(|k| crate::protocol::gate::key_of(k) == name)
+        };
+        let mut named = std::collections::HashSet::new();
+        for (task, at) in crate::protocol::strikes::strike_rows(plan) {
+            if agents::check_id(&task).is_ok() && !known(&task) && named.insert(task.clone()) {
+                f.at(
+                    at,
+                    "strike-without-task",
+                    format!("error rows name `{task}`, which is no task of the plan"),
+                );
+            }
         }
     }
     for table in plan.tables.iter().filter(|t| t.log == Log::Errors) {
