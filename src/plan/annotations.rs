@@ -97,7 +97,8 @@ pub struct Annotations<'a> {
     /// The first, kept inline: most task lines have one annotation or none, and a plan of
     /// 100,000 tasks should not make 100,000 allocations for them.
     first: Option<Annotation<'a>>,
-    rest: Vec<Annotation<'a>>,
+    /// The others, rare: a boxed slice, a word smaller than a `Vec` in every task.
+    rest: Box<[Annotation<'a>]>,
     /// Where a new trailing annotation goes (after `" "`): the end of the task's text and
     /// annotations, trailing whitespace excluded; an offset into the plan's text.
     pub end: usize,
@@ -106,7 +107,7 @@ pub struct Annotations<'a> {
 impl<'a> Annotations<'a> {
     /// Every annotation, in line order.
     pub fn iter(&self) -> impl Iterator<Item = &Annotation<'a>> {
-        self.first.iter().chain(&self.rest)
+        self.first.iter().chain(self.rest.iter())
     }
 
     /// The first annotation of the line.

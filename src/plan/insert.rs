@@ -939,7 +939,7 @@ pub fn verify_added(
         if a.id != b.id
             || a.text != b.text
             || a.status != b.status
-            || a.depends != b.depends
+            || a.depends() != b.depends()
             || key(before, a) != key(after, b)
         {
             return Err(format!("task `{}` would change too", a.id.unwrap_or(a.text)));

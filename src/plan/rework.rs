@@ -230,7 +230,12 @@ pub fn verify_rework(
         let group_b = key(after, b.group);
         let same_group = key(before, a.group) == group_b
             || (moved && expect.group.as_ref().is_some_and(|g| *g == group_b));
-        if a.id != b.id || a.text != b.text || a.status != b.status || a.depends != b.depends || !same_group {
+        if a.id != b.id
+            || a.text != b.text
+            || a.status != b.status
+            || a.depends() != b.depends()
+            || !same_group
+        {
             return Err(format!("task `{}` would change too", a.id.unwrap_or(a.text)));
         }
     }

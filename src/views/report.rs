@@ -123,8 +123,9 @@ pub fn html(store: &Store) -> Result<String> {
                 esc(&group),
                 // A mark pplan does not know (`[?]`) is shown as what it is.
                 task.unknown_mark
+                    .as_deref()
                     .map_or_else(|| pill(task.status.as_str()), |m| pill(&format!("unknown [{m}]"))),
-                esc(task.depends.trim())
+                esc(task.depends().trim())
             );
         }
         h.push_str("</tbody>\n</table>\n");

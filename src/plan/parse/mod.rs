@@ -282,7 +282,6 @@ impl<'a> Walk<'a> {
                         indicator,
                         group,
                         nested: false,
-                        depends: annotations.depends(),
                         annotations,
                         at: line.start,
                         insert_at,
@@ -480,11 +479,10 @@ impl<'a> Walk<'a> {
             indicator: Some(indicator),
             group,
             nested,
-            depends: annotations.depends(),
             annotations,
             at: line_start,
             insert_at: line_start,
-            unknown_mark,
+            unknown_mark: unknown_mark.map(Box::new),
         });
         true
     }
@@ -816,7 +814,6 @@ impl<'a> Walk<'a> {
                     indicator,
                     group: g,
                     nested: false,
-                    depends: annotations.depends(),
                     annotations,
                     at: line.start,
                     insert_at: line.start,

@@ -396,7 +396,7 @@ fn plan_rules(plan: &Plan<'_>, has_agents: bool, f: &mut FileDiags<'_>) {
             "unknown-mark",
             format!(
                 "`[{}]` is no checkbox mark pplan knows; the task's status is unknown (counted as not done); marks: [ ] [~] [x] [!] [-]",
-                t.unknown_mark.unwrap_or_default()
+                t.unknown_mark.as_deref().copied().unwrap_or_default()
             ),
         );
     }
