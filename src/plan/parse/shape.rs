@@ -289,10 +289,15 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
                 _ => None,
             })
         };
-        // `### Phase 1 Exit Criteria` inside `## Phase 1` is part of it (a dated `## 2026-05-01
-        // 阶段 H` is a round of work, and what it holds is its group).
-        let part =
-            inner.as_ref().is_some_and(|w| ancestors().any(|(i, a)| a == *w && !syntax::is_date(heads[i].2)));
+        // `### Phase 1 Exit Criteria` inside `## Phase 1` is part of it, and so is `### Phase
+        // 2.1` inside `## Phase 2` (a dated `## 2026-05-01 阶段 H` is a round of work, and what it
+        // holds is its group).
+        let within = |a: &(String, &str), w: &(String, &str)| {
+            a.0 == w.0 && w.1.strip_prefix(a.1).is_some_and(|rest| rest.starts_with('.'))
+        };
+        let part = inner.as_ref().is_some_and(|w| {
+            ancestors().any(|(i, a)| (a == *w || within(&a, w)) && !syntax::is_date(heads[i].2))
+        });
         let role = if let Some(g) = group.filter(|_| !part) {
             let (word, id) = inner.unwrap_or_default();
             for &(i, _) in &open {
