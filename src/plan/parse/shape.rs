@@ -194,6 +194,17 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     // lead-in.
     let mut groups: Vec<Option<Titled>> =
         heads.iter().map(|h| syntax::group_heading(h.2).filter(|g| h.1 > 1 || !g.lead_in)).collect();
+    // A later heading naming a group already read, with no status and no work of its own
+    // (`## Phase 1 Summary`, `### Phase 1 complete (2024-08-02)` in a log, `### Phase 2` under
+    // acceptance criteria), is about that group, not another one.
+    let mut seen = std::collections::HashSet::new();
+    for (i, h) in heads.iter().enumerate() {
+        let Some(g) = &groups[i] else { continue };
+        let name = (h.2[g.word.clone()].to_lowercase(), &h.2[g.id.clone()]);
+        if !seen.insert(name) && g.statuses.is_empty() && !carries_work(text, blocks, h.0) {
+            groups[i] = None;
+        }
+    }
     let keyworded = groups.iter().any(Option::is_some);
     let parents = parents(&heads);
     // Runs of any word (`Sprint 1`, `Sprint 2`), beside the keyword headings too, but never
