@@ -231,6 +231,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("в работе", InProgress, Ru),
     ("в процессе", InProgress, Ru),
     ("не начато", Pending, Ru),
+    ("не начат", Pending, Ru),
+    ("не начата", Pending, Ru),
     ("ожидает", Pending, Ru),
     ("заблокировано", Blocked, Ru),
     ("пропущено", Skipped, Ru),

@@ -576,6 +576,11 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool
         statuses.push(Found::new(tok.status, tok.range));
     }
     p += decoration(&text[p..]);
+    // Struck through (`~~Phase 1: Inventory~~`): still the group, crossed off by hand.
+    let struck = text[p..].starts_with("~~");
+    if struck {
+        p += 2;
+    }
     let bold = text[p..].starts_with("**");
     if bold {
         p += 2;
@@ -583,10 +588,14 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool
     if allow_date && is_date(&text[p..]) && text[p + 10..].starts_with(' ') {
         p += 10 + spaces(&text[p + 10..]);
     }
+    let unstrike = |title: Range<usize>| match struck && text[title.clone()].ends_with("~~") {
+        true => title.start..title.end - 2,
+        false => title,
+    };
     if let Some(t) = ordinal(text, p, keywords) {
         let (title, trailing) = titled_rest(text, t.title.start, bold);
         statuses.extend(trailing);
-        return Some(Titled { title, statuses, ..t });
+        return Some(Titled { title: unstrike(title), statuses, ..t });
     }
     let listed = keywords.iter().find(|(k, _)| {
         text.len() >= p + k.len()
@@ -680,7 +689,7 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool
     }
     let (title, trailing) = titled_rest(text, p, bold);
     statuses.extend(trailing);
-    Some(Titled { word, id: id_start..id_end, title, statuses, lead_in: led })
+    Some(Titled { word, id: id_start..id_end, title: unstrike(title), statuses, lead_in: led })
 }
 
 /// One to three words and a separator (`Next: `, `Build Steps — `): the length to skip.
@@ -701,6 +710,20 @@ fn lead_in(s: &str) -> Option<usize> {
 
 /// `第 N 阶段` / `第一阶段` (the id between the ordinal mark and a CJK keyword).
 fn ordinal(text: &str, p: usize, keywords: &[(&str, bool)]) -> Option<Titled> {
+    // `1단계: …`: the number before a CJK keyword.
+    let digits = text[p..].bytes().take_while(u8::is_ascii_digit).count();
+    if (1..=3).contains(&digits)
+        && let Some((k, _)) = keywords.iter().find(|(k, cjk)| *cjk && text[p + digits..].starts_with(k))
+    {
+        let end = p + digits + k.len();
+        return Some(Titled {
+            word: p + digits..end,
+            id: p..p + digits,
+            title: end..end,
+            statuses: Vec::new(),
+            lead_in: false,
+        });
+    }
     let rest = text[p..].strip_prefix('第')?;
     let start = p + '第'.len_utf8();
     for (i, _) in rest.char_indices().take(12) {
@@ -1083,6 +1106,14 @@ mod tests {
             h("2", "Build it.", &[(InProgress, "in progress")])
         );
         assert_eq!(heading("Phase 3: **Status:** done"), h("3", "", &[(Complete, "done")]));
+        // Only a status after the separator; a box before the keyword; a number before a CJK
+        // keyword; struck through.
+        assert_eq!(heading("Phase 1 — complete"), h("1", "", &[(Complete, "complete")]));
+        assert_eq!(heading("Phase 2: in progress"), h("2", "", &[(InProgress, "in progress")]));
+        assert_eq!(heading("[x] Phase 1: Import"), h("1", "Import", &[(Complete, "x")]));
+        assert_eq!(heading("1단계: 현황 분석"), h("1", "현황 분석", &[]));
+        assert_eq!(heading("~~Phase 1: Inventory~~ ✅"), h("1", "Inventory", &[(Complete, "✅")]));
+        assert_eq!(heading("Phase 2: Planning"), h("2", "Planning", &[]));
         // A label inside a sentence, or a value that goes on as prose, is not a status.
         assert_eq!(heading("Phase 4: Report the status: done"), h("4", "Report the status: done", &[]));
         assert_eq!(

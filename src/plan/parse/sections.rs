@@ -107,6 +107,7 @@ pub(super) fn section_of(heading: &str) -> Section {
         "단계",
         "阶段计划",
         "阶段划分",
+        "roadmap",
     ]
     .iter()
     .any(|n| h.ends_with(n))

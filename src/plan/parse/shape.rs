@@ -194,6 +194,17 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     // lead-in.
     let mut groups: Vec<Option<Titled>> =
         heads.iter().map(|h| syntax::group_heading(h.2).filter(|g| h.1 > 1 || !g.lead_in)).collect();
+    // A later heading naming a group already read, with no status and no work of its own
+    // (`## Phase 1 Summary`, `### Phase 1 complete (2024-08-02)` in a log, `### Phase 2` under
+    // acceptance criteria), is about that group, not another one.
+    let mut seen = std::collections::HashSet::new();
+    for (i, h) in heads.iter().enumerate() {
+        let Some(g) = &groups[i] else { continue };
+        let name = (h.2[g.word.clone()].to_lowercase(), &h.2[g.id.clone()]);
+        if !seen.insert(name) && g.statuses.is_empty() && !carries_work(text, blocks, h.0) {
+            groups[i] = None;
+        }
+    }
     let keyworded = groups.iter().any(Option::is_some);
     let parents = parents(&heads);
     // Runs of any word (`Sprint 1`, `Sprint 2`), beside the keyword headings too, but never
@@ -289,10 +300,15 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
                 _ => None,
             })
         };
-        // `### Phase 1 Exit Criteria` inside `## Phase 1` is part of it (a dated `## 2026-05-01
-        // 阶段 H` is a round of work, and what it holds is its group).
-        let part =
-            inner.as_ref().is_some_and(|w| ancestors().any(|(i, a)| a == *w && !syntax::is_date(heads[i].2)));
+        // `### Phase 1 Exit Criteria` inside `## Phase 1` is part of it, and so is `### Phase
+        // 2.1` inside `## Phase 2` (a dated `## 2026-05-01 阶段 H` is a round of work, and what it
+        // holds is its group).
+        let within = |a: &(String, &str), w: &(String, &str)| {
+            a.0 == w.0 && w.1.strip_prefix(a.1).is_some_and(|rest| rest.starts_with('.'))
+        };
+        let part = inner.as_ref().is_some_and(|w| {
+            ancestors().any(|(i, a)| (a == *w || within(&a, w)) && !syntax::is_date(heads[i].2))
+        });
         let role = if let Some(g) = group.filter(|_| !part) {
             let (word, id) = inner.unwrap_or_default();
             for &(i, _) in &open {
