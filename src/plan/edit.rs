@@ -43,26 +43,10 @@ pub fn find_group(plan: &Plan<'_>, id: &str) -> Result<usize> {
     if let Some(i) = plan.groups.iter().position(|g| g.key == id) {
         return Ok(i);
     }
-    // `Phase 2`, `Step 2` (a word the plan's groups use), or the id alone.
-    let wanted = match super::syntax::group_heading(id) {
-        Some(h) => &id[h.id],
-        None => match super::syntax::word_heading(id) {
-            Some(h)
-                if !h.word.is_empty()
-                    && plan.groups.iter().any(|g| g.word.eq_ignore_ascii_case(&id[h.word.clone()])) =>
-            {
-                &id[h.id]
-            }
-            _ => id,
-        },
-    };
-    // `2` names `阶段二` too: a CJK numeral is the number it writes (`02` is not `2`).
-    let number = wanted.bytes().all(|b| b.is_ascii_digit()).then(|| wanted.parse::<u32>().ok()).flatten();
-    let same = |g: &str| {
-        g == wanted
-            || g.eq_ignore_ascii_case(wanted)
-            || (number.is_some() && super::syntax::cjk_number(g) == number)
-    };
+    // `Phase 2`, `Step 2`, or the id alone; `2` names `阶段二` too.
+    let wanted = super::parse::named_id(plan, id).unwrap_or(id);
+    let same =
+        |g: &str| g == wanted || g.eq_ignore_ascii_case(wanted) || super::syntax::numeral_names(g, wanted);
     let hits: Vec<usize> = (0..plan.groups.len()).filter(|&i| same(&plan.groups[i].id)).collect();
     match hits.as_slice() {
         [one] => Ok(*one),

@@ -803,6 +803,13 @@ pub fn is_group_id(id: &str) -> bool {
     })
 }
 
+/// Does `asked`, in digits, name the group whose id is written as a CJK numeral (`2` names
+/// `二`, `12` names `十二`)?
+pub fn numeral_names(written: &str, asked: &str) -> bool {
+    let digits = !asked.is_empty() && asked.bytes().all(|b| b.is_ascii_digit());
+    digits && cjk_number(written).is_some_and(|n| asked.parse() == Ok(n))
+}
+
 /// The number a CJK numeral id writes (`二` → 2, `十二` → 12), up to 99.
 pub fn cjk_number(id: &str) -> Option<u32> {
     const DIGITS: &str = "零一二三四五六七八九";
@@ -1176,6 +1183,16 @@ mod tests {
             heading("フェーズ 2：構築（進行中）← 現在"),
             h("2", "構築", &[(Status::InProgress, "進行中")])
         );
+    }
+
+    #[test]
+    fn digits_name_cjk_numeral_ids() {
+        assert!(numeral_names("二", "2"));
+        assert!(numeral_names("十二", "12"));
+        assert!(!numeral_names("二", "3"));
+        assert!(!numeral_names("2", "二"));
+        assert!(!numeral_names("二", ""));
+        assert!(!numeral_names("B", "2"));
     }
 
     #[test]

@@ -250,3 +250,15 @@ fn a_status_line_above_a_task_table_keeps_the_table() {
         .file_eq("task_plan.md", plan.replace("## Phase 1\n", "## Phase 1\n- **Status:** blocked\n\n"))
         .success();
 }
+
+/// `--group 2` names a group whose id is the CJK numeral `二` (and `Step 2` a `### Step 2`).
+#[test]
+fn digits_name_a_group_numbered_in_cjk() {
+    let plan = "# 计划\n\n## 阶段一：设计（已完成）\n- [x] 草图\n\n## 阶段二：实现（进行中）\n- [ ] 接口\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "blocked"])
+        .stdout("group 二: in_progress → blocked\n")
+        .file_eq("task_plan.md", plan.replace("实现（进行中）", "实现（已阻塞）"))
+        .success();
+}

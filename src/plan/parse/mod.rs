@@ -994,19 +994,24 @@ fn assign_keys(groups: &mut [Group<'_>], rounds: &[Option<&str>]) {
 }
 
 /// The group a `## Current Group` line names: by key, by `keyword id`, or by a bare id.
+/// The id a reference to a group writes after its word: `Phase 2` (a keyword), `Step 2` or
+/// `Sprint B` (a word the plan's groups are named by).
+pub(super) fn named_id<'t>(plan: &Plan<'_>, t: &'t str) -> Option<&'t str> {
+    if let Some(h) = syntax::group_heading(t) {
+        return Some(&t[h.id]);
+    }
+    let h = syntax::word_heading(t).filter(|h| !h.word.is_empty())?;
+    plan.groups.iter().any(|g| g.word.eq_ignore_ascii_case(&t[h.word.clone()])).then(|| &t[h.id])
+}
+
 pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
     let t = text.trim().trim_matches(['*', '`', '_']).trim();
     if let Some(i) = plan.groups.iter().position(|g| g.key == t) {
         return Some(i);
     }
     let by_id = |id: &str| -> Option<usize> {
-        // `2` and `二` name one group; `02` is not `2`.
-        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit()).then(|| s.parse::<u32>().ok()).flatten();
-        let same = |g: &str| {
-            g == id
-                || (syntax::cjk_number(g).is_some() && syntax::cjk_number(g) == digits(id))
-                || (syntax::cjk_number(id).is_some() && syntax::cjk_number(id) == digits(g))
-        };
+        // `2` and `二` name one group, either way round.
+        let same = |g: &str| g == id || syntax::numeral_names(g, id) || syntax::numeral_names(id, g);
         let matches: Vec<usize> = (0..plan.groups.len()).filter(|&i| same(&plan.groups[i].id)).collect();
         match matches.as_slice() {
             [] => None,
@@ -1018,15 +1023,8 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
                 .or(many.last().copied()),
         }
     };
-    if let Some(h) = syntax::group_heading(t) {
-        return by_id(&t[h.id]);
-    }
-    // `Step 2`, `Sprint B`: a word the plan's groups are named by.
-    if let Some(h) = syntax::word_heading(t)
-        && !h.word.is_empty()
-        && plan.groups.iter().any(|g| g.word.eq_ignore_ascii_case(&t[h.word.clone()]))
-    {
-        return by_id(&t[h.id]);
+    if let Some(id) = named_id(plan, t) {
+        return by_id(id);
     }
     let first =
         t.split(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '(' | '—')).next().unwrap_or("");
