@@ -40,7 +40,7 @@ pub fn run(ctx: &Context, text: &str, why: &str, dry_run: bool) -> Result<Output
         dry_run,
         |plan, doc| Ok(vec![rows::append(plan, doc, Log::Decisions, &values)]),
         |before, after| {
-            let (b, a) = (before.plan, after.plan());
+            let (b, a) = (&before.plan, after.plan());
             let (before, after) = (before.doc, after.doc);
             let decisions = |p: &Plan<'_>| {
                 p.tables.iter().filter(|t| t.log == Log::Decisions).map(|t| t.rows.len()).sum::<usize>()

@@ -155,7 +155,7 @@ pub fn remove(ctx: &Context, id: &str, force: bool, dry_run: bool) -> Result<Out
             rework::remove(plan, doc, i)
         },
         |before, after| {
-            rework::verify_rework(before.plan, after.plan(), &expect.borrow())?;
+            rework::verify_rework(&before.plan, after.plan(), &expect.borrow())?;
             if !dry_run {
                 *figures.borrow_mut() = Some(Figures::of(after.plan()));
             }

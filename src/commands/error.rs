@@ -120,7 +120,7 @@ pub fn run(
             Ok(edits)
         },
         |before, after| {
-            let (b, a) = (before.plan, after.plan());
+            let (b, a) = (&before.plan, after.plan());
             let before = before.doc;
             if a.error_rows() != b.error_rows() + 1 {
                 if let Some(line) = crate::text::unclosed_fence(before) {
@@ -217,7 +217,7 @@ fn resolve_latest(ctx: &Context, task: &str, resolution: &str, dry_run: bool) ->
             Ok(strikes::resolve_edit(plan, doc, latest.row, resolution).into_iter().collect())
         },
         |before, after| {
-            let (b, a) = (before.plan, after.plan());
+            let (b, a) = (&before.plan, after.plan());
             if a.error_rows() != b.error_rows() {
                 return Err("the number of error rows changed".into());
             }

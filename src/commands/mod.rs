@@ -128,11 +128,11 @@ impl Context {
         let cycle: RefCell<Option<crate::Error>> = RefCell::new(None);
         let figures: RefCell<Option<Figures>> = RefCell::new(None);
         let change = self.store()?.update_plan(store::PLAN_FILE, dry_run, edit, |before, after| {
-            if let Some(refused) = crate::protocol::authoring::would_cycle(before.plan, after.plan()) {
+            if let Some(refused) = crate::protocol::authoring::would_cycle(&before.plan, after.plan()) {
                 *cycle.borrow_mut() = Some(refused);
                 return Err("the change would close a dependency cycle".into());
             }
-            verify(before.plan, after.plan())?;
+            verify(&before.plan, after.plan())?;
             if !dry_run {
                 *figures.borrow_mut() = Some(Figures::of(after.plan()));
             }
@@ -152,14 +152,15 @@ impl Context {
 /// re-parsed plan says every target reads its new status and nothing else changed. The figures
 /// of the plan after the change, for `.pplan/progress.json`.
 pub(crate) fn verify_sets(
-    before: store::Parsed<'_, '_>,
+    before: store::Parsed<'_>,
     after: &store::Edited<'_>,
     changes: &[(Target, Status)],
 ) -> std::result::Result<Figures, String> {
-    if let Some(plan) = plan_edit::sets_in_place(before.plan, after.doc.text(), after.edits, changes) {
-        return Ok(Figures::of(&plan));
+    if plan_edit::sets_in_place(&before.plan, after.doc.text(), after.edits, changes) {
+        // The plan before is not needed again: its model becomes the plan after, uncopied.
+        return Ok(Figures::of(&plan_edit::with_sets(before.plan, changes)));
     }
-    plan_edit::verify_sets(before.plan, after.plan(), changes)?;
+    plan_edit::verify_sets(&before.plan, after.plan(), changes)?;
     Ok(Figures::of(after.plan()))
 }
 

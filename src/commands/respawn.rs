@@ -164,8 +164,8 @@ pub fn reopen(ctx: &Context, id: &str, reason: Option<&str>) -> Result<Output> {
         edit::set_statuses(plan, doc, &[(Target::Task(t), Status::InProgress)])
     };
     let figures: RefCell<Option<Figures>> = RefCell::new(None);
-    let verify = |before: store::Parsed<'_, '_>, after: &store::Edited<'_>| {
-        let t = edit::find_task(before.plan, before.doc, id).map_err(|e| e.to_string())?;
+    let verify = |before: store::Parsed<'_>, after: &store::Edited<'_>| {
+        let t = edit::find_task(&before.plan, before.doc, id).map_err(|e| e.to_string())?;
         *figures.borrow_mut() =
             Some(super::verify_sets(before, after, &[(Target::Task(t), Status::InProgress)])?);
         Ok(())

@@ -63,7 +63,13 @@ pub fn run(
                 }
                 Target::Group(g) => *warning.borrow_mut() = open_tasks(plan, g, to),
             }
-            edit::set_status(plan, doc, target, to)
+            let edits = edit::set_status(plan, doc, target, to)?;
+            if edits.is_empty() && !dry_run {
+                // Nothing to write, and the plan as read is the plan: its figures, so the
+                // refresh after a no-op does not read and parse the plan again.
+                *figures.borrow_mut() = Some(progress::Figures::of(plan));
+            }
+            Ok(edits)
         },
         |before, after| {
             let target = found.borrow().as_ref().map(|f| f.0).ok_or("no target was found")?;
@@ -74,7 +80,7 @@ pub fn run(
     let (target, name, from) = found.into_inner().ok_or_else(|| Error::UnknownState(state.clone()))?;
     let diff = dry_run.then(|| super::unified_diff(store::PLAN_FILE, &change.before, &change.after));
     let noop = change.is_noop();
-    if let (true, Some(figures)) = (change.written, figures.into_inner()) {
+    if let Some(figures) = figures.into_inner().filter(|_| change.written || noop) {
         ctx.wrote_plan(change.after, figures);
     }
     if ctx.json {

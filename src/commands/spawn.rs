@@ -145,8 +145,8 @@ pub fn run(ctx: &Context, ids: &[String], group: Option<&str>, force: bool, dry_
         Ok(edits)
     };
     let figures: RefCell<Option<Figures>> = RefCell::new(None);
-    let verify = |before: store::Parsed<'_, '_>, after: &store::Edited<'_>| {
-        let (b, a) = (before.plan, after.plan());
+    let verify = |before: store::Parsed<'_>, after: &store::Edited<'_>| {
+        let (b, a) = (&before.plan, after.plan());
         let targets = changes(b, before.doc).map_err(|e| e.to_string())?;
         let step = next_step(b, before.doc).map_err(|e| e.to_string())?;
         if step.is_some() && !a.next_step.as_ref().is_some_and(|l| l.text.starts_with("Wait for group ")) {

@@ -266,20 +266,24 @@ fn status_line(doc: &Document, at: usize, plan: &Plan<'_>, to: Status) -> Edit {
     Edit::insert(at, line)
 }
 
-/// The plan after `changes`, verified without parsing the new text again when that is certain:
-/// every edit rewrites one of the targets' status indicators where it stands (a checkbox mark, or
+/// Whether `after` (`before`'s text with `edits`) certainly reads as `before` with `changes`,
+/// known without parsing it again: every edit rewrites one of the targets' status indicators where it stands (a checkbox mark, or
 /// the status word of a label line), the words taken out and put in are plain (letters, digits,
 /// `_`, `-`, inner spaces, emoji: nothing markdown reads as structure, so no other line can read
 /// differently), and each new word, read again where it now stands by the reader of its place,
-/// says its target's new status. The answer is `before`'s model with those statuses changed,
-/// over `before`'s text: for what the plan says (counts, statuses, figures), never for offsets
-/// into the new text. `None`: not certain here; parse `after` and [`verify_sets`] instead.
-pub fn sets_in_place<'a>(
-    before: &Plan<'a>,
+/// says its target's new status. Then [`with_sets`] gives the plan after the change (for what it
+/// says, never for offsets into the new text). `false`: not certain here; parse `after` and
+/// [`verify_sets`] instead.
+pub fn sets_in_place(before: &Plan<'_>, after: &str, edits: &[Edit], changes: &[(Target, Status)]) -> bool {
+    reads_in_place(before, after, edits, changes).is_some()
+}
+
+fn reads_in_place(
+    before: &Plan<'_>,
     after: &str,
     edits: &[Edit],
     changes: &[(Target, Status)],
-) -> Option<Plan<'a>> {
+) -> Option<()> {
     let indicators = |target: Target| -> &[Indicator] {
         match target {
             Target::Task(i) => before.tasks[i].indicator.as_slice(),
@@ -331,10 +335,12 @@ pub fn sets_in_place<'a>(
         }
         pending = pending.checked_sub(1)?;
     }
-    if pending != 0 {
-        return None;
-    }
-    let mut plan = before.clone();
+    (pending == 0).then_some(())
+}
+
+/// `plan` with `changes` made to its model (statuses only; its text and offsets stay the text
+/// before): what the plan says after a set that [`sets_in_place`] verified.
+pub fn with_sets<'a>(mut plan: Plan<'a>, changes: &[(Target, Status)]) -> Plan<'a> {
     for &(target, to) in changes {
         match target {
             Target::Task(i) => {
@@ -345,7 +351,7 @@ pub fn sets_in_place<'a>(
             Target::Group(g) => plan.groups[g].indicators.iter_mut().for_each(|i| i.status = to),
         }
     }
-    Some(plan)
+    plan
 }
 
 /// A status word that markdown reads as nothing but text: letters, digits, `_`, `-`, spaces

@@ -173,7 +173,7 @@ pub fn claim_next(
         },
         |before, after| {
             let Some(i) = target.get() else { return Err("no task was chosen".into()) };
-            let (b, a) = (before.plan, after.plan());
+            let (b, a) = (&before.plan, after.plan());
             edit::verify_set(b, a, Target::Task(i), Status::InProgress)?;
             match a.tasks[i].claim() {
                 Some(c) if c.by == by && c.at == stamp => {

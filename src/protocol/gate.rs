@@ -402,7 +402,7 @@ fn record_strike(store: &Store, key: &str, command: &str, tail: &str) -> Result<
             Ok(vec![rows::append(plan, doc, Log::Errors, &values)])
         },
         |before, after| {
-            let (b, a) = (before.plan, after.plan());
+            let (b, a) = (&before.plan, after.plan());
             if a.error_rows() != b.error_rows() + 1 {
                 return Err("the gate's error row is not in the plan after the edit".into());
             }
@@ -423,7 +423,7 @@ fn resolve_open(store: &Store, key: &str) -> Result<()> {
             Ok(open.iter().filter_map(|a| strikes::resolve_edit(plan, doc, a.row, &note)).collect())
         },
         |before, after| {
-            let (b, a) = (before.plan, after.plan());
+            let (b, a) = (&before.plan, after.plan());
             if a.error_rows() != b.error_rows() || !open_strikes(a, key).is_empty() {
                 return Err("the gate's strike rows are not resolved after the edit".into());
             }
@@ -467,7 +467,7 @@ fn record_result(
             let count = |p: &Plan<'_>| {
                 p.tables.iter().filter(|t| t.log == Log::Tests).map(|t| t.rows.len()).sum::<usize>()
             };
-            if count(after.plan()) == count(before.plan) + 1 {
+            if count(after.plan()) == count(&before.plan) + 1 {
                 Ok(())
             } else {
                 Err("the test result row is missing".into())

@@ -626,7 +626,7 @@ impl Store {
         name: &str,
         dry_run: bool,
         edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>>,
-        verify: impl FnOnce(Parsed<'_, '_>, &Edited<'_>) -> std::result::Result<(), String>,
+        verify: impl FnOnce(Parsed<'_>, &Edited<'_>) -> std::result::Result<(), String>,
     ) -> Result<Change> {
         if dry_run {
             let prepared = self.prepare_by(name, Links::Follow, plan_work(edit, verify))?;
@@ -642,7 +642,7 @@ impl Store {
         _lock: &Lock,
         name: &str,
         edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>>,
-        verify: impl FnOnce(Parsed<'_, '_>, &Edited<'_>) -> std::result::Result<(), String>,
+        verify: impl FnOnce(Parsed<'_>, &Edited<'_>) -> std::result::Result<(), String>,
     ) -> Result<Change> {
         self.write_prepared(self.prepare_by(name, Links::Follow, plan_work(edit, verify))?)
     }
@@ -696,11 +696,11 @@ impl Store {
     }
 }
 
-/// A document and the plan parsed from it, as [`Store::update_plan`]'s verify step gets them.
-#[derive(Clone, Copy)]
-pub struct Parsed<'d, 'p> {
+/// A document and the plan parsed from it, as [`Store::update_plan`]'s verify step gets them
+/// (to keep: the plan is not used after the verify step).
+pub struct Parsed<'d> {
     pub doc: &'d Document,
-    pub plan: &'p Plan<'d>,
+    pub plan: Plan<'d>,
 }
 
 /// The document an update made and the edits that made it (offsets into the document before),
@@ -722,14 +722,14 @@ impl<'d> Edited<'d> {
 /// The work of [`Store::update_plan`]: parse, edit, splice and verify.
 fn plan_work(
     edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>>,
-    verify: impl FnOnce(Parsed<'_, '_>, &Edited<'_>) -> std::result::Result<(), String>,
+    verify: impl FnOnce(Parsed<'_>, &Edited<'_>) -> std::result::Result<(), String>,
 ) -> impl FnOnce(&Document, &Path) -> Result<Option<Document>> {
     move |doc, path| {
         let plan = Plan::parse(doc);
         let edits = edit(&plan, doc)?;
         let after = splice(doc, &edits, path)?;
         if let Some(after) = &after {
-            let before = Parsed { doc, plan: &plan };
+            let before = Parsed { doc, plan };
             verify(before, &Edited { doc: after, edits: &edits, plan: OnceCell::new() })
                 .map_err(|why| Error::Unverified { path: path.to_path_buf(), why })?;
         }
@@ -741,7 +741,10 @@ fn plan_work(
 fn splice(doc: &Document, edits: &[Edit], path: &Path) -> Result<Option<Document>> {
     let after = crate::text::apply(doc.text(), edits)
         .map_err(|source| Error::Splice { path: path.to_path_buf(), source })?;
-    Ok((after != doc.text()).then(|| Document::from_text(after)))
+    // `apply` proved every byte outside the edits unchanged: the text is the same when each
+    // edit puts back what it replaces.
+    let same = edits.iter().all(|e| doc.text()[e.range.clone()] == e.text);
+    Ok((!same).then(|| Document::from_text(after)))
 }
 
 struct Prepared {

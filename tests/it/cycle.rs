@@ -221,3 +221,29 @@ fn progress_json_is_written_by_writes_only_and_its_history_is_bounded() {
             .expect("json");
     assert_eq!((p["progress_pct"].as_u64(), p["command"].as_str()), (Some(100), Some("status")));
 }
+
+/// A `set` that changes nothing still refreshes `.pplan/progress.json` from the plan as it reads
+/// now (a person's edit since the last write included), without parsing the plan a second time.
+#[test]
+fn a_set_that_changes_nothing_refreshes_progress_from_the_plan_as_it_is() {
+    let dir = TempDir::new();
+    let d = dir.path();
+    let plan = "# Task Plan: x\n\n### Group 1: A\n- [ ] A-1: one\n- [ ] A-2: two\n";
+    fs::write(d.join("task_plan.md"), plan).expect("plan");
+    let set = |to: &str| run_in(d, &["set".into(), "A-1".into(), to.into()], &[]);
+    assert!(set("complete").status.success());
+    let progress = || -> serde_json::Value {
+        serde_json::from_str(&fs::read_to_string(d.join(".pplan/progress.json")).expect("read"))
+            .expect("json")
+    };
+    assert_eq!(progress()["tasks"]["done"], 1);
+    // A person ticks A-2 by hand; the next set of A-1 changes nothing.
+    let edited = "# Task Plan: x\n\n### Group 1: A\n- [x] A-1: one\n- [x] A-2: two\n";
+    fs::write(d.join("task_plan.md"), edited).expect("edit");
+    let out = set("complete");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "A-1: complete (unchanged)\n");
+    assert_eq!(fs::read_to_string(d.join("task_plan.md")).expect("plan"), edited);
+    let p = progress();
+    assert_eq!((p["tasks"]["done"].as_u64(), p["progress_pct"].as_u64()), (Some(2), Some(100)));
+    assert_eq!((p["command"].as_str(), p["status"].as_str()), (Some("set"), Some("complete")));
+}

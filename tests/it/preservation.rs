@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use pplan::plan::edit::{Target, set_status, sets_in_place, status_of, verify_set};
+use pplan::plan::edit::{Target, set_status, sets_in_place, status_of, verify_set, with_sets};
 use pplan::plan::{Place, Plan, Status};
 use pplan::text::{Document, apply};
 
@@ -179,7 +179,10 @@ fn a_set_read_back_in_place_reads_as_the_re_parse() {
                 }
                 total += 1;
                 let text1 = apply(doc.text(), &edits).expect("apply");
-                let Some(patched) = sets_in_place(&plan, &text1, &edits, &[(target, to)]) else { continue };
+                if !sets_in_place(&plan, &text1, &edits, &[(target, to)]) {
+                    continue;
+                }
+                let patched = with_sets(plan.clone(), &[(target, to)]);
                 in_place += 1;
                 let doc1 = Document::from_text(text1);
                 let plan1 = Plan::parse(&doc1);
