@@ -260,32 +260,156 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
     let (at, arrow) =
         ["←", "<-", "👈", "⬅️", "⬅"].iter().filter_map(|a| t.rfind(a).map(|i| (i, a.len()))).max()?;
     let word = t[at + arrow..].trim().trim_matches(['*', '_', '`', '(', ')']).trim().to_lowercase();
-    let current = matches!(
-        word.as_str(),
-        "current"
-            | "current phase"
-            | "current group"
-            | "we are here"
-            | "you are here"
-            | "here"
-            | "now"
-            | "actuel"
-            | "actuelle"
-            | "aktuell"
-            | "actual"
-            | "atual"
-            | "текущий"
-            | "текущая"
-    ) || ["当前", "現在", "现在", "进行中"].iter().any(|w| word.starts_with(w));
+    let current =
+        matches!(word.as_str(), "we are here" | "you are here" | "here" | "burada" | "ici" | "hier")
+            || is_current_name(&word)
+            || word.starts_with("进行中");
     current.then(|| text[..at].trim_end().len())
 }
 
-/// A label line naming the current group (`**Current phase:** Phase 1 — …`, `当前阶段：阶段 1`).
+/// A label line naming the current group (`**Current phase:** Phase 1 — …`, `当前阶段：阶段 1`,
+/// `**Current:** Sprint 3`, `**Bieżący etap:** Etap 2`): the range of its value. Beside the
+/// listed labels, any short label one of whose words says "current" ([`is_current_name`]).
 pub fn current_label(s: &str) -> Option<Range<usize>> {
-    label_value(s, CURRENT_LABELS)
+    label_value(s, CURRENT_LABELS).or_else(|| {
+        let (label, value) = any_label(s)?;
+        is_current_name(&s[label]).then_some(value)
+    })
 }
 
-const GOAL_LABELS: &[&str] = &[
+/// Words that say "current" or "now", lowercase, by language: in a label or a section heading
+/// of at most four words (`Current`, `Étape en cours`, `Huidige fase`, `Şu anki aşama`), they
+/// name the current group. Easy to extend: one word (or a fixed pair) per entry.
+const CURRENT_WORDS: &[&str] = &[
+    "current",
+    "currently",
+    "now",
+    "active", // English
+    "aktuell",
+    "aktuelle",
+    "aktueller",
+    "aktuelles",
+    "derzeitige",
+    "derzeitiger", // German
+    "en cours",
+    "actuel",
+    "actuelle", // French
+    "actual",
+    "vigente", // Spanish
+    "atual",
+    "corrente", // Portuguese, Italian
+    "attuale",
+    "in corso", // Italian
+    "huidig",
+    "huidige", // Dutch
+    "bieżący",
+    "bieżąca",
+    "bieżące",
+    "obecny",
+    "obecna",
+    "aktualny",
+    "aktualna", // Polish
+    "şu an",
+    "şu anki",
+    "mevcut",
+    "güncel", // Turkish
+    "текущий",
+    "текущая",
+    "текущее",
+    "текущие", // Russian
+    "aktuální",
+    "současný",
+    "současná", // Czech
+    "nåværende",
+    "nuvarande",
+    "nuværende",
+    "nykyinen", // Nordic
+    "hiện tại",
+    "saat ini",
+    "sekarang", // Vietnamese, Indonesian
+];
+
+/// Prefixes that say "current" in scripts written without spaces (`当前步骤`, `現在のフェーズ`).
+const CURRENT_PREFIXES: &[&str] = &["当前", "當前", "目前", "现在", "現在", "현재", "지금"];
+
+/// Is `name` (a label or a section heading) a short name of the current group: at most four
+/// words, one of them (or a pair of them) a word saying "current", none saying "next" or
+/// "previous"?
+pub fn is_current_name(name: &str) -> bool {
+    let name = name.trim().trim_matches(['*', '_', ':', '：', ' ']).trim();
+    let lower = name.to_lowercase();
+    // `## Current Status` sums up where things stand: a report, not a pointer to a group.
+    if [
+        "status",
+        "state",
+        "situation",
+        "stato",
+        "estado",
+        "statut",
+        "zustand",
+        "stand",
+        "состояние",
+        "статус",
+        "durum",
+        "stan",
+        "状态",
+        "狀態",
+        "状況",
+        "상태",
+    ]
+    .iter()
+    .any(|w| lower.split_whitespace().any(|x| x == *w) || (!w.is_ascii() && lower.ends_with(w)))
+    {
+        return false;
+    }
+    if CURRENT_PREFIXES.iter().any(|p| lower.starts_with(p)) {
+        return true;
+    }
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    if words.is_empty()
+        || words.len() > 4
+        || !name.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '-')
+    {
+        return false;
+    }
+    let pairs = words.windows(2).map(|w| format!("{} {}", w[0], w[1]));
+    let said = words.iter().map(|w| w.to_string()).chain(pairs).any(|w| CURRENT_WORDS.contains(&w.as_str()));
+    said && !words.iter().any(|w| matches!(*w, "next" | "previous" | "last" | "prior" | "upcoming"))
+}
+
+/// A line that starts with a label (`Label: value`, `**Label:** value`, `**Label**: value`):
+/// the label's range (without its bold marks) and the value's, which ends at ` · `, ` | ` or
+/// the end of the line. The label is short: a colon within its first 40 bytes.
+fn any_label(s: &str) -> Option<(Range<usize>, Range<usize>)> {
+    let bold = s.starts_with("**");
+    let p = if bold { 2 } else { 0 };
+    let head = &s[p..];
+    let colon = head.char_indices().take_while(|&(i, _)| i <= 40).find(|&(_, c)| c == ':' || c == '：')?;
+    let mut label_end = p + colon.0;
+    let mut q = label_end + colon.1.len_utf8();
+    if bold {
+        // `**Label:** value` or `**Label**: value`.
+        if s[q..].starts_with("**") {
+            q += 2;
+        } else if let Some(l) = s[p..label_end].strip_suffix("**") {
+            label_end = p + l.len();
+        } else {
+            return None;
+        }
+    }
+    let label = p..label_end;
+    if s[label.clone()].trim().is_empty() || s[label.clone()].contains("**") {
+        return None;
+    }
+    q += spaces(&s[q..]);
+    let stop = [" · ", " | "].iter().filter_map(|sep| s[q..].find(sep)).min();
+    let v_end = stop.map_or(s.len(), |i| q + i);
+    Some((label, q..q + s[q..v_end].trim_end().len()))
+}
+
+/// What a person calls the plan's goal, as a label (`**Goal:** …`) or a section heading;
+/// lowercase.
+pub const GOAL_LABELS: &[&str] = &[
     "project goal",
     "goal",
     "目标",
@@ -300,6 +424,15 @@ const GOAL_LABELS: &[&str] = &[
     "objectif",
     "цель",
     "ゴール",
+    "doel",
+    "cel",
+    "hedef",
+    "amaç",
+    "cíl",
+    "mål",
+    "tavoite",
+    "mục tiêu",
+    "tujuan",
 ];
 
 /// A goal label line (`**Goal:** …`, `目标：…`), also after a log line's timestamp

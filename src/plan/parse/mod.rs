@@ -117,7 +117,13 @@ struct Walk<'a> {
     tables: Vec<TableKind>,
     /// The first `**Current phase:** …` label line: the current group when no section states
     /// one and it names a group (`- 当前阶段：修复…` describing work is not a group's name).
-    current_label: Option<Line<'a>>,
+    /// Lines that may name the current group, in file order: label lines (`**Current:** Sprint
+    /// 3`), the first line of a section named like one (`## Huidige fase`), a plan-level status
+    /// line naming a group (`> Status: working on Part 4`). The first that names a group counts
+    /// when no `## Current Group` section does.
+    current_labels: Vec<Line<'a>>,
+    /// The same from plan-level status lines, which count after every label.
+    current_statuses: Vec<Line<'a>>,
     /// The plan writes its checklists with status symbols for boxes (see [`symbol_marks`]).
     symbol_marks: bool,
     /// The goal was read from a line wholly in italics: a `Goal:` label may still replace it.
@@ -173,7 +179,8 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         top_item: None,
         list_group: None,
         tables: Vec::new(),
-        current_label: None,
+        current_labels: Vec::new(),
+        current_statuses: Vec::new(),
         goal_in_italics: false,
     };
     let mut roles = roles.into_iter();
@@ -322,7 +329,7 @@ impl<'a> Walk<'a> {
     fn capture(&mut self, content: Range<usize>) {
         let slot = match self.section.0 {
             Section::Goal => 0,
-            Section::Current => 1,
+            Section::Current | Section::CurrentLike => 1,
             Section::Next => 2,
             _ => return,
         };
@@ -347,6 +354,7 @@ impl<'a> Walk<'a> {
                 self.plan.goal = Some(s);
                 self.goal_in_italics = is_italic(s);
             }
+            1 if self.section.0 == Section::CurrentLike => self.current_labels.push(line),
             1 => self.plan.current = Some(line),
             _ => self.plan.next_step = Some(line),
         }
@@ -639,21 +647,26 @@ impl<'a> Walk<'a> {
                 self.goal_in_italics = false;
             }
         }
-        if self.current_label.is_none()
-            && let Some(v) = syntax::current_label(s)
-        {
+        if let Some(v) = syntax::current_label(s) {
             let v = shift(&v, content.start);
             let value = text[v.clone()].trim();
-            if !value.is_empty() {
-                self.current_label = Some(Line { text: value, range: v.start..v.start + value.len() });
+            if !value.is_empty() && self.current_labels.len() < MAX_CURRENT_LINES {
+                self.current_labels.push(Line { text: value, range: v.start..v.start + value.len() });
             }
-        }
-        if self.entity == Entity::None {
-            return;
         }
         let Some(value) = syntax::status_label(s) else {
             return;
         };
+        if self.entity == Entity::None {
+            // A plan-level status line (`> Status: working on Part 4 (polling fallback)`) may
+            // say where the work is: the group reference in it, found once the groups are known.
+            if self.plan.groups.is_empty() && self.current_statuses.len() < MAX_CURRENT_LINES {
+                let v = shift(&value, content.start);
+                let t = text[v.clone()].trim_end();
+                self.current_statuses.push(Line { text: t, range: v.start..v.start + t.len() });
+            }
+            return;
+        }
         let value = shift(&value, content.start);
         let lead = text[value.clone()].len() - text[value.clone()].trim_start().len();
         let value = value.start + lead..value.start + text[value.clone()].trim_end().len();
@@ -908,11 +921,13 @@ impl<'a> Walk<'a> {
             }
         }
         assign_keys(&mut self.plan.groups, &self.rounds);
-        if self.plan.current.is_none()
-            && let Some(line) = self.current_label.take()
-            && resolve_group(&self.plan, line.text).is_some()
-        {
-            self.plan.current = Some(line);
+        if self.plan.current.is_none() {
+            let labels = std::mem::take(&mut self.current_labels);
+            self.plan.current = labels.into_iter().find(|l| resolve_group(&self.plan, l.text).is_some());
+        }
+        if self.plan.current.is_none() {
+            let statuses = std::mem::take(&mut self.current_statuses);
+            self.plan.current = statuses.into_iter().find_map(|l| reference_in(&self.plan, l));
         }
         self.plan
     }
@@ -1002,6 +1017,37 @@ pub(super) fn named_id<'t>(plan: &Plan<'_>, t: &'t str) -> Option<&'t str> {
     }
     let h = syntax::word_heading(t).filter(|h| !h.word.is_empty())?;
     plan.groups.iter().any(|g| g.word.eq_ignore_ascii_case(&t[h.word.clone()])).then(|| &t[h.id])
+}
+
+/// At most this many lines are kept as possible names of the current group.
+const MAX_CURRENT_LINES: usize = 8;
+
+/// The reference to a group inside a plan-level status line (`working on Part 4 (polling
+/// fallback)` → `Part 4`), when it names exactly one word the plan's groups are named by and
+/// the line is not itself a status (`complete`).
+fn reference_in<'a>(plan: &Plan<'_>, line: Line<'a>) -> Option<Line<'a>> {
+    if crate::plan::status::leading(line.text).is_some_and(|t| t.range.end == line.text.len()) {
+        return None;
+    }
+    let starts = std::iter::once(0)
+        .chain(line.text.char_indices().filter(|&(_, c)| c == ' ').map(|(i, _)| i + 1).take(8));
+    starts.into_iter().find_map(|at| {
+        let rest = &line.text[at..];
+        let by_word = |g: &crate::plan::Group<'_>| {
+            !g.word.is_empty()
+                && rest.len() > g.word.len()
+                && rest.is_char_boundary(g.word.len())
+                && rest[..g.word.len()].eq_ignore_ascii_case(g.word)
+        };
+        if !plan.groups.iter().any(by_word) {
+            return None;
+        }
+        let id = named_id(plan, rest)?;
+        let end = at + rest.find(id)? + id.len();
+        let text = &line.text[at..end];
+        resolve_group(plan, text)?;
+        Some(Line { text, range: line.range.start + at..line.range.start + end })
+    })
 }
 
 pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {

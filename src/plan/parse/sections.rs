@@ -7,6 +7,9 @@ pub(super) enum Section {
     Tests,
     Goal,
     Current,
+    /// A section whose name says "current" without being a listed name (`## Huidige fase`,
+    /// `## Current`): its first line is the current group only when it names one.
+    CurrentLike,
     Next,
     Decisions,
     Errors,
@@ -29,6 +32,8 @@ pub(super) fn section_of(heading: &str) -> Section {
     let any = |names: &[&str]| names.iter().any(|n| h == *n);
     if any(syntax::CURRENT_LABELS) {
         Section::Current
+    } else if syntax::is_current_name(&h) {
+        Section::CurrentLike
     } else if any(&[
         "test results",
         "tests",
@@ -39,25 +44,22 @@ pub(super) fn section_of(heading: &str) -> Section {
         "테스트 결과",
     ]) {
         Section::Tests
-    } else if any(&[
-        "goal",
-        "goals",
-        "objective",
-        "objectives",
-        "目标",
-        "项目目标",
-        "目標",
-        "목표",
-        "objetivo",
-        "obiettivo",
-        "ziel",
-        "objectif",
-        "objectifs",
-        "цель",
-        "цели",
-        "ゴール",
-        "目的",
-    ]) || is_goal_heading(&h)
+    } else if any(syntax::GOAL_LABELS)
+        || any(&[
+            "goals",
+            "objectives",
+            "项目目标",
+            "objetivos",
+            "obiettivi",
+            "ziele",
+            "objectifs",
+            "цели",
+            "doelen",
+            "cele",
+            "hedefler",
+            "doelstelling",
+        ])
+        || is_goal_heading(&h)
     {
         Section::Goal
     } else if any(&["next step", "next steps", "下一步", "次のステップ", "다음 단계", "próximo paso"])
@@ -91,6 +93,21 @@ pub(super) fn section_of(heading: &str) -> Section {
         "erros",
         "erros encontrados",
         "ошибки",
+        "встреченные ошибки",
+        "fouten",
+        "opgetreden fouten",
+        "błędy",
+        "napotkane błędy",
+        "hatalar",
+        "karşılaşılan hatalar",
+        "errori riscontrati",
+        "chyby",
+        "fel",
+        "feil",
+        "virheet",
+        "lỗi",
+        "lỗi gặp phải",
+        "kesalahan",
     ]) {
         Section::Errors
     } else if [
