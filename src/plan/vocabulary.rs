@@ -1,0 +1,226 @@
+//! The words a plan writes its statuses with: every spelling the reader met, by the kind of place
+//! (a heading, a label line, a table cell) and its shape (`Done`, `✔`, `🚧 In progress`), and
+//! the spellings `pplan` itself took out of the file. A new status is written as the file
+//! writes it, so a status set away and back reads as it did.
+//!
+//! The invariant: a spelling the file has beats a remembered one; a remembered one is a spelling
+//! that file had in that kind of place until pplan replaced the last of its kind, and it is
+//! read back from `.pplan/` as untrusted input (see [`Spelling::read_remembered`]).
+
+use serde::{Deserialize, Serialize};
+
+use super::status::{self, Case, Style};
+use super::{Place, Status};
+use crate::text::Edit;
+
+/// What a status spelling is made of: a word (`done`, `Not started`), a symbol alone (`✔`,
+/// `⏸️`), or a symbol and words (`🚧 In progress`). A spelling only stands in for one of its own
+/// shape: the words around a symbol are the person's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Word,
+    Symbol,
+    SymbolWord,
+}
+
+impl Shape {
+    pub fn of(spelling: &str) -> Shape {
+        match spelling.chars().next() {
+            Some(c) if c.is_alphanumeric() => Shape::Word,
+            _ if spelling.chars().any(char::is_alphanumeric) => Shape::SymbolWord,
+            _ => Shape::Symbol,
+        }
+    }
+}
+
+/// The places whose spellings are words a person chose (not a checkbox's mark).
+const WRITTEN: [Place; 5] = [Place::Label, Place::Heading, Place::Cell, Place::Bracket, Place::Symbol];
+
+/// Spellings by place, status and shape.
+#[derive(Clone, Debug, Default)]
+pub struct Vocabulary<'a> {
+    /// The first spelling of each status in each kind of place, whatever its shape.
+    seen: [[Option<&'a str>; 5]; 6],
+    /// The first spelling of each place, status and shape, and how many the reader met.
+    shaped: [[[(Option<&'a str>, u32); 3]; 5]; 6],
+    /// Spellings that left the file, remembered: used only where the file has none of theirs.
+    recalled: Vec<Spelling>,
+}
+
+impl<'a> Vocabulary<'a> {
+    pub(super) fn note(&mut self, place: Place, status: Status, text: &'a str) {
+        let slot = &mut self.seen[place as usize][status as usize];
+        if slot.is_none() {
+            *slot = Some(text);
+        }
+        // A checkbox's mark is written from the marks alone (`x`, `X`, `[]`): one a task of
+        // every line, so nothing more is counted for them.
+        if place == Place::Checkbox {
+            return;
+        }
+        let (first, n) = &mut self.shaped[place as usize][status as usize][Shape::of(text) as usize];
+        first.get_or_insert(text);
+        *n += 1;
+    }
+
+    /// The first spelling of `status` in this kind of place.
+    pub fn spelling(&self, place: Place, status: Status) -> Option<&'a str> {
+        self.seen[place as usize][status as usize]
+    }
+
+    /// `status` as the file writes it in this kind of place and shape, else as it wrote it there
+    /// before pplan replaced the last one (remembered).
+    pub fn spelled(&self, place: Place, status: Status, shape: Shape) -> Option<&str> {
+        let own = self.shaped[place as usize][status as usize][shape as usize].0;
+        own.or_else(|| {
+            self.recalled
+                .iter()
+                .find(|r| r.place == place && r.status == status && Shape::of(&r.text) == shape)
+                .map(|r| r.text.as_str())
+        })
+    }
+
+    /// How to write `status` where the file has no spelling of it to copy: in the letter case of
+    /// the file's status words in this kind of place, with the symbol the file gives `status`
+    /// here or in another place (`🚧` from `🚧 In progress` in a table), or gave it before.
+    pub fn style(&self, place: Place, status: Status) -> Style<'_> {
+        let case = Case::of(self.shaped[place as usize].iter().flatten().filter_map(|&(s, _)| s));
+        fn symbol_of(s: &str, status: Status) -> Option<&str> {
+            let symbol = s.split(' ').next().unwrap_or(s);
+            (!symbol.is_empty() && status::emoji_at_start(symbol) == Some((status, symbol.len())))
+                .then_some(symbol)
+        }
+        let file = |p: Place| {
+            let by_shape = &self.shaped[p as usize][status as usize];
+            [Shape::Symbol, Shape::SymbolWord].into_iter().find_map(|shape| by_shape[shape as usize].0)
+        };
+        // This place first; a checklist's symbols (`✓ Parse`) are no heading's.
+        let places = std::iter::once(place).chain(WRITTEN.into_iter().filter(|&p| p != place && p != Place::Symbol));
+        let symbol = places
+            .filter_map(file)
+            .find_map(|s| symbol_of(s, status))
+            .or_else(|| self.recalled.iter().find_map(|r| symbol_of(&r.text, status)));
+        Style { case, symbol }
+    }
+
+    /// Take in the spellings remembered for this file (see [`Spelling::read_remembered`]).
+    pub fn recall(&mut self, spellings: Vec<Spelling>) {
+        self.recalled = spellings;
+    }
+
+    /// The spellings `edits` take out of `text` (the text this vocabulary was read from) for
+    /// good: each edit that replaces the only spelling of its place, status and shape. Cheap:
+    /// it looks at the edits and the kinds of spelling, never at the text again.
+    pub fn leaving(&self, text: &str, edits: &[Edit]) -> Vec<Spelling> {
+        let base = text.as_ptr() as usize;
+        let mut out = Vec::new();
+        for place in WRITTEN {
+            for status in Status::ALL {
+                for &(first, n) in &self.shaped[place as usize][status as usize] {
+                    let Some(first) = first.filter(|_| n == 1) else { continue };
+                    let at = (first.as_ptr() as usize).wrapping_sub(base);
+                    if edits.iter().any(|e| e.range == (at..at.wrapping_add(first.len())) && e.text != first) {
+                        out.push(Spelling { place, status, text: first.to_string() });
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A status as a file spelled it in one kind of place, kept in `.pplan/` after pplan replaced
+/// the last of its kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spelling {
+    pub place: Place,
+    pub status: Status,
+    pub text: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Remembered {
+    schema_version: u32,
+    spellings: Vec<Spelling>,
+}
+
+/// Longer than any status spelling: a remembered one this long was not written by pplan.
+const MAX_SPELLING: usize = 64;
+
+impl Spelling {
+    /// The spellings a state file remembers that may stand in a plan: each is short, plain text
+    /// (nothing markdown reads as structure), not a checkbox mark, and reads as its status.
+    /// Anything else in the file is ignored, and so is a file that is not what pplan writes.
+    pub fn read_remembered(json: &str) -> Vec<Spelling> {
+        let Ok(file) = serde_json::from_str::<Remembered>(json) else { return Vec::new() };
+        if file.schema_version != 1 {
+            return Vec::new();
+        }
+        file.spellings.into_iter().filter(Spelling::trusted).collect()
+    }
+
+    fn trusted(&self) -> bool {
+        self.place != Place::Checkbox
+            && self.text.len() <= MAX_SPELLING
+            && super::edit::plain(&self.text)
+            && status::whole(&self.text) == Some(self.status)
+    }
+
+    /// The state file after `leaving` joins `known` (a newer spelling replaces one of the same
+    /// place, status and shape); `None` when it stays as it is.
+    pub fn remember(known: &[Spelling], leaving: &[Spelling]) -> Option<String> {
+        let key = |s: &Spelling| (s.place, s.status, Shape::of(&s.text));
+        let mut spellings = known.to_vec();
+        for new in leaving.iter().filter(|s| s.trusted()) {
+            match spellings.iter_mut().find(|s| key(s) == key(new)) {
+                Some(old) if old == new => continue,
+                Some(old) => *old = new.clone(),
+                None => spellings.push(new.clone()),
+            }
+        }
+        (spellings != known).then(|| {
+            let file = Remembered { schema_version: 1, spellings };
+            serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes() {
+        assert_eq!(Shape::of("Not started"), Shape::Word);
+        assert_eq!(Shape::of("✔"), Shape::Symbol);
+        assert_eq!(Shape::of("⏸️"), Shape::Symbol);
+        assert_eq!(Shape::of("🚧 In progress"), Shape::SymbolWord);
+    }
+
+    #[test]
+    fn a_remembered_spelling_is_checked_before_use() {
+        let json = r#"{"schema_version":1,"spellings":[
+            {"place":"cell","status":"in_progress","text":"🚧 In progress"},
+            {"place":"heading","status":"complete","text":"✔"},
+            {"place":"heading","status":"complete","text":"| x |"},
+            {"place":"label","status":"pending","text":"done"},
+            {"place":"checkbox","status":"complete","text":"x"},
+            {"place":"label","status":"blocked","text":"blocked\n## Phase 9"}
+        ]}"#;
+        let read = Spelling::read_remembered(json);
+        let texts: Vec<&str> = read.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(texts, ["🚧 In progress", "✔"]);
+        assert!(Spelling::read_remembered("not json").is_empty());
+        assert!(Spelling::read_remembered(r#"{"schema_version":2,"spellings":[]}"#).is_empty());
+    }
+
+    #[test]
+    fn remembering_replaces_a_spelling_of_the_same_kind() {
+        let tick = Spelling { place: Place::Heading, status: Status::Complete, text: "✔".into() };
+        let check = Spelling { text: "✅".into(), ..tick.clone() };
+        let word = Spelling { text: "Done".into(), ..tick.clone() };
+        assert_eq!(Spelling::remember(&[tick.clone()], &[tick.clone()]), None);
+        let json = Spelling::remember(&[tick.clone(), word.clone()], &[check.clone()]).expect("changed");
+        assert_eq!(Spelling::read_remembered(&json), [check, word]);
+    }
+}
