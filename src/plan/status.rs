@@ -570,8 +570,9 @@ impl Case {
 
     /// The case of one spelling; `Err` for a single capitalised word.
     fn one(s: &str) -> Option<Result<Case, ()>> {
-        let mut words =
-            s.split(|c: char| !c.is_alphabetic()).filter(|w| w.chars().any(|c| c.is_lowercase() || c.is_uppercase()));
+        let mut words = s
+            .split(|c: char| !c.is_alphabetic())
+            .filter(|w| w.chars().any(|c| c.is_lowercase() || c.is_uppercase()));
         let first = words.next()?;
         let rest: Vec<&str> = words.collect();
         let lower = |w: &str| w.chars().all(|c| !c.is_uppercase());

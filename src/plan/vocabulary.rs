@@ -95,7 +95,8 @@ impl<'a> Vocabulary<'a> {
             [Shape::Symbol, Shape::SymbolWord].into_iter().find_map(|shape| by_shape[shape as usize].0)
         };
         // This place first; a checklist's symbols (`✓ Parse`) are no heading's.
-        let places = std::iter::once(place).chain(WRITTEN.into_iter().filter(|&p| p != place && p != Place::Symbol));
+        let places =
+            std::iter::once(place).chain(WRITTEN.into_iter().filter(|&p| p != place && p != Place::Symbol));
         let symbol = places
             .filter_map(file)
             .find_map(|s| symbol_of(s, status))
@@ -119,7 +120,8 @@ impl<'a> Vocabulary<'a> {
                 for &(first, n) in &self.shaped[place as usize][status as usize] {
                     let Some(first) = first.filter(|_| n == 1) else { continue };
                     let at = (first.as_ptr() as usize).wrapping_sub(base);
-                    if edits.iter().any(|e| e.range == (at..at.wrapping_add(first.len())) && e.text != first) {
+                    if edits.iter().any(|e| e.range == (at..at.wrapping_add(first.len())) && e.text != first)
+                    {
                         out.push(Spelling { place, status, text: first.to_string() });
                     }
                 }

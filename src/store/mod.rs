@@ -425,7 +425,10 @@ impl Store {
             Err(e) => return Err(e),
         };
         let mut text = String::new();
-        (&mut file).take(limit.saturating_add(1)).read_to_string(&mut text).map_err(|e| Error::io("read", &path, e))?;
+        (&mut file)
+            .take(limit.saturating_add(1))
+            .read_to_string(&mut text)
+            .map_err(|e| Error::io("read", &path, e))?;
         if text.len() as u64 > limit {
             return Err(Error::TooLarge { path, size: text.len() as u64, limit });
         }

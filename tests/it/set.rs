@@ -262,3 +262,115 @@ fn digits_name_a_group_numbered_in_cjk() {
         .file_eq("task_plan.md", plan.replace("实现（进行中）", "实现（已阻塞）"))
         .success();
 }
+
+/// `set --group G away` then `set --group G back` in one plan directory: the plan after each,
+/// exactly.
+fn away_and_back(plan: &str, group: &str, away: &str, after_away: &str, back: &str) {
+    let done = Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", group, away])
+        .file_eq("task_plan.md", after_away)
+        .success();
+    let (code, _, stderr) = crate::harness::pplan(done.dir.path(), &["set", "--group", group, back]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let got = fs::read(done.dir.path().join("task_plan.md")).expect("read plan");
+    assert!(got == plan.as_bytes(), "set back gave:\n{}", String::from_utf8_lossy(&got));
+}
+
+/// Headings that write their statuses in sentence case (`— Not started`): the way back from
+/// blocked is `In progress`, not pplan's own `In Progress`.
+#[test]
+fn a_sentence_case_status_heading_set_away_and_back_is_unchanged() {
+    let plan = "## Plan: retire the cron VM\n\n### 1. Inventory — Done\n- [x] Dump crontab\n\n### 2. Port jobs — In progress\n- [x] backup\n- [ ] digest\n\n### 3. Monitoring — Not started\n- [ ] Alerts\n";
+    let blocked = plan.replace("Port jobs — In progress", "Port jobs — Blocked");
+    away_and_back(plan, "2", "blocked", &blocked, "in_progress");
+}
+
+/// A status word the file has never written takes the case its statuses are written in there:
+/// sentence case here, whatever pplan's own spelling would be.
+#[test]
+fn a_new_status_word_takes_the_case_of_the_file() {
+    let plan = "# Plan\n\n### 1. Inventory — Done\n- [x] Dump\n\n### 2. Port — Not started\n- [ ] Port\n\n### 3. Monitor — Not started\n- [ ] Alerts\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", plan.replace("Port — Not started", "Port — In progress"))
+        .success();
+    let upper = "# Plan\n\n## Phase 1: Read — DONE\n- [x] a\n\n## Phase 2: Write — NOT STARTED\n- [ ] b\n";
+    Test::new()
+        .file("task_plan.md", upper)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", upper.replace("NOT STARTED", "IN PROGRESS"))
+        .success();
+}
+
+const FLAGS: &str = "# Feature flags\n\n## Phases\n\n| # | Phase | Status | Notes |\n|---|-------|--------|-------|\n| 1 | Discovery | ✅ Done | read the field |\n| 2 | Beta | 🚧 In progress | 3 services |\n| 3 | GA | Not started | |\n";
+
+/// The only `🚧 In progress` of a status table, set to blocked and back: the symbol and the
+/// words come back as the file wrote them (it came back `🔄 In Progress`). The spelling that left
+/// the file is remembered in `.pplan/`.
+#[test]
+fn the_last_emoji_status_of_a_table_set_away_and_back_is_unchanged() {
+    let blocked = FLAGS.replace("🚧 In progress", "🚫 Blocked");
+    away_and_back(FLAGS, "2", "blocked", &blocked, "in_progress");
+}
+
+/// Without the remembered spelling (a fresh clone), what the file says is all there is: its
+/// case, and pplan's symbol for a status the file never gave one.
+#[test]
+fn without_a_remembered_spelling_the_file_still_gives_the_case() {
+    let blocked = FLAGS.replace("🚧 In progress", "🚫 Blocked");
+    Test::new()
+        .file("task_plan.md", &blocked)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", FLAGS.replace("🚧 In progress", "🔄 In progress"))
+        .success();
+}
+
+/// `.pplan/spellings.json` is untrusted: an entry that is not a plain status spelling of its
+/// status is ignored, and so is a link in its place.
+#[test]
+fn a_remembered_spelling_is_untrusted() {
+    let blocked = FLAGS.replace("🚧 In progress", "🚫 Blocked");
+    let forged = r#"{"schema_version":1,"spellings":[
+        {"place":"cell","status":"in_progress","text":"🚧 In progress | x |\n| 9 | Injected"},
+        {"place":"cell","status":"in_progress","text":"🚫 Done"}]}"#;
+    Test::new()
+        .file("task_plan.md", &blocked)
+        .file(".pplan/spellings.json", forged)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", FLAGS.replace("🚧 In progress", "🔄 In progress"))
+        .success();
+    #[cfg(unix)]
+    {
+        let t = Test::new()
+            .file("task_plan.md", &blocked)
+            .file("elsewhere.json", forged.replace("🚫 Done", "🚧 In progress"));
+        fs::create_dir_all(t.dir.path().join(".pplan")).expect("state dir");
+        std::os::unix::fs::symlink(
+            t.dir.path().join("elsewhere.json"),
+            t.dir.path().join(".pplan/spellings.json"),
+        )
+        .expect("link");
+        t.args(["set", "--group", "2", "in_progress"])
+            .file_eq("task_plan.md", FLAGS.replace("🚧 In progress", "🔄 In progress"))
+            .success();
+    }
+}
+
+/// A CRLF plan whose one done day is a `✔` after its heading: it comes back `✔`, not `✅`.
+#[test]
+fn a_tick_after_a_heading_set_away_and_back_is_unchanged() {
+    let plan = "# Hackathon\r\n\r\n### Day 1 — Mon ✔\r\n- [x] Slack app\r\n\r\n### Day 2 — Tue\r\n- [x] Parse\r\n- [ ] Ramp API\r\n";
+    let blocked = plan.replace("Mon ✔", "Mon 🚫");
+    away_and_back(plan, "1", "blocked", &blocked, "complete");
+}
+
+/// An Italian status line whose symbol is the file's only `⏸️` (the word after it is the
+/// person's): it comes back `⏸️`, not `⏳`.
+#[test]
+fn a_pause_symbol_on_a_label_set_away_and_back_is_unchanged() {
+    let plan = "# Piano\n\n## Iterazione 1 — Prototipo\n**Stato:** ✅ Completata\n- [x] Wireframe\n\n## Iterazione 2 — Pagamenti\n**Stato:** ⏸️ Sospesa\n- [ ] PagoPA\n\n## Iterazione 3 — Lancio\n**Stato:** ⏳ Da fare\n- [ ] Store\n";
+    let blocked = plan.replace("⏸️ Sospesa", "🚫 Sospesa");
+    away_and_back(plan, "2", "blocked", &blocked, "pending");
+}
