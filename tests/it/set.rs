@@ -374,3 +374,37 @@ fn a_pause_symbol_on_a_label_set_away_and_back_is_unchanged() {
     let blocked = plan.replace("⏸️ Sospesa", "🚫 Sospesa");
     away_and_back(plan, "2", "blocked", &blocked, "pending");
 }
+
+const CHURN: &str = "# Churn model\n\n## Overview\n1. Phase 1 – Data audit ✅\n2. Phase 2 – Training 🔄\n3. Phase 3 – Serving ⏳\n\n---\n\n## Phase 1 – Data audit\n**Status:** complete\n- [x] Leakage\n\n## Phase 2 – Training\n**Status:** in_progress\n- [ ] Calibrate\n\n## Phase 3 – Serving\n**Status:** pending\n- [ ] Batch job\n";
+
+/// An overview that numbers the phases with their status symbols, beside the phases' headings
+/// with status lines: the group's status is written in both places (the overview kept `⏳`
+/// and the file disagreed with itself).
+#[test]
+fn an_overview_list_of_phases_is_set_with_their_headings() {
+    let blocked = CHURN
+        .replace("3. Phase 3 – Serving ⏳", "3. Phase 3 – Serving 🚫")
+        .replace("**Status:** pending", "**Status:** blocked");
+    away_and_back(CHURN, "3", "blocked", &blocked, "pending");
+    let disagree = CHURN.replace("Serving ⏳", "Serving ✅");
+    Test::new()
+        .file("task_plan.md", &disagree)
+        .args(["set", "--group", "3", "in_progress"])
+        .stderr(
+            "error: cannot write a status for group `3`: line 19 says `pending` and line 6 says `✅`; make them agree first\n",
+        )
+        .file_eq("task_plan.md", &disagree)
+        .status(2);
+}
+
+/// One bullet naming a phase with a symbol after it, alone in its section (a log line), is a
+/// remark about the phase, not a second place its status is kept.
+#[test]
+fn a_lone_bullet_naming_a_phase_is_not_a_second_form() {
+    let plan = "# Plan\n\n## Phase 1: Read\n**Status:** complete\n- [x] a\n\n## Phase 2: Write\n**Status:** pending\n- [ ] b\n\n## Log\n- Phase 1 🔄\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "1", "blocked"])
+        .file_eq("task_plan.md", plan.replace("**Status:** complete", "**Status:** blocked"))
+        .success();
+}
