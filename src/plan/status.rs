@@ -456,6 +456,10 @@ pub struct Style<'s> {
 pub fn restyle_in(original: &str, to: Status, style: Style<'_>) -> String {
     let case = style.case.or_else(|| Case::of_model(original));
     let Some((from, lang, len)) = match_at(original, 0) else {
+        // A symbol only the file's legend knows (`🔴`) becomes a symbol.
+        if !original.chars().any(char::is_alphanumeric) {
+            return style.symbol.unwrap_or(to.emoji()).to_string();
+        }
         return recase(english(original, Status::Pending, to), case);
     };
     if lang == Emoji {
@@ -746,6 +750,9 @@ mod tests {
         let symbol = Style { case: None, symbol: Some("🚧") };
         assert_eq!(restyle_in("🚫 Blocked", InProgress, symbol), "🚧 In Progress");
         assert_eq!(restyle_in("🚫", InProgress, symbol), "🚧");
+        // A symbol no table knows (a legend's) is replaced by a symbol.
+        assert_eq!(restyle_in("🔴", InProgress, symbol), "🚧");
+        assert_eq!(restyle_in("🔴", Complete, Style::default()), "✅");
     }
 
     #[test]

@@ -36,13 +36,24 @@ impl Shape {
 /// The places whose spellings are words a person chose (not a checkbox's mark).
 const WRITTEN: [Place; 5] = [Place::Label, Place::Heading, Place::Cell, Place::Bracket, Place::Symbol];
 
+/// The spellings of one place, status and shape.
+#[derive(Clone, Copy, Debug, Default)]
+struct Kind<'a> {
+    /// The first the reader met.
+    first: Option<&'a str>,
+    /// How many it met.
+    count: u32,
+}
+
 /// Spellings by place, status and shape.
 #[derive(Clone, Debug, Default)]
 pub struct Vocabulary<'a> {
     /// The first spelling of each status in each kind of place, whatever its shape.
     seen: [[Option<&'a str>; 5]; 6],
-    /// The first spelling of each place, status and shape, and how many the reader met.
-    shaped: [[[(Option<&'a str>, u32); 3]; 5]; 6],
+    /// By place, status and shape.
+    shaped: [[[Kind<'a>; 3]; 5]; 6],
+    /// The symbols a legend line of the file gives the statuses (`🟢 done · 🔴 blocked`).
+    legend: Vec<(&'a str, Status)>,
     /// Spellings that left the file, remembered: used only where the file has none of theirs.
     recalled: Vec<Spelling>,
 }
@@ -58,9 +69,28 @@ impl<'a> Vocabulary<'a> {
         if place == Place::Checkbox {
             return;
         }
-        let (first, n) = &mut self.shaped[place as usize][status as usize][Shape::of(text) as usize];
-        first.get_or_insert(text);
-        *n += 1;
+        let kind = &mut self.shaped[place as usize][status as usize][Shape::of(text) as usize];
+        kind.first.get_or_insert(text);
+        kind.count += 1;
+    }
+
+    /// Take in a legend's symbols (the first legend of the file).
+    pub(super) fn learn(&mut self, legend: Vec<(&'a str, Status)>) {
+        if self.legend.is_empty() {
+            self.legend = legend;
+        }
+    }
+
+    pub(super) fn legend_is_empty(&self) -> bool {
+        self.legend.is_empty()
+    }
+
+    /// What a symbol stands for in the file's legend (`🔴` → blocked), a variation selector
+    /// after either ignored.
+    pub fn legend_status(&self, symbol: &str) -> Option<Status> {
+        let bare = |s: &'_ str| s.trim_end_matches('\u{fe0f}').len();
+        let symbol = &symbol[..bare(symbol)];
+        self.legend.iter().find(|(s, _)| &s[..bare(s)] == symbol).map(|&(_, status)| status)
     }
 
     /// The first spelling of `status` in this kind of place.
@@ -71,7 +101,7 @@ impl<'a> Vocabulary<'a> {
     /// `status` as the file writes it in this kind of place and shape, else as it wrote it there
     /// before pplan replaced the last one (remembered).
     pub fn spelled(&self, place: Place, status: Status, shape: Shape) -> Option<&str> {
-        let own = self.shaped[place as usize][status as usize][shape as usize].0;
+        let own = self.shaped[place as usize][status as usize][shape as usize].first;
         own.or_else(|| {
             self.recalled
                 .iter()
@@ -82,25 +112,33 @@ impl<'a> Vocabulary<'a> {
 
     /// How to write `status` where the file has no spelling of it to copy: in the letter case of
     /// the file's status words in this kind of place, with the symbol the file gives `status`
-    /// here or in another place (`🚧` from `🚧 In progress` in a table), or gave it before.
+    /// here, in its legend, in another place (`🚧` from `🚧 In progress` in a table), or gave it
+    /// before.
     pub fn style(&self, place: Place, status: Status) -> Style<'_> {
-        let case = Case::of(self.shaped[place as usize].iter().flatten().filter_map(|&(s, _)| s));
-        fn symbol_of(s: &str, status: Status) -> Option<&str> {
+        let case = Case::of(self.shaped[place as usize].iter().flatten().filter_map(|k| k.first));
+        let symbol_of = |s: &'a str| {
             let symbol = s.split(' ').next().unwrap_or(s);
-            (!symbol.is_empty() && status::emoji_at_start(symbol) == Some((status, symbol.len())))
-                .then_some(symbol)
-        }
+            let reads = status::emoji_at_start(symbol) == Some((status, symbol.len()))
+                || self.legend_status(symbol) == Some(status);
+            (!symbol.is_empty() && reads).then_some(symbol)
+        };
         let file = |p: Place| {
             let by_shape = &self.shaped[p as usize][status as usize];
-            [Shape::Symbol, Shape::SymbolWord].into_iter().find_map(|shape| by_shape[shape as usize].0)
+            [Shape::Symbol, Shape::SymbolWord].into_iter().find_map(|shape| by_shape[shape as usize].first)
         };
-        // This place first; a checklist's symbols (`✓ Parse`) are no heading's.
-        let places =
-            std::iter::once(place).chain(WRITTEN.into_iter().filter(|&p| p != place && p != Place::Symbol));
-        let symbol = places
-            .filter_map(file)
-            .find_map(|s| symbol_of(s, status))
-            .or_else(|| self.recalled.iter().find_map(|r| symbol_of(&r.text, status)));
+        let legend = self.legend.iter().find(|&&(_, s)| s == status).map(|&(symbol, _)| symbol);
+        // A checklist's symbols (`✓ Parse`) are no heading's.
+        let others = WRITTEN.into_iter().filter(|&p| p != place && p != Place::Symbol);
+        let symbol = file(place)
+            .and_then(symbol_of)
+            .or(legend)
+            .or_else(|| others.filter_map(file).find_map(symbol_of))
+            .or_else(|| {
+                self.recalled.iter().find_map(|r| {
+                    let symbol = r.text.split(' ').next().unwrap_or(&r.text);
+                    (status::emoji_at_start(symbol) == Some((status, symbol.len()))).then_some(symbol)
+                })
+            });
         Style { case, symbol }
     }
 
@@ -117,8 +155,8 @@ impl<'a> Vocabulary<'a> {
         let mut out = Vec::new();
         for place in WRITTEN {
             for status in Status::ALL {
-                for &(first, n) in &self.shaped[place as usize][status as usize] {
-                    let Some(first) = first.filter(|_| n == 1) else { continue };
+                for kind in &self.shaped[place as usize][status as usize] {
+                    let Some(first) = kind.first.filter(|_| kind.count == 1) else { continue };
                     let at = (first.as_ptr() as usize).wrapping_sub(base);
                     if edits.iter().any(|e| e.range == (at..at.wrapping_add(first.len())) && e.text != first)
                     {
@@ -221,8 +259,10 @@ mod tests {
         let tick = Spelling { place: Place::Heading, status: Status::Complete, text: "✔".into() };
         let check = Spelling { text: "✅".into(), ..tick.clone() };
         let word = Spelling { text: "Done".into(), ..tick.clone() };
-        assert_eq!(Spelling::remember(&[tick.clone()], &[tick.clone()]), None);
-        let json = Spelling::remember(&[tick.clone(), word.clone()], &[check.clone()]).expect("changed");
+        let once = std::slice::from_ref(&tick);
+        assert_eq!(Spelling::remember(once, once), None);
+        let json =
+            Spelling::remember(&[tick.clone(), word.clone()], std::slice::from_ref(&check)).expect("changed");
         assert_eq!(Spelling::read_remembered(&json), [check, word]);
     }
 }

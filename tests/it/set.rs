@@ -408,3 +408,37 @@ fn a_lone_bullet_naming_a_phase_is_not_a_second_form() {
         .file_eq("task_plan.md", plan.replace("**Status:** complete", "**Status:** blocked"))
         .success();
 }
+
+const REINDEX: &str = "# Goal\n\nIncremental reindex from CMS webhooks.\n\nLegend: 🟢 done · 🟡 in progress · 🔴 blocked · ⚪ not started\n\n# Iteration 1: Webhook receiver 🟢\n\n- [x] Verify the signature\n\n# Iteration 2: Indexer 🟡\n\n- [ ] Deletes\n\n# Iteration 3: Backfill\n**Status:** 🔴 waiting on finance\n\n- [ ] Weekly diff\n\n# Iteration 4: Turn off the nightly job ⚪\n\n- [ ] Disable cron\n";
+
+/// A legend line teaches the plan's own symbols: `🔴` after a title or on a status line reads
+/// blocked (only `🟡` was read), and a status set away and back is written with them.
+#[test]
+fn a_legend_teaches_the_symbols_of_its_plan() {
+    let done = Test::new().file("task_plan.md", REINDEX).args(["status", "--json"]).success();
+    let status: serde_json::Value = serde_json::from_slice(&done.stdout).expect("json");
+    let groups: Vec<(&str, &str, &str)> = status["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .map(|g| {
+            (
+                g["id"].as_str().unwrap_or(""),
+                g["stored_status"].as_str().unwrap_or("-"),
+                g["title"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            ("1", "complete", "Webhook receiver"),
+            ("2", "in_progress", "Indexer"),
+            ("3", "blocked", "Backfill"),
+            ("4", "pending", "Turn off the nightly job"),
+        ]
+    );
+    away_and_back(REINDEX, "1", "blocked", &REINDEX.replace("receiver 🟢", "receiver 🔴"), "complete");
+    away_and_back(REINDEX, "3", "skipped", &REINDEX.replace("🔴 waiting", "⏭️ waiting"), "blocked");
+    away_and_back(REINDEX, "4", "in_progress", &REINDEX.replace("job ⚪", "job 🟡"), "pending");
+}

@@ -15,6 +15,7 @@ use super::{
 };
 use crate::text::{Block, Document, Outline};
 
+mod legend;
 mod reconcile;
 mod sections;
 mod shape;
@@ -632,6 +633,7 @@ impl<'a> Walk<'a> {
             self.checkbox_task(line.start, content, indented, list_group);
             return;
         }
+        self.legend_line(content.clone());
         self.label_line(content);
     }
 
@@ -914,6 +916,7 @@ impl<'a> Walk<'a> {
             self.rounds = vec![None; self.plan.groups.len()];
         }
         self.drop_legends();
+        self.read_legend_marks();
         let list_groups = std::mem::take(&mut self.list_groups);
         self.reconcile(list_groups);
         let table_groups = std::mem::take(&mut self.table_groups);
