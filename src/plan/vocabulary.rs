@@ -99,13 +99,20 @@ impl<'a> Vocabulary<'a> {
     }
 
     /// `status` as the file writes it in this kind of place and shape, else as it wrote it there
-    /// before pplan replaced the last one (remembered).
+    /// before pplan replaced the last one (remembered), unless the file now writes its statuses
+    /// there in another case (`done`, `in progress` since): the file's case beats a memory.
     pub fn spelled(&self, place: Place, status: Status, shape: Shape) -> Option<&str> {
         let own = self.shaped[place as usize][status as usize][shape as usize].first;
         own.or_else(|| {
+            let here: Vec<&str> =
+                self.shaped[place as usize].iter().flatten().filter_map(|k| k.first).collect();
+            let case = Case::of(here.iter().copied());
+            let fits = |text| case.is_none() || Case::of(here.iter().copied().chain([text])).is_some();
             self.recalled
                 .iter()
-                .find(|r| r.place == place && r.status == status && Shape::of(&r.text) == shape)
+                .find(|r| {
+                    r.place == place && r.status == status && Shape::of(&r.text) == shape && fits(&r.text)
+                })
                 .map(|r| r.text.as_str())
         })
     }
@@ -252,6 +259,30 @@ mod tests {
         assert_eq!(texts, ["🚧 In progress", "✔"]);
         assert!(Spelling::read_remembered("not json").is_empty());
         assert!(Spelling::read_remembered(r#"{"schema_version":2,"spellings":[]}"#).is_empty());
+    }
+
+    #[test]
+    fn a_remembered_spelling_gives_way_to_the_file() {
+        let mut v = Vocabulary::default();
+        v.note(Place::Cell, Status::Complete, "✅ done");
+        v.note(Place::Cell, Status::Pending, "not started");
+        v.note(Place::Cell, Status::Pending, "⏳");
+        let remembered =
+            |t: &str| Spelling { place: Place::Cell, status: Status::InProgress, text: t.into() };
+        v.recall(vec![remembered("🚧 In Progress"), remembered("WIP")]);
+        // The file writes its statuses in lower case now: a title-case memory is not used, and
+        // neither is one of another shape or place.
+        assert_eq!(v.spelled(Place::Cell, Status::InProgress, Shape::SymbolWord), None);
+        assert_eq!(v.spelled(Place::Label, Status::InProgress, Shape::Word), None);
+        assert_eq!(
+            v.style(Place::Cell, Status::InProgress),
+            Style { case: Some(Case::Lower), symbol: Some("🚧") }
+        );
+        v.recall(vec![remembered("🚧 in progress")]);
+        assert_eq!(v.spelled(Place::Cell, Status::InProgress, Shape::SymbolWord), Some("🚧 in progress"));
+        // The file's own spelling of that kind beats any memory.
+        v.note(Place::Cell, Status::InProgress, "🔄 running");
+        assert_eq!(v.spelled(Place::Cell, Status::InProgress, Shape::SymbolWord), Some("🔄 running"));
     }
 
     #[test]
