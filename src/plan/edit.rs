@@ -1,6 +1,7 @@
 //! Surgical edit operations on a parsed plan: find the task or group a user names, compute the
 //! byte edits that change its status in the style already used there, and verify the result.
 
+use super::vocabulary::Shape;
 use super::{Group, GroupForm, Indicator, Place, Plan, Status, status, syntax};
 use crate::error::{Error, Result};
 use crate::text::{Document, Edit};
@@ -193,25 +194,19 @@ fn spelled_checkbox(plan: &Plan<'_>, to: Status) -> String {
 }
 
 /// Replace an indicator's text with `to`, spelled as the file spells `to` in that kind of
-/// place (when the spelling has the same shape: emoji-only or with a word), else in the style
-/// of the text being replaced.
+/// place and shape (a word, a symbol, a symbol and a word), or spelled it before pplan replaced
+/// the last such spelling; else in the style of the text being replaced, with the letter case
+/// and symbols the file uses (see [`super::Vocabulary::style`]).
 fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status) -> Edit {
     if ind.place == Place::Checkbox {
         return Edit::replace(ind.range.clone(), spelled_checkbox(plan, to));
     }
     let old = &plan.text[ind.range.clone()];
-    let emoji_only = |s: &str| !s.chars().any(char::is_alphanumeric);
-    let text = match plan.vocabulary.spelling(ind.place, to) {
-        Some(seen) if emoji_only(seen) == emoji_only(old) && has_emoji(seen) == has_emoji(old) => {
-            seen.to_string()
-        }
-        _ => status::restyle(old, to),
+    let text = match plan.vocabulary.spelled(ind.place, to, Shape::of(old)) {
+        Some(seen) => seen.to_string(),
+        None => status::restyle_in(old, to, plan.vocabulary.style(ind.place, to)),
     };
     Edit::replace(ind.range.clone(), text)
-}
-
-fn has_emoji(s: &str) -> bool {
-    s.chars().next().is_some_and(|c| !c.is_alphanumeric())
 }
 
 /// The words of a status line pplan does not know (`started, waiting on Jacob`, `开发中`,
@@ -357,7 +352,7 @@ pub fn with_sets<'a>(mut plan: Plan<'a>, changes: &[(Target, Status)]) -> Plan<'
 /// A status word that markdown reads as nothing but text: letters, digits, `_`, `-`, spaces
 /// between words, and emoji (`✅`, `🔄`, `⏸️`). Anything else (`*`, `` ` ``, `|`, `[`, `<`, a
 /// line break) might open or close a construct around it.
-fn plain(word: &str) -> bool {
+pub(super) fn plain(word: &str) -> bool {
     let emoji = |c: char| matches!(c as u32, 0x2190..=0x2BFF | 0x1F000..=0x1FAFF | 0xFE0F);
     !word.is_empty()
         && word.trim() == word

@@ -15,18 +15,21 @@ pub mod rework;
 pub mod rows;
 pub mod status;
 pub mod syntax;
+pub mod vocabulary;
 pub mod warnings;
 
 use std::borrow::Cow;
 use std::ops::Range;
 
 pub use status::Status;
+pub use vocabulary::Vocabulary;
 
 use crate::text::Document;
 
 /// Where a status is written; a new status is spelled the way the file spells that status in
 /// the same kind of place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Place {
     Checkbox,
     Bracket,
@@ -198,25 +201,6 @@ impl Counts {
         } else {
             Status::InProgress
         }
-    }
-}
-
-/// First-seen spelling of each status in each kind of place.
-#[derive(Clone, Debug, Default)]
-pub struct Vocabulary<'a> {
-    seen: [[Option<&'a str>; 5]; 6],
-}
-
-impl<'a> Vocabulary<'a> {
-    fn note(&mut self, place: Place, status: Status, text: &'a str) {
-        let slot = &mut self.seen[place as usize][status as usize];
-        if slot.is_none() {
-            *slot = Some(text);
-        }
-    }
-
-    pub fn spelling(&self, place: Place, status: Status) -> Option<&'a str> {
-        self.seen[place as usize][status as usize]
     }
 }
 

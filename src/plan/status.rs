@@ -8,9 +8,9 @@ use std::fmt;
 use std::ops::Range;
 
 use rustc_hash::FxHashMap;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     Pending,
@@ -487,20 +487,40 @@ pub fn emoji_at_start(s: &str) -> Option<(Status, usize)> {
 /// Write `to` in the style of `original`, an existing token: the same language, case and
 /// emoji prefix. A token only its place makes a status (`— NEXT`) gives its case alone.
 pub fn restyle(original: &str, to: Status) -> String {
+    restyle_in(original, to, Style::default())
+}
+
+/// What a file says about writing a status it does not spell in that place yet: the letter
+/// case of its status words there, and the symbol it gives the status elsewhere.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style<'s> {
+    pub case: Option<Case>,
+    /// A symbol that reads as the status (`🚧`, `✔`), in place of the table's own.
+    pub symbol: Option<&'s str>,
+}
+
+/// [`restyle`], in the file's `style` where it has one; else in the case of `original` and
+/// the table's symbol.
+pub fn restyle_in(original: &str, to: Status, style: Style<'_>) -> String {
+    let case = style.case.or_else(|| Case::of_model(original));
     let Some((from, lang, len)) = match_at(original, 0) else {
-        return recase(original, english(original, Status::Pending, to));
+        // A symbol only the file's legend knows (`🔴`) becomes a symbol.
+        if !original.chars().any(char::is_alphanumeric) {
+            return style.symbol.unwrap_or(to.emoji()).to_string();
+        }
+        return recase(english(original, Status::Pending, to), case);
     };
     if lang == Emoji {
         let rest = &original[len..];
         let word_start = len + (rest.len() - rest.trim_start_matches(' ').len());
+        let symbol = style.symbol.unwrap_or(to.emoji());
         if word_start == original.len() {
-            return to.emoji().to_string();
+            return symbol.to_string();
         }
         return format!(
-            "{}{}{}",
-            to.emoji(),
+            "{symbol}{}{}",
             &original[len..word_start],
-            restyle(&original[word_start..], to)
+            restyle_in(&original[word_start..], to, Style { case, ..style })
         );
     }
     let word = &original[..len];
@@ -523,7 +543,7 @@ pub fn restyle(original: &str, to: Status) -> String {
         Hi => ["लंबित", "प्रगति में", "पूर्ण", "अवरुद्ध", "छोड़ा गया"][to as usize],
         Nl => ["gepland", "bezig", "afgerond", "geblokkeerd", "overgeslagen"][to as usize],
     };
-    recase(word, new)
+    recase(new, case)
 }
 
 /// `to` in the language a label is written in, when its script says so (`状态` → 已完成,
@@ -560,23 +580,94 @@ fn english(word: &str, from: Status, to: Status) -> &'static str {
     }
 }
 
-fn recase(model: &str, word: &str) -> String {
-    let letters: Vec<char> = model.chars().filter(|c| c.is_alphabetic()).collect();
-    let upper = !letters.is_empty() && letters.iter().all(|c| c.is_uppercase());
-    if upper && letters.len() > 1 {
-        return word.to_uppercase();
+/// How a file capitalises its status words in one kind of place: `in progress`, `In progress`,
+/// `In Progress`, `IN PROGRESS`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Case {
+    Lower,
+    Sentence,
+    Title,
+    Upper,
+}
+
+impl Case {
+    /// The case several spellings share. One capitalised word (`Done`) fits Sentence and Title
+    /// alike: a spelling of two words decides (`Not started`, `Not Started`). `None` when they
+    /// disagree or say nothing (emoji, scripts without case, `N/A`, `iOS`).
+    pub fn of<'s>(spellings: impl IntoIterator<Item = &'s str>) -> Option<Case> {
+        let (mut seen, mut capital) = ([false; 4], false);
+        for s in spellings {
+            match Case::one(s) {
+                Some(Ok(case)) => seen[case as usize] = true,
+                Some(Err(())) => capital = true,
+                None => {}
+            }
+        }
+        let one = |case: Case| seen.iter().enumerate().all(|(i, &s)| s == (i == case as usize));
+        [Case::Lower, Case::Upper, Case::Sentence, Case::Title]
+            .into_iter()
+            .find(|&c| one(c) && (!capital || matches!(c, Case::Sentence | Case::Title)))
     }
-    if letters.first().is_some_and(|c| c.is_uppercase()) {
-        return word
-            .split(' ')
-            .map(|w| {
-                let mut cs = w.chars();
-                cs.next().map_or(String::new(), |c| c.to_uppercase().chain(cs).collect())
-            })
-            .collect::<Vec<_>>()
-            .join(" ");
+
+    /// The case to write in after one token alone: capitals throughout (`NEXT`), a capital first
+    /// (`Done`, `Not started`: title case, `In Progress`), or as the table spells it.
+    fn of_model(model: &str) -> Option<Case> {
+        let mut letters = model.chars().filter(|c| c.is_alphabetic());
+        let first = letters.next()?;
+        if first.is_uppercase() && letters.clone().next().is_some() && letters.all(char::is_uppercase) {
+            Some(Case::Upper)
+        } else {
+            first.is_uppercase().then_some(Case::Title)
+        }
     }
-    word.to_string()
+
+    /// The case of one spelling; `Err` for a single capitalised word.
+    fn one(s: &str) -> Option<Result<Case, ()>> {
+        let mut words = s
+            .split(|c: char| !c.is_alphabetic())
+            .filter(|w| w.chars().any(|c| c.is_lowercase() || c.is_uppercase()));
+        let first = words.next()?;
+        let rest: Vec<&str> = words.collect();
+        let lower = |w: &str| w.chars().all(|c| !c.is_uppercase());
+        let upper = |w: &str| w.chars().all(|c| !c.is_lowercase());
+        let capital = |w: &str| {
+            let mut cs = w.chars();
+            cs.next().is_some_and(char::is_uppercase) && cs.all(|c| !c.is_uppercase())
+        };
+        let all = |f: &dyn Fn(&str) -> bool| f(first) && rest.iter().all(|w| f(w));
+        Some(Ok(if all(&lower) {
+            Case::Lower
+        } else if all(&upper) {
+            // `N/A` is an abbreviation, not a file that shouts.
+            if first.chars().count() < 2 && rest.iter().all(|w| w.chars().count() < 2) {
+                return None;
+            }
+            Case::Upper
+        } else if capital(first) && rest.is_empty() {
+            return Some(Err(()));
+        } else if capital(first) && rest.iter().all(|w| lower(w)) {
+            Case::Sentence
+        } else if all(&capital) {
+            Case::Title
+        } else {
+            return None;
+        }))
+    }
+}
+
+/// `word` (as the table spells it) in `case`. Letters are only ever raised, never lowered: a
+/// table spelling's capitals are its own (`in Arbeit`).
+fn recase(word: &str, case: Option<Case>) -> String {
+    let capitalise = |w: &str| {
+        let mut cs = w.chars();
+        cs.next().map_or(String::new(), |c| c.to_uppercase().chain(cs).collect())
+    };
+    match case {
+        Some(Case::Upper) => word.to_uppercase(),
+        Some(Case::Title) => word.split(' ').map(capitalise).collect::<Vec<_>>().join(" "),
+        Some(Case::Sentence) => capitalise(word),
+        Some(Case::Lower) | None => word.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -672,6 +763,45 @@ mod tests {
             assert_eq!(tok(text), Some((read, text)), "reading `{text}`");
             assert_eq!(restyle(text, to), back, "writing {to} in the style of `{text}`");
         }
+    }
+
+    #[test]
+    fn case_style_of_a_place() {
+        use Case::*;
+        assert_eq!(Case::of(["Done", "Not started", "Blocked"]), Some(Sentence));
+        assert_eq!(Case::of(["Done", "Not Started"]), Some(Title));
+        assert_eq!(Case::of(["✅ Done", "🚧 In progress"]), Some(Sentence));
+        assert_eq!(Case::of(["complete", "in_progress", "⏳"]), Some(Lower));
+        assert_eq!(Case::of(["COMPLETE", "IN PROGRESS"]), Some(Upper));
+        assert_eq!(Case::of(["Da fare", "Completata"]), Some(Sentence));
+        // One capitalised word fits Sentence and Title alike: the token replaced decides.
+        assert_eq!(Case::of(["Done", "Blocked"]), None);
+        // Disagreement, or nothing to go by.
+        assert_eq!(Case::of(["done", "Not started"]), None);
+        assert_eq!(Case::of(["Not started", "In Progress"]), None);
+        assert_eq!(Case::of(["✅", "已完成", "N/A"]), None);
+        assert_eq!(Case::of([]), None);
+    }
+
+    #[test]
+    fn restyle_writes_in_the_case_of_the_place() {
+        let style = |case| Style { case: Some(case), symbol: None };
+        assert_eq!(restyle_in("Blocked", InProgress, style(Case::Sentence)), "In progress");
+        assert_eq!(restyle_in("Blocked", InProgress, Style::default()), "In Progress");
+        assert_eq!(restyle_in("🚫 Blocked", InProgress, style(Case::Sentence)), "🔄 In progress");
+        assert_eq!(restyle_in("blocked", Pending, style(Case::Title)), "Pending");
+        assert_eq!(restyle_in("Blocked", InProgress, style(Case::Upper)), "IN PROGRESS");
+        assert_eq!(restyle_in("blocked", InProgress, style(Case::Lower)), "in_progress");
+        // A table spelling's own capitals stay.
+        assert_eq!(restyle_in("erledigt", InProgress, style(Case::Lower)), "in Arbeit");
+        assert_eq!(restyle_in("Erledigt", InProgress, style(Case::Sentence)), "In Arbeit");
+        // The file's symbol for the state, in place of the table's.
+        let symbol = Style { case: None, symbol: Some("🚧") };
+        assert_eq!(restyle_in("🚫 Blocked", InProgress, symbol), "🚧 In Progress");
+        assert_eq!(restyle_in("🚫", InProgress, symbol), "🚧");
+        // A symbol no table knows (a legend's) is replaced by a symbol.
+        assert_eq!(restyle_in("🔴", InProgress, symbol), "🚧");
+        assert_eq!(restyle_in("🔴", Complete, Style::default()), "✅");
     }
 
     #[test]

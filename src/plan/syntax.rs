@@ -1139,6 +1139,46 @@ pub fn status_symbol(s: &str) -> Option<(Status, usize, usize)> {
     (gap > 0).then_some((status, len, len + gap))
 }
 
+/// A legend of status symbols (`Legend: 🟢 done · 🟡 in progress · 🔴 blocked`): after an
+/// optional `Word:` lead, two or more entries, each a symbol and the status word it stands for
+/// (`🟢 done`, `🔴 = blocked`), for two statuses or more, and nothing else. Each symbol's range
+/// (a variation selector after it included) and its status.
+pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
+    let t = line.trim_end();
+    // Cheap refusals first: this is asked of every paragraph line.
+    let first = t.chars().next()?;
+    let lead = if first.is_ascii() || first.is_alphanumeric() {
+        let word = |c: char| c.is_alphabetic() || matches!(c, ' ' | '*' | '_');
+        let window = (0..=t.len().min(28)).rev().find(|&i| t.is_char_boundary(i)).unwrap_or(0);
+        let colon = t[..window].find([':', '：']).filter(|&c| t[..c].chars().all(word))?;
+        let after = colon + t[colon..].chars().next().map_or(1, char::len_utf8);
+        after + t[after..].len() - t[after..].trim_start_matches(['*', '_']).len()
+    } else {
+        0
+    };
+    let mut entries = Vec::new();
+    let mut rest = lead;
+    while rest < t.len() {
+        let entry_start = rest + spaces(&t[rest..]);
+        let end = t[entry_start..]
+            .find(['·', '|', ',', ';', '/', '•', '，', '、', '；'])
+            .map_or(t.len(), |i| entry_start + i);
+        let entry = &t[entry_start..end];
+        let symbol =
+            entry.find(|c: char| c == ' ' || c.is_ascii() || c.is_alphanumeric()).unwrap_or(entry.len());
+        if symbol == 0 {
+            return None;
+        }
+        let words = entry[symbol..].trim_start_matches([' ', '=', ':', '—', '–']).trim();
+        entries.push((entry_start..entry_start + symbol, status::whole(words)?));
+        rest = end + t[end..].chars().next().map_or(0, char::len_utf8);
+    }
+    let mut statuses: Vec<Status> = entries.iter().map(|e| e.1).collect();
+    statuses.sort();
+    statuses.dedup();
+    (statuses.len() >= 2).then_some(entries)
+}
+
 /// The cells of a table row: ranges of their trimmed text. A `\|` does not split.
 pub fn cells(line: &str) -> Vec<Range<usize>> {
     let b = line.as_bytes();
@@ -1173,6 +1213,25 @@ fn trim_range(s: &str, r: Range<usize>) -> Range<usize> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn legends_of_status_symbols() {
+        let symbols = |line: &'static str| {
+            super::legend(line).map(|e| e.into_iter().map(|(r, s)| (&line[r], s)).collect::<Vec<_>>())
+        };
+        use super::Status::*;
+        assert_eq!(
+            symbols("Legend: 🟢 done · 🟡 in progress · 🔴 blocked · ⚪ not started"),
+            Some(vec![("🟢", Complete), ("🟡", InProgress), ("🔴", Blocked), ("⚪", Pending)])
+        );
+        assert_eq!(symbols("🟩 = complete | 🟥 = blocked"), Some(vec![("🟩", Complete), ("🟥", Blocked)]));
+        assert_eq!(symbols("**Key:** 🟩 done, ⬛ skipped"), Some(vec![("🟩", Complete), ("⬛", Skipped)]));
+        assert_eq!(symbols("图例：🟢 完成，🔴 阻塞"), Some(vec![("🟢", Complete), ("🔴", Blocked)]));
+        assert_eq!(symbols("Legend: 🟢 done · 🟢 done"), None, "one status is no legend");
+        assert_eq!(symbols("Legend: 🟢 done · 🔴 waiting on finance"), None);
+        assert_eq!(symbols("Status: ✅ done"), None);
+        assert_eq!(symbols("We shipped it, done / blocked"), None);
+    }
+
     #[test]
     fn only_the_kelvin_sign_folds_to_ascii() {
         // What `folds_equal` relies on to skip the Unicode tables when one side is ASCII.

@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 use self::atomic::Replaced;
 use crate::error::{Error, Result};
 use crate::plan::Plan;
+use crate::plan::vocabulary::Spelling;
 use crate::text::{DecodeError, Document, Edit};
 
 pub const PLAN_FILE: &str = "task_plan.md";
@@ -33,6 +34,8 @@ pub const FINDINGS_FILE: &str = "findings.md";
 pub const PROGRESS_FILE: &str = "progress.md";
 pub const STATE_DIR: &str = ".pplan";
 const LOCK_FILE: &str = "lock";
+/// Status spellings pplan took out of the task plan (see [`Store::remembered`]).
+const SPELLINGS: &str = "spellings.json";
 const DEFAULT_MAX_BYTES: u64 = 64 * 1024 * 1024;
 const DEFAULT_LOCK_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long an empty file is watched for an editor's save to land, and how long a file that is
@@ -408,6 +411,11 @@ impl Store {
     /// Tool state under `.pplan/` (JSON the tool owns), if present. Untrusted: a symlink, a
     /// non-regular file or one over the size limit is refused.
     pub fn read_state(&self, name: &str) -> Result<Option<String>> {
+        self.read_state_within(name, self.limits.max_bytes)
+    }
+
+    /// [`Store::read_state`] for state that is never larger than `limit` bytes.
+    fn read_state_within(&self, name: &str, limit: u64) -> Result<Option<String>> {
         let path = self.state_path(name, false)?;
         let mut file = match open_state_file(&path, false) {
             Ok(f) => f,
@@ -418,11 +426,11 @@ impl Store {
         };
         let mut text = String::new();
         (&mut file)
-            .take(self.limits.max_bytes.saturating_add(1))
+            .take(limit.saturating_add(1))
             .read_to_string(&mut text)
             .map_err(|e| Error::io("read", &path, e))?;
-        if text.len() as u64 > self.limits.max_bytes {
-            return Err(Error::TooLarge { path, size: text.len() as u64, limit: self.limits.max_bytes });
+        if text.len() as u64 > limit {
+            return Err(Error::TooLarge { path, size: text.len() as u64, limit });
         }
         Ok(Some(text))
     }
@@ -629,22 +637,51 @@ impl Store {
         verify: impl FnOnce(Parsed<'_>, &Edited<'_>) -> std::result::Result<(), String>,
     ) -> Result<Change> {
         if dry_run {
-            let prepared = self.prepare_by(name, Links::Follow, plan_work(edit, verify))?;
+            let mut leaving = Vec::new();
+            let work = plan_work(self.remembered(name), &mut leaving, edit, verify);
+            let prepared = self.prepare_by(name, Links::Follow, work)?;
             return Ok(Change { before: prepared.before, after: prepared.after, written: false });
         }
         let lock = self.lock()?;
         self.update_plan_held(&lock, name, edit, verify)
     }
 
-    /// [`Store::update_plan`] while holding `lock` (see [`Store::update_held`]).
+    /// [`Store::update_plan`] while holding `lock` (see [`Store::update_held`]). A status
+    /// spelling the write takes out of the plan for good is remembered under the same lock
+    /// (see [`Store::remembered`]).
     pub fn update_plan_held(
         &self,
-        _lock: &Lock,
+        lock: &Lock,
         name: &str,
         edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>>,
         verify: impl FnOnce(Parsed<'_>, &Edited<'_>) -> std::result::Result<(), String>,
     ) -> Result<Change> {
-        self.write_prepared(self.prepare_by(name, Links::Follow, plan_work(edit, verify))?)
+        let known = self.remembered(name);
+        let mut leaving = Vec::new();
+        let work = plan_work(known.clone(), &mut leaving, edit, verify);
+        let change = self.write_prepared(self.prepare_by(name, Links::Follow, work)?)?;
+        if change.written
+            && let Some(json) = Spelling::remember(&known, &leaving)
+        {
+            // A hint for the next write, not part of this one: the plan is written whatever
+            // becomes of it.
+            let _ = self.write_state(lock, SPELLINGS, &json);
+        }
+        Ok(change)
+    }
+
+    /// The status spellings pplan took out of the task plan (the last `🚧 In progress` of its
+    /// table, set to blocked), so that setting the status back writes it as the file did:
+    /// `.pplan/spellings.json`, untrusted (every entry is checked, a file that is not what
+    /// pplan writes is ignored). Other files remember nothing.
+    fn remembered(&self, name: &str) -> Vec<Spelling> {
+        if name != PLAN_FILE {
+            return Vec::new();
+        }
+        match self.read_state_within(SPELLINGS, 64 * 1024) {
+            Ok(Some(json)) => Spelling::read_remembered(&json),
+            _ => Vec::new(),
+        }
     }
 
     fn prepare(
@@ -719,15 +756,22 @@ impl<'d> Edited<'d> {
     }
 }
 
-/// The work of [`Store::update_plan`]: parse, edit, splice and verify.
-fn plan_work(
-    edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>>,
-    verify: impl FnOnce(Parsed<'_>, &Edited<'_>) -> std::result::Result<(), String>,
-) -> impl FnOnce(&Document, &Path) -> Result<Option<Document>> {
+/// The work of [`Store::update_plan`]: parse (with the spellings remembered for the file),
+/// edit, splice and verify; the spellings the edits take out of the file go to `leaving`.
+fn plan_work<'l>(
+    remembered: Vec<Spelling>,
+    leaving: &'l mut Vec<Spelling>,
+    edit: impl FnOnce(&Plan<'_>, &Document) -> Result<Vec<Edit>> + 'l,
+    verify: impl FnOnce(Parsed<'_>, &Edited<'_>) -> std::result::Result<(), String> + 'l,
+) -> impl FnOnce(&Document, &Path) -> Result<Option<Document>> + 'l {
     move |doc, path| {
-        let plan = Plan::parse(doc);
+        let mut plan = Plan::parse(doc);
+        plan.vocabulary.recall(remembered);
         let edits = edit(&plan, doc)?;
         let after = splice(doc, &edits, path)?;
+        if after.is_some() {
+            *leaving = plan.vocabulary.leaving(doc.text(), &edits);
+        }
         if let Some(after) = &after {
             let before = Parsed { doc, plan };
             verify(before, &Edited { doc: after, edits: &edits, plan: OnceCell::new() })

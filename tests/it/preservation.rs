@@ -135,6 +135,9 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
             let changed = changed_lines(doc.text(), &text1).unwrap_or(usize::MAX);
             assert!((1..=indicators).contains(&changed), "{name} {target:?}: {changed} lines changed");
             checked += 1;
+            // What the store remembers of a spelling the set took out of the file.
+            let mut plan1 = plan1;
+            plan1.vocabulary.recall(plan.vocabulary.leaving(doc.text(), &edits));
             let back = set_status(&plan1, &doc1, target, from).expect("set back");
             let text2 = apply(&text1, &back).expect("apply back");
             if text2 == doc.text() {
@@ -154,7 +157,10 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
         return;
     }
     assert!(round_trips > 1500, "only {round_trips} exact round trips");
-    assert!(mixed_spelling * 50 < checked, "{mixed_spelling} of {checked} round trips hit mixed spellings");
+    // With the spelling a set takes out of the file remembered (as the store does), only a file
+    // that writes one status two ways in one kind of place (`✅` and `✔` after headings) can
+    // get the other way back: 35 of 6536 corpus round trips (75 without the memory).
+    assert!(mixed_spelling * 100 < checked, "{mixed_spelling} of {checked} round trips hit mixed spellings");
     eprintln!("round trips: {round_trips} exact, {mixed_spelling} respelled, of {checked}");
 }
 

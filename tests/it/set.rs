@@ -262,3 +262,183 @@ fn digits_name_a_group_numbered_in_cjk() {
         .file_eq("task_plan.md", plan.replace("实现（进行中）", "实现（已阻塞）"))
         .success();
 }
+
+/// `set --group G away` then `set --group G back` in one plan directory: the plan after each,
+/// exactly.
+fn away_and_back(plan: &str, group: &str, away: &str, after_away: &str, back: &str) {
+    let done = Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", group, away])
+        .file_eq("task_plan.md", after_away)
+        .success();
+    let (code, _, stderr) = crate::harness::pplan(done.dir.path(), &["set", "--group", group, back]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let got = fs::read(done.dir.path().join("task_plan.md")).expect("read plan");
+    assert!(got == plan.as_bytes(), "set back gave:\n{}", String::from_utf8_lossy(&got));
+}
+
+/// Headings that write their statuses in sentence case (`— Not started`): the way back from
+/// blocked is `In progress`, not pplan's own `In Progress`.
+#[test]
+fn a_sentence_case_status_heading_set_away_and_back_is_unchanged() {
+    let plan = "## Plan: retire the cron VM\n\n### 1. Inventory — Done\n- [x] Dump crontab\n\n### 2. Port jobs — In progress\n- [x] backup\n- [ ] digest\n\n### 3. Monitoring — Not started\n- [ ] Alerts\n";
+    let blocked = plan.replace("Port jobs — In progress", "Port jobs — Blocked");
+    away_and_back(plan, "2", "blocked", &blocked, "in_progress");
+}
+
+/// A status word the file has never written takes the case its statuses are written in there:
+/// sentence case here, whatever pplan's own spelling would be.
+#[test]
+fn a_new_status_word_takes_the_case_of_the_file() {
+    let plan = "# Plan\n\n### 1. Inventory — Done\n- [x] Dump\n\n### 2. Port — Not started\n- [ ] Port\n\n### 3. Monitor — Not started\n- [ ] Alerts\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", plan.replace("Port — Not started", "Port — In progress"))
+        .success();
+    let upper = "# Plan\n\n## Phase 1: Read — DONE\n- [x] a\n\n## Phase 2: Write — NOT STARTED\n- [ ] b\n";
+    Test::new()
+        .file("task_plan.md", upper)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", upper.replace("NOT STARTED", "IN PROGRESS"))
+        .success();
+}
+
+const FLAGS: &str = "# Feature flags\n\n## Phases\n\n| # | Phase | Status | Notes |\n|---|-------|--------|-------|\n| 1 | Discovery | ✅ Done | read the field |\n| 2 | Beta | 🚧 In progress | 3 services |\n| 3 | GA | Not started | |\n";
+
+/// The only `🚧 In progress` of a status table, set to blocked and back: the symbol and the
+/// words come back as the file wrote them (it came back `🔄 In Progress`). The spelling that left
+/// the file is remembered in `.pplan/`.
+#[test]
+fn the_last_emoji_status_of_a_table_set_away_and_back_is_unchanged() {
+    let blocked = FLAGS.replace("🚧 In progress", "🚫 Blocked");
+    away_and_back(FLAGS, "2", "blocked", &blocked, "in_progress");
+}
+
+/// Without the remembered spelling (a fresh clone), what the file says is all there is: its
+/// case, and pplan's symbol for a status the file never gave one.
+#[test]
+fn without_a_remembered_spelling_the_file_still_gives_the_case() {
+    let blocked = FLAGS.replace("🚧 In progress", "🚫 Blocked");
+    Test::new()
+        .file("task_plan.md", &blocked)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", FLAGS.replace("🚧 In progress", "🔄 In progress"))
+        .success();
+}
+
+/// `.pplan/spellings.json` is untrusted: an entry that is not a plain status spelling of its
+/// status is ignored, and so is a link in its place.
+#[test]
+fn a_remembered_spelling_is_untrusted() {
+    let blocked = FLAGS.replace("🚧 In progress", "🚫 Blocked");
+    let forged = r#"{"schema_version":1,"spellings":[
+        {"place":"cell","status":"in_progress","text":"🚧 In progress | x |\n| 9 | Injected"},
+        {"place":"cell","status":"in_progress","text":"🚫 Done"}]}"#;
+    Test::new()
+        .file("task_plan.md", &blocked)
+        .file(".pplan/spellings.json", forged)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", FLAGS.replace("🚧 In progress", "🔄 In progress"))
+        .success();
+    #[cfg(unix)]
+    {
+        let t = Test::new()
+            .file("task_plan.md", &blocked)
+            .file("elsewhere.json", forged.replace("🚫 Done", "🚧 In progress"));
+        fs::create_dir_all(t.dir.path().join(".pplan")).expect("state dir");
+        std::os::unix::fs::symlink(
+            t.dir.path().join("elsewhere.json"),
+            t.dir.path().join(".pplan/spellings.json"),
+        )
+        .expect("link");
+        t.args(["set", "--group", "2", "in_progress"])
+            .file_eq("task_plan.md", FLAGS.replace("🚧 In progress", "🔄 In progress"))
+            .success();
+    }
+}
+
+/// A CRLF plan whose one done day is a `✔` after its heading: it comes back `✔`, not `✅`.
+#[test]
+fn a_tick_after_a_heading_set_away_and_back_is_unchanged() {
+    let plan = "# Hackathon\r\n\r\n### Day 1 — Mon ✔\r\n- [x] Slack app\r\n\r\n### Day 2 — Tue\r\n- [x] Parse\r\n- [ ] Ramp API\r\n";
+    let blocked = plan.replace("Mon ✔", "Mon 🚫");
+    away_and_back(plan, "1", "blocked", &blocked, "complete");
+}
+
+/// An Italian status line whose symbol is the file's only `⏸️` (the word after it is the
+/// person's): it comes back `⏸️`, not `⏳`.
+#[test]
+fn a_pause_symbol_on_a_label_set_away_and_back_is_unchanged() {
+    let plan = "# Piano\n\n## Iterazione 1 — Prototipo\n**Stato:** ✅ Completata\n- [x] Wireframe\n\n## Iterazione 2 — Pagamenti\n**Stato:** ⏸️ Sospesa\n- [ ] PagoPA\n\n## Iterazione 3 — Lancio\n**Stato:** ⏳ Da fare\n- [ ] Store\n";
+    let blocked = plan.replace("⏸️ Sospesa", "🚫 Sospesa");
+    away_and_back(plan, "2", "blocked", &blocked, "pending");
+}
+
+const CHURN: &str = "# Churn model\n\n## Overview\n1. Phase 1 – Data audit ✅\n2. Phase 2 – Training 🔄\n3. Phase 3 – Serving ⏳\n\n---\n\n## Phase 1 – Data audit\n**Status:** complete\n- [x] Leakage\n\n## Phase 2 – Training\n**Status:** in_progress\n- [ ] Calibrate\n\n## Phase 3 – Serving\n**Status:** pending\n- [ ] Batch job\n";
+
+/// An overview that numbers the phases with their status symbols, beside the phases' headings
+/// with status lines: the group's status is written in both places (the overview kept `⏳`
+/// and the file disagreed with itself).
+#[test]
+fn an_overview_list_of_phases_is_set_with_their_headings() {
+    let blocked = CHURN
+        .replace("3. Phase 3 – Serving ⏳", "3. Phase 3 – Serving 🚫")
+        .replace("**Status:** pending", "**Status:** blocked");
+    away_and_back(CHURN, "3", "blocked", &blocked, "pending");
+    let disagree = CHURN.replace("Serving ⏳", "Serving ✅");
+    Test::new()
+        .file("task_plan.md", &disagree)
+        .args(["set", "--group", "3", "in_progress"])
+        .stderr(
+            "error: cannot write a status for group `3`: line 19 says `pending` and line 6 says `✅`; make them agree first\n",
+        )
+        .file_eq("task_plan.md", &disagree)
+        .status(2);
+}
+
+/// One bullet naming a phase with a symbol after it, alone in its section (a log line), is a
+/// remark about the phase, not a second place its status is kept.
+#[test]
+fn a_lone_bullet_naming_a_phase_is_not_a_second_form() {
+    let plan = "# Plan\n\n## Phase 1: Read\n**Status:** complete\n- [x] a\n\n## Phase 2: Write\n**Status:** pending\n- [ ] b\n\n## Log\n- Phase 1 🔄\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "1", "blocked"])
+        .file_eq("task_plan.md", plan.replace("**Status:** complete", "**Status:** blocked"))
+        .success();
+}
+
+const REINDEX: &str = "# Goal\n\nIncremental reindex from CMS webhooks.\n\nLegend: 🟢 done · 🟡 in progress · 🔴 blocked · ⚪ not started\n\n# Iteration 1: Webhook receiver 🟢\n\n- [x] Verify the signature\n\n# Iteration 2: Indexer 🟡\n\n- [ ] Deletes\n\n# Iteration 3: Backfill\n**Status:** 🔴 waiting on finance\n\n- [ ] Weekly diff\n\n# Iteration 4: Turn off the nightly job ⚪\n\n- [ ] Disable cron\n";
+
+/// A legend line teaches the plan's own symbols: `🔴` after a title or on a status line reads
+/// blocked (only `🟡` was read), and a status set away and back is written with them.
+#[test]
+fn a_legend_teaches_the_symbols_of_its_plan() {
+    let done = Test::new().file("task_plan.md", REINDEX).args(["status", "--json"]).success();
+    let status: serde_json::Value = serde_json::from_slice(&done.stdout).expect("json");
+    let groups: Vec<(&str, &str, &str)> = status["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .map(|g| {
+            (
+                g["id"].as_str().unwrap_or(""),
+                g["stored_status"].as_str().unwrap_or("-"),
+                g["title"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            ("1", "complete", "Webhook receiver"),
+            ("2", "in_progress", "Indexer"),
+            ("3", "blocked", "Backfill"),
+            ("4", "pending", "Turn off the nightly job"),
+        ]
+    );
+    away_and_back(REINDEX, "1", "blocked", &REINDEX.replace("receiver 🟢", "receiver 🔴"), "complete");
+    away_and_back(REINDEX, "3", "skipped", &REINDEX.replace("🔴 waiting", "⏭️ waiting"), "blocked");
+    away_and_back(REINDEX, "4", "in_progress", &REINDEX.replace("job ⚪", "job 🟡"), "pending");
+}

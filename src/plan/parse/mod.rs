@@ -15,6 +15,7 @@ use super::{
 };
 use crate::text::{Block, Document, Outline};
 
+mod legend;
 mod reconcile;
 mod sections;
 mod shape;
@@ -96,6 +97,10 @@ struct Walk<'a> {
     /// top-level checkbox that names no group: then its checklist is criteria (`- [x] Phase 1 —
     /// 10/10 tests pass` beside `- [ ] next build zero errors`), not the groups again.
     section_list: (usize, bool),
+    /// The items of `list_groups` that name a group only by the status after their title
+    /// (`4. Phase 4 – Serving ⏳`): one alone in its section is a remark (`- Phase 10 🔄` in a
+    /// log), not a second form of the groups.
+    stated_items: Vec<usize>,
     /// The words of the group headings, lowercase (`sprint`, `phase`).
     group_words: Vec<String>,
     /// Top-level numbered items that hold checkboxes (`1. Backend ✓` over `- [x] …`), in a plan
@@ -165,6 +170,7 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         table_groups: Vec::new(),
         list_groups: Vec::new(),
         section_list: (0, false),
+        stated_items: Vec::new(),
         group_words: group_words(text, &outline.blocks, &roles),
         carriers: if heading_groups { Vec::new() } else { carriers(text, &outline.blocks) },
         symbol_marks: symbol_marks(text, &outline.blocks),
@@ -554,9 +560,12 @@ impl<'a> Walk<'a> {
                 return false;
             }
         }
-        // Beside group headings, only a checklist item or one under a phases section, with an
-        // id, can be the same group written again (not a bullet that mentions a phase).
-        if self.heading_groups && (keyed.is_none() || (!in_section && indicators.is_empty())) {
+        // Beside group headings, only a checklist item, one that states a status after its title
+        // (an overview's `4. Phase 4 – Serving ⏳`) or one under a phases section, with an id, can
+        // be the same group written again (not a bullet that mentions a phase).
+        let by_status =
+            !in_section && indicators.is_empty() && keyed.as_ref().is_some_and(|k| !k.statuses.is_empty());
+        if self.heading_groups && (keyed.is_none() || (!in_section && indicators.is_empty() && !by_status)) {
             return false;
         }
         let (id, title) = match &keyed {
@@ -592,6 +601,9 @@ impl<'a> Walk<'a> {
         };
         if self.heading_groups {
             let line = text[..content.start].rfind('\n').map_or(0, |i| i + 1);
+            if by_status {
+                self.stated_items.push(self.list_groups.len());
+            }
             self.list_groups.push((group, line));
             return false;
         }
@@ -629,6 +641,7 @@ impl<'a> Walk<'a> {
             self.checkbox_task(line.start, content, indented, list_group);
             return;
         }
+        self.legend_line(content.clone());
         self.label_line(content);
     }
 
@@ -889,8 +902,17 @@ impl<'a> Walk<'a> {
 
     /// End a section: its checklist items name groups only if every checkbox in it does.
     fn close_checklist(&mut self) {
+        let from = self.section_list.0;
         if self.section_list.1 {
-            self.list_groups.truncate(self.section_list.0);
+            self.list_groups.truncate(from);
+        }
+        let stated = self.stated_items.split_off(self.stated_items.partition_point(|&i| i < from));
+        if stated.len() < 2 {
+            for &i in stated.iter().rev() {
+                if i < self.list_groups.len() {
+                    self.list_groups.remove(i);
+                }
+            }
         }
         self.section_list = (self.list_groups.len(), false);
     }
@@ -907,6 +929,7 @@ impl<'a> Walk<'a> {
             self.rounds = vec![None; self.plan.groups.len()];
         }
         self.drop_legends();
+        self.read_legend_marks();
         let list_groups = std::mem::take(&mut self.list_groups);
         self.reconcile(list_groups);
         let table_groups = std::mem::take(&mut self.table_groups);

@@ -1,0 +1,65 @@
+//! A plan's own status symbols: a legend line (`Legend: 🟢 done · 🔴 blocked · ⚪ not started`)
+//! teaches the reader what symbols no table knows mean in this file, where they stand after a
+//! group's title (`# Iteration 3: Backfill 🔴`) or as a status line's value (`**Status:** 🔴`).
+//! They are read as statuses there, and written back as the file spells them.
+
+use std::ops::Range;
+
+use super::super::{Group, Indicator, Place, Vocabulary, syntax};
+use super::Walk;
+
+impl<'a> Walk<'a> {
+    /// A paragraph line that is a legend of status symbols: the vocabulary learns them (the
+    /// first legend of the file).
+    pub(super) fn legend_line(&mut self, content: Range<usize>) {
+        let text = self.text;
+        if let Some(entries) = syntax::legend(&text[content.clone()]) {
+            let symbols = entries
+                .into_iter()
+                .map(|(r, status)| (&text[r.start + content.start..r.end + content.start], status))
+                .collect();
+            self.plan.vocabulary.learn(symbols);
+        }
+    }
+
+    /// Read the legend's symbols where groups state no status the reader knew: after a title, or
+    /// as the value of a status line. Cheap: it looks at the groups, not at the text again.
+    pub(super) fn read_legend_marks(&mut self) {
+        if self.plan.vocabulary.legend_is_empty() {
+            return;
+        }
+        let (text, vocabulary) = (self.text, &mut self.plan.vocabulary);
+        for g in self.plan.groups.iter_mut().chain(self.list_groups.iter_mut().map(|(g, _)| g)) {
+            legend_mark(text, vocabulary, g);
+        }
+    }
+}
+
+/// A group that states no status the reader knew, read again with the legend's symbols.
+fn legend_mark<'a>(text: &'a str, vocabulary: &mut Vocabulary<'a>, g: &mut Group<'a>) {
+    if !g.indicators.is_empty() {
+        return;
+    }
+    if let Some(value) = g.free_status.clone() {
+        let symbol = text[value.clone()].split(' ').next().unwrap_or_default();
+        if let Some(status) = vocabulary.legend_status(symbol) {
+            let range = value.start..value.start + symbol.len();
+            vocabulary.note(Place::Label, status, &text[range.clone()]);
+            g.indicators.push(Indicator { status, range, place: Place::Label });
+            g.free_status = None;
+            return;
+        }
+    }
+    // The title as written in the file (an offset into it), ending in a symbol after a space.
+    let Some(at) = (g.title.as_ptr() as usize).checked_sub(text.as_ptr() as usize) else { return };
+    if at + g.title.len() > text.len() || text.get(at..at + g.title.len()) != Some(g.title) {
+        return;
+    }
+    let Some((before, symbol)) = g.title.rsplit_once(' ') else { return };
+    let Some(status) = vocabulary.legend_status(symbol) else { return };
+    let start = at + before.len() + 1;
+    let range = start..start + symbol.len();
+    vocabulary.note(Place::Heading, status, &text[range.clone()]);
+    g.indicators.push(Indicator { status, range, place: Place::Heading });
+    g.title = before.trim_end_matches([' ', '—', '–', '-', ':', '·']);
+}

@@ -1,0 +1,299 @@
+//! The words a plan writes its statuses with: every spelling the reader met, by the kind of place
+//! (a heading, a label line, a table cell) and its shape (`Done`, `✔`, `🚧 In progress`), and
+//! the spellings `pplan` itself took out of the file. A new status is written as the file
+//! writes it, so a status set away and back reads as it did.
+//!
+//! The invariant: a spelling the file has beats a remembered one; a remembered one is a spelling
+//! that file had in that kind of place until pplan replaced the last of its kind, and it is
+//! read back from `.pplan/` as untrusted input (see [`Spelling::read_remembered`]).
+
+use serde::{Deserialize, Serialize};
+
+use super::status::{self, Case, Style};
+use super::{Place, Status};
+use crate::text::Edit;
+
+/// What a status spelling is made of: a word (`done`, `Not started`), a symbol alone (`✔`,
+/// `⏸️`), or a symbol and words (`🚧 In progress`). A spelling only stands in for one of its own
+/// shape: the words around a symbol are the person's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Word,
+    Symbol,
+    SymbolWord,
+}
+
+impl Shape {
+    pub fn of(spelling: &str) -> Shape {
+        match spelling.chars().next() {
+            Some(c) if c.is_alphanumeric() => Shape::Word,
+            _ if spelling.chars().any(char::is_alphanumeric) => Shape::SymbolWord,
+            _ => Shape::Symbol,
+        }
+    }
+}
+
+/// The places whose spellings are words a person chose (not a checkbox's mark).
+const WRITTEN: [Place; 5] = [Place::Label, Place::Heading, Place::Cell, Place::Bracket, Place::Symbol];
+
+/// The spellings of one place, status and shape.
+#[derive(Clone, Copy, Debug, Default)]
+struct Kind<'a> {
+    /// The first the reader met.
+    first: Option<&'a str>,
+    /// How many it met.
+    count: u32,
+}
+
+/// Spellings by place, status and shape.
+#[derive(Clone, Debug, Default)]
+pub struct Vocabulary<'a> {
+    /// The first spelling of each status in each kind of place, whatever its shape.
+    seen: [[Option<&'a str>; 5]; 6],
+    /// By place, status and shape.
+    shaped: [[[Kind<'a>; 3]; 5]; 6],
+    /// The symbols a legend line of the file gives the statuses (`🟢 done · 🔴 blocked`).
+    legend: Vec<(&'a str, Status)>,
+    /// Spellings that left the file, remembered: used only where the file has none of theirs.
+    recalled: Vec<Spelling>,
+}
+
+impl<'a> Vocabulary<'a> {
+    pub(super) fn note(&mut self, place: Place, status: Status, text: &'a str) {
+        let slot = &mut self.seen[place as usize][status as usize];
+        if slot.is_none() {
+            *slot = Some(text);
+        }
+        // A checkbox's mark is written from the marks alone (`x`, `X`, `[]`): one a task of
+        // every line, so nothing more is counted for them.
+        if place == Place::Checkbox {
+            return;
+        }
+        let kind = &mut self.shaped[place as usize][status as usize][Shape::of(text) as usize];
+        kind.first.get_or_insert(text);
+        kind.count += 1;
+    }
+
+    /// Take in a legend's symbols (the first legend of the file).
+    pub(super) fn learn(&mut self, legend: Vec<(&'a str, Status)>) {
+        if self.legend.is_empty() {
+            self.legend = legend;
+        }
+    }
+
+    pub(super) fn legend_is_empty(&self) -> bool {
+        self.legend.is_empty()
+    }
+
+    /// What a symbol stands for in the file's legend (`🔴` → blocked), a variation selector
+    /// after either ignored.
+    pub fn legend_status(&self, symbol: &str) -> Option<Status> {
+        let bare = |s: &'_ str| s.trim_end_matches('\u{fe0f}').len();
+        let symbol = &symbol[..bare(symbol)];
+        self.legend.iter().find(|(s, _)| &s[..bare(s)] == symbol).map(|&(_, status)| status)
+    }
+
+    /// The first spelling of `status` in this kind of place.
+    pub fn spelling(&self, place: Place, status: Status) -> Option<&'a str> {
+        self.seen[place as usize][status as usize]
+    }
+
+    /// `status` as the file writes it in this kind of place and shape, else as it wrote it there
+    /// before pplan replaced the last one (remembered), unless the file now writes its statuses
+    /// there in another case (`done`, `in progress` since): the file's case beats a memory.
+    pub fn spelled(&self, place: Place, status: Status, shape: Shape) -> Option<&str> {
+        let own = self.shaped[place as usize][status as usize][shape as usize].first;
+        own.or_else(|| {
+            let here: Vec<&str> =
+                self.shaped[place as usize].iter().flatten().filter_map(|k| k.first).collect();
+            let case = Case::of(here.iter().copied());
+            let fits = |text| case.is_none() || Case::of(here.iter().copied().chain([text])).is_some();
+            self.recalled
+                .iter()
+                .find(|r| {
+                    r.place == place && r.status == status && Shape::of(&r.text) == shape && fits(&r.text)
+                })
+                .map(|r| r.text.as_str())
+        })
+    }
+
+    /// How to write `status` where the file has no spelling of it to copy: in the letter case of
+    /// the file's status words in this kind of place, with the symbol the file gives `status`
+    /// here, in its legend, in another place (`🚧` from `🚧 In progress` in a table), or gave it
+    /// before.
+    pub fn style(&self, place: Place, status: Status) -> Style<'_> {
+        let case = Case::of(self.shaped[place as usize].iter().flatten().filter_map(|k| k.first));
+        let symbol_of = |s: &'a str| {
+            let symbol = s.split(' ').next().unwrap_or(s);
+            let reads = status::emoji_at_start(symbol) == Some((status, symbol.len()))
+                || self.legend_status(symbol) == Some(status);
+            (!symbol.is_empty() && reads).then_some(symbol)
+        };
+        let file = |p: Place| {
+            let by_shape = &self.shaped[p as usize][status as usize];
+            [Shape::Symbol, Shape::SymbolWord].into_iter().find_map(|shape| by_shape[shape as usize].first)
+        };
+        let legend = self.legend.iter().find(|&&(_, s)| s == status).map(|&(symbol, _)| symbol);
+        // A checklist's symbols (`✓ Parse`) are no heading's.
+        let others = WRITTEN.into_iter().filter(|&p| p != place && p != Place::Symbol);
+        let symbol = file(place)
+            .and_then(symbol_of)
+            .or(legend)
+            .or_else(|| others.filter_map(file).find_map(symbol_of))
+            .or_else(|| {
+                self.recalled.iter().find_map(|r| {
+                    let symbol = r.text.split(' ').next().unwrap_or(&r.text);
+                    (status::emoji_at_start(symbol) == Some((status, symbol.len()))).then_some(symbol)
+                })
+            });
+        Style { case, symbol }
+    }
+
+    /// Take in the spellings remembered for this file (see [`Spelling::read_remembered`]).
+    pub fn recall(&mut self, spellings: Vec<Spelling>) {
+        self.recalled = spellings;
+    }
+
+    /// The spellings `edits` take out of `text` (the text this vocabulary was read from) for
+    /// good: each edit that replaces the only spelling of its place, status and shape. Cheap:
+    /// it looks at the edits and the kinds of spelling, never at the text again.
+    pub fn leaving(&self, text: &str, edits: &[Edit]) -> Vec<Spelling> {
+        let base = text.as_ptr() as usize;
+        let mut out = Vec::new();
+        for place in WRITTEN {
+            for status in Status::ALL {
+                for kind in &self.shaped[place as usize][status as usize] {
+                    let Some(first) = kind.first.filter(|_| kind.count == 1) else { continue };
+                    let at = (first.as_ptr() as usize).wrapping_sub(base);
+                    if edits.iter().any(|e| e.range == (at..at.wrapping_add(first.len())) && e.text != first)
+                    {
+                        out.push(Spelling { place, status, text: first.to_string() });
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A status as a file spelled it in one kind of place, kept in `.pplan/` after pplan replaced
+/// the last of its kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spelling {
+    pub place: Place,
+    pub status: Status,
+    pub text: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Remembered {
+    schema_version: u32,
+    spellings: Vec<Spelling>,
+}
+
+/// Longer than any status spelling: a remembered one this long was not written by pplan.
+const MAX_SPELLING: usize = 64;
+
+impl Spelling {
+    /// The spellings a state file remembers that may stand in a plan: each is short, plain text
+    /// (nothing markdown reads as structure), not a checkbox mark, and reads as its status.
+    /// Anything else in the file is ignored, and so is a file that is not what pplan writes.
+    pub fn read_remembered(json: &str) -> Vec<Spelling> {
+        let Ok(file) = serde_json::from_str::<Remembered>(json) else { return Vec::new() };
+        if file.schema_version != 1 {
+            return Vec::new();
+        }
+        file.spellings.into_iter().filter(Spelling::trusted).collect()
+    }
+
+    fn trusted(&self) -> bool {
+        self.place != Place::Checkbox
+            && self.text.len() <= MAX_SPELLING
+            && super::edit::plain(&self.text)
+            && status::whole(&self.text) == Some(self.status)
+    }
+
+    /// The state file after `leaving` joins `known` (a newer spelling replaces one of the same
+    /// place, status and shape); `None` when it stays as it is.
+    pub fn remember(known: &[Spelling], leaving: &[Spelling]) -> Option<String> {
+        let key = |s: &Spelling| (s.place, s.status, Shape::of(&s.text));
+        let mut spellings = known.to_vec();
+        for new in leaving.iter().filter(|s| s.trusted()) {
+            match spellings.iter_mut().find(|s| key(s) == key(new)) {
+                Some(old) if old == new => continue,
+                Some(old) => *old = new.clone(),
+                None => spellings.push(new.clone()),
+            }
+        }
+        (spellings != known).then(|| {
+            let file = Remembered { schema_version: 1, spellings };
+            serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes() {
+        assert_eq!(Shape::of("Not started"), Shape::Word);
+        assert_eq!(Shape::of("✔"), Shape::Symbol);
+        assert_eq!(Shape::of("⏸️"), Shape::Symbol);
+        assert_eq!(Shape::of("🚧 In progress"), Shape::SymbolWord);
+    }
+
+    #[test]
+    fn a_remembered_spelling_is_checked_before_use() {
+        let json = r#"{"schema_version":1,"spellings":[
+            {"place":"cell","status":"in_progress","text":"🚧 In progress"},
+            {"place":"heading","status":"complete","text":"✔"},
+            {"place":"heading","status":"complete","text":"| x |"},
+            {"place":"label","status":"pending","text":"done"},
+            {"place":"checkbox","status":"complete","text":"x"},
+            {"place":"label","status":"blocked","text":"blocked\n## Phase 9"}
+        ]}"#;
+        let read = Spelling::read_remembered(json);
+        let texts: Vec<&str> = read.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(texts, ["🚧 In progress", "✔"]);
+        assert!(Spelling::read_remembered("not json").is_empty());
+        assert!(Spelling::read_remembered(r#"{"schema_version":2,"spellings":[]}"#).is_empty());
+    }
+
+    #[test]
+    fn a_remembered_spelling_gives_way_to_the_file() {
+        let mut v = Vocabulary::default();
+        v.note(Place::Cell, Status::Complete, "✅ done");
+        v.note(Place::Cell, Status::Pending, "not started");
+        v.note(Place::Cell, Status::Pending, "⏳");
+        let remembered =
+            |t: &str| Spelling { place: Place::Cell, status: Status::InProgress, text: t.into() };
+        v.recall(vec![remembered("🚧 In Progress"), remembered("WIP")]);
+        // The file writes its statuses in lower case now: a title-case memory is not used, and
+        // neither is one of another shape or place.
+        assert_eq!(v.spelled(Place::Cell, Status::InProgress, Shape::SymbolWord), None);
+        assert_eq!(v.spelled(Place::Label, Status::InProgress, Shape::Word), None);
+        assert_eq!(
+            v.style(Place::Cell, Status::InProgress),
+            Style { case: Some(Case::Lower), symbol: Some("🚧") }
+        );
+        v.recall(vec![remembered("🚧 in progress")]);
+        assert_eq!(v.spelled(Place::Cell, Status::InProgress, Shape::SymbolWord), Some("🚧 in progress"));
+        // The file's own spelling of that kind beats any memory.
+        v.note(Place::Cell, Status::InProgress, "🔄 running");
+        assert_eq!(v.spelled(Place::Cell, Status::InProgress, Shape::SymbolWord), Some("🔄 running"));
+    }
+
+    #[test]
+    fn remembering_replaces_a_spelling_of_the_same_kind() {
+        let tick = Spelling { place: Place::Heading, status: Status::Complete, text: "✔".into() };
+        let check = Spelling { text: "✅".into(), ..tick.clone() };
+        let word = Spelling { text: "Done".into(), ..tick.clone() };
+        let once = std::slice::from_ref(&tick);
+        assert_eq!(Spelling::remember(once, once), None);
+        let json =
+            Spelling::remember(&[tick.clone(), word.clone()], std::slice::from_ref(&check)).expect("changed");
+        assert_eq!(Spelling::read_remembered(&json), [check, word]);
+    }
+}
