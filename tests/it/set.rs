@@ -371,8 +371,10 @@ fn a_tick_after_a_heading_set_away_and_back_is_unchanged() {
 #[test]
 fn a_pause_symbol_on_a_label_set_away_and_back_is_unchanged() {
     let plan = "# Piano\n\n## Iterazione 1 — Prototipo\n**Stato:** ✅ Completata\n- [x] Wireframe\n\n## Iterazione 2 — Pagamenti\n**Stato:** ⏸️ Sospesa\n- [ ] PagoPA\n\n## Iterazione 3 — Lancio\n**Stato:** ⏳ Da fare\n- [ ] Store\n";
-    let blocked = plan.replace("⏸️ Sospesa", "🚫 Sospesa");
-    away_and_back(plan, "2", "blocked", &blocked, "pending");
+    // `Sospesa` (suspended, on hold) reads blocked, as `on hold` does; the file's pending
+    // spelling there is `⏳ Da fare`, and the way back is the one the file wrote.
+    let pending = plan.replace("⏸️ Sospesa", "⏳ Da fare");
+    away_and_back(plan, "2", "pending", &pending, "blocked");
 }
 
 const CHURN: &str = "# Churn model\n\n## Overview\n1. Phase 1 – Data audit ✅\n2. Phase 2 – Training 🔄\n3. Phase 3 – Serving ⏳\n\n---\n\n## Phase 1 – Data audit\n**Status:** complete\n- [x] Leakage\n\n## Phase 2 – Training\n**Status:** in_progress\n- [ ] Calibrate\n\n## Phase 3 – Serving\n**Status:** pending\n- [ ] Batch job\n";
