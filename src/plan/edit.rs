@@ -167,7 +167,30 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
             ),
         });
     }
-    Ok(g.indicators.iter().filter(|i| i.status != to).map(|i| respell(plan, i, to)).collect())
+    // An open box on a group whose tasks have started reads in progress ([`Plan::status`]): it
+    // is how a box says in progress there, and there it cannot say pending.
+    let boxes = g.indicators.iter().all(|i| i.place == Place::Checkbox);
+    let c = plan.counts(g);
+    let started = boxes && c.done + c.in_progress > 0;
+    if plan.box_follows_tasks(g) && plan.status(g) == to {
+        return Ok(Vec::new());
+    }
+    if started && to == Status::Pending {
+        return Err(Error::NoStatusPlace {
+            what: format!(
+                "group `{}`: its box reads in progress while its tasks have started; set them back first",
+                g.key
+            ),
+        });
+    }
+    Ok(g.indicators
+        .iter()
+        .filter(|i| i.status != to)
+        .map(|i| match i.place {
+            Place::Checkbox if started && to == Status::InProgress => Edit::replace(i.range.clone(), " "),
+            _ => respell(plan, i, to),
+        })
+        .collect())
 }
 
 /// An indicator as a person finds it on its line: a checkbox mark with its brackets (`[ ]`).
@@ -403,7 +426,9 @@ pub fn verify_sets(
     for (i, (a, b)) in before.groups.iter().zip(&after.groups).enumerate() {
         let (sa, sb) = (before.status(a), after.status(b));
         if !changed(Target::Group(i))
-            && (a.stored() != b.stored() || a.key != b.key || (sa != sb && a.stored().is_some()))
+            && (a.stored() != b.stored()
+                || a.key != b.key
+                || (sa != sb && a.stored().is_some() && !before.box_follows_tasks(a)))
         {
             return Err(format!("group `{}` would change too", a.key));
         }

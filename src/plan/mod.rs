@@ -315,9 +315,22 @@ impl<'a> Plan<'a> {
         Counts::of(self.group_tasks(g))
     }
 
-    /// Stated if stated, else derived from the tasks.
+    /// Stated if stated, else derived from the tasks. An open box on a group (`- [ ] **Phase
+    /// 3: …**`, `## [ ] Phase C`) says only "not finished": its tasks say whether it started
+    /// ([`Plan::box_follows_tasks`]).
     pub fn status(&self, g: &Group<'_>) -> Status {
+        if self.box_follows_tasks(g) {
+            let c = self.counts(g);
+            return if c.done + c.in_progress > 0 { Status::InProgress } else { Status::Pending };
+        }
         g.stored().unwrap_or_else(|| self.counts(g).derived())
+    }
+
+    /// Is `g`'s status an open box and nothing else: one that reads in progress once a task of
+    /// it is done or in progress (a mark pplan does not know says nothing)?
+    pub fn box_follows_tasks(&self, g: &Group<'_>) -> bool {
+        !g.indicators.is_empty()
+            && g.indicators.iter().all(|i| i.place == Place::Checkbox && i.status == Status::Pending)
     }
 
     /// The group the stated `## Current Group` names, if it names one.

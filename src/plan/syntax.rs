@@ -882,7 +882,7 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         p += 2;
     }
     p += spaces(&text[p..]);
-    for sep in [":", "：", "—", "–", "-", ".", "、", "|", "｜"] {
+    for sep in [":", "：", "—", "–", "-", ".", "、", "|", "｜", "·", "•"] {
         if text[p..].starts_with(sep) {
             p += sep.len();
             p += spaces(&text[p..]);
@@ -1352,6 +1352,43 @@ mod tests {
         assert!(group_heading("Task Plan — Phase 1-4 Remaining").is_some_and(|t| t.lead_in));
         assert!(group_heading("2026-05-01 Phase 1: Import").is_some_and(|t| !t.lead_in));
         assert_eq!(heading("Phase 4: Sync <!-- id: 4 -->"), h("4", "Sync", &[]));
+    }
+
+    #[test]
+    fn names_of_the_current_group_in_any_language() {
+        for yes in [
+            "Current",
+            "Étape en cours",
+            "Bieżący etap",
+            "Huidige fase",
+            "当前步骤",
+            "Şu anki aşama",
+            "Aktuell",
+        ] {
+            assert!(is_current_name(yes), "{yes}");
+        }
+        for no in [
+            "Current Status",
+            "当前状态",
+            "Aktualny stan",
+            "Next current phase",
+            "Owner",
+            "Goal",
+            "Currency (EUR)",
+        ] {
+            assert!(!is_current_name(no), "{no}");
+        }
+        let value = |s: &str| current_label(s).map(|r| s[r].to_string());
+        assert_eq!(value("**Current:** Sprint 3"), Some("Sprint 3".into()));
+        assert_eq!(value("**Bieżący etap:** Etap 2 · właściciel: Ola"), Some("Etap 2".into()));
+        assert_eq!(value("**Étape en cours :** Étape 3"), Some("Étape 3".into()));
+        assert_eq!(value("**当前步骤：** 步骤 3"), Some("步骤 3".into()));
+        assert_eq!(value("Current Status: Phase 2"), None);
+        assert_eq!(value("**Depends on:** Phase 2"), None);
+        assert_eq!(
+            arrow_mark("## Sprint 2 (devam ediyor) ← şu an"),
+            Some("## Sprint 2 (devam ediyor)".len())
+        );
     }
 
     #[test]

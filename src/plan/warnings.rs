@@ -109,7 +109,7 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document, held: &[usize]) -> Vec<Warning>
                     ),
                 ));
             }
-            if stored == Status::Pending && counts.in_progress > 0 {
+            if stored == Status::Pending && counts.in_progress > 0 && !plan.box_follows_tasks(g) {
                 found.push((
                     g.at,
                     format!(

@@ -77,7 +77,19 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
                 continue;
             }
             let from = status_of(&plan, target);
-            let to = other(from);
+            let mut to = other(from);
+            if let Target::Group(i) = target
+                && to == Status::Pending
+                && plan.groups[i].indicators.iter().all(|i| i.place == Place::Checkbox)
+                && plan
+                    .group_tasks(&plan.groups[i])
+                    .iter()
+                    .any(|t| matches!(t.status, Status::Complete | Status::InProgress))
+            {
+                // An open box on a group whose tasks have started reads in progress: pending
+                // cannot be written there (`set` refuses), so the way away is blocked.
+                to = Status::Blocked;
+            }
             if let Target::Group(i) = target
                 && plan.groups[i]
                     .indicators

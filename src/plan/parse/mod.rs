@@ -40,6 +40,9 @@ enum TableKind {
         id: Option<usize>,
         task: usize,
         status: usize,
+        /// Read as tasks by its status column alone (no task column): only rows whose status
+        /// reads as one are tasks (`| API build | … | passed |` in a log of test runs is not).
+        by_status: bool,
     },
     Other,
 }
@@ -308,13 +311,25 @@ impl<'a> Walk<'a> {
     }
 
     fn indicators(&mut self, found: &[syntax::Found], base: usize, place: Place) -> Vec<Indicator> {
+        // A cross says "not going ahead": blocked, or dropped. A word beside it that says
+        // dropped narrows it (`## ❌ Part 3: Gateway (abandoned)`: both say skipped, and a set
+        // rewrites both). (A tick beside `部分完了` stays a tick: that is a contradiction.)
+        let text = self.text;
+        let worded = |f: &syntax::Found| text[shift(&f.range, base)].chars().any(char::is_alphabetic);
+        let narrowed = |f: &syntax::Found| {
+            !f.boxed
+                && f.status == Status::Blocked
+                && !worded(f)
+                && found.iter().any(|w| worded(w) && w.status == Status::Skipped)
+        };
         found
             .iter()
             .map(|f| {
                 let range = shift(&f.range, base);
                 let place = if f.boxed { Place::Checkbox } else { place };
-                self.plan.vocabulary.note(place, f.status, &self.text[range.clone()]);
-                Indicator { status: f.status, range, place }
+                let status = if narrowed(f) { Status::Skipped } else { f.status };
+                self.plan.vocabulary.note(place, status, &self.text[range.clone()]);
+                Indicator { status, range, place }
             })
             .collect()
     }
@@ -350,7 +365,8 @@ impl<'a> Walk<'a> {
         }
         let lead = s.len() - s.trim_start().len();
         let s = s.trim();
-        if s.is_empty() {
+        // A template's slot (`[One sentence describing the end state]`) is no goal yet.
+        if s.is_empty() || (slot == 0 && is_bracketed_slot(s)) {
             return;
         }
         self.captured[slot] = true;
@@ -794,13 +810,16 @@ impl<'a> Walk<'a> {
                 // `**A — Console foundation**`, `Bill P1 — Backend`: an id and a title in one cell.
                 let (g_id, g_title) = split_group_cell(g);
                 let ordinal = self.table_groups.len() + 1;
-                let id = [Some(g_id), id.map(cell)]
+                // An id written with the title (`Bill P1 — Backend`) is the id; a name alone in
+                // the cell (`| 4 | GA |`) gives way to the id column.
+                let split = g_title != g;
+                let order = if split { [Some(g_id), id.map(cell)] } else { [id.map(cell), Some(g_id)] };
+                let id = order
                     .into_iter()
                     .flatten()
                     .find(|c| syntax::is_group_id(c))
                     .map_or_else(|| Cow::Owned(ordinal.to_string()), Cow::Borrowed);
                 // A title in the group cell itself beats a description column.
-                let split = g_title != g;
                 let title = title.map(cell).filter(|t| !t.is_empty() && !split).unwrap_or(g_title);
                 self.table_groups.push(Group {
                     id,
@@ -818,12 +837,15 @@ impl<'a> Walk<'a> {
                     twin: None,
                 });
             }
-            TableKind::Tasks { id, task, status } => {
+            TableKind::Tasks { id, task, status, by_status } => {
                 let g = self.group.map(|(g, _)| g);
                 let Some(st_cell) = cells.get(status).cloned() else {
                     return;
                 };
                 let tok = status::leading(&text[st_cell.clone()]);
+                if by_status && tok.is_none() {
+                    return;
+                }
                 let indicator = tok.map(|tok| {
                     let range = shift(&tok.range, st_cell.start);
                     self.plan.vocabulary.note(Place::Cell, tok.status, &text[range.clone()]);
@@ -890,12 +912,22 @@ impl<'a> Walk<'a> {
         // A column named like the plan's run of group headings (`Sprint` beside `### Sprint 1`).
         let run_word = names.iter().position(|n| self.group_words.iter().any(|w| w == n));
         match (col(GROUP_COLUMNS).or(named_group).or(run_word), task, status) {
-            (_, Some(task), Some(status)) if self.group.is_some() => TableKind::Tasks { id, task, status },
+            (_, Some(task), Some(status)) if self.group.is_some() => {
+                TableKind::Tasks { id, task, status, by_status: false }
+            }
             (Some(group), _, Some(status)) if self.group.is_none() => {
                 let word = cells[group].clone();
                 TableKind::Groups { group, word: (word.start, word.end), id: col(ID_COLUMNS), status, title }
             }
-            (None, Some(task), Some(status)) => TableKind::Tasks { id, task, status },
+            (None, Some(task), Some(status)) => TableKind::Tasks { id, task, status, by_status: false },
+            // Inside a group, a table with a status column lists its work whatever the first
+            // column is called (`| Workflow | Steps | Owner | Status |`).
+            (None, None, Some(status)) if self.group.is_some() => {
+                match (0..names.len()).find(|&c| c != status && Some(c) != id) {
+                    Some(task) => TableKind::Tasks { id, task, status, by_status: true },
+                    None => TableKind::Other,
+                }
+            }
             _ => TableKind::Other,
         }
     }
@@ -968,6 +1000,17 @@ fn note<'a>(before: &'a str, after: &'a str) -> Option<&'a str> {
 }
 
 /// `_text_` or `*text*` (not bold): how templates write the instruction a person replaces.
+/// A line wholly in square brackets that is not a link or a checkbox: a template's slot for
+/// text (`[Describe the goal]`).
+fn is_bracketed_slot(s: &str) -> bool {
+    s.len() > 4
+        && s.starts_with('[')
+        && s.ends_with(']')
+        && !s.contains("](")
+        && s[1..s.len() - 1].chars().filter(|&c| c == '[' || c == ']').count() == 0
+        && s.chars().any(char::is_whitespace)
+}
+
 fn is_italic(s: &str) -> bool {
     ['_', '*'].iter().any(|&c| {
         s.len() > 2
