@@ -43,6 +43,9 @@ enum TableKind {
         /// Read as tasks by its status column alone (no task column): only rows whose status
         /// reads as one are tasks (`| API build | … | passed |` in a log of test runs is not).
         by_status: bool,
+        /// The id column numbers the rows (`#`, `No.`): a bare number there is the row's place
+        /// in its table (each group's table counting from 1), not a task id.
+        numbered: bool,
     },
     Other,
 }
@@ -837,7 +840,7 @@ impl<'a> Walk<'a> {
                     twin: None,
                 });
             }
-            TableKind::Tasks { id, task, status, by_status } => {
+            TableKind::Tasks { id, task, status, by_status, numbered } => {
                 let g = self.group.map(|(g, _)| g);
                 let Some(st_cell) = cells.get(status).cloned() else {
                     return;
@@ -851,7 +854,10 @@ impl<'a> Walk<'a> {
                     self.plan.vocabulary.note(Place::Cell, tok.status, &text[range.clone()]);
                     Indicator { status: tok.status, range, place: Place::Cell }
                 });
-                let id = id.map(cell).filter(|s| !s.is_empty() && !is_placeholder(s));
+                let id = id
+                    .map(cell)
+                    .filter(|s| !s.is_empty() && !is_placeholder(s))
+                    .filter(|s| !(numbered && s.bytes().all(|b| b.is_ascii_digit())));
                 let span = cells.get(task).cloned().unwrap_or(line.end..line.end);
                 let (words, annotations) = annotations::read(text, span);
                 self.push_task(Task {
@@ -903,6 +909,10 @@ impl<'a> Walk<'a> {
         });
         let task = col(TASK_COLUMNS).or_else(|| task_id.and(col(TITLE_COLUMNS)));
         let id = task_id.or_else(|| col(ID_COLUMNS));
+        let numbered = task_id.is_none()
+            && id.is_some_and(|c| {
+                matches!(names[c].as_str(), "#" | "no" | "no." | "nr" | "nr." | "n°" | "序号")
+            });
         // `Status`, or `Status (TODO/DOING/DONE)` with its legend.
         let status = col(STATUS_COLUMNS).or_else(|| {
             names.iter().position(|n| {
@@ -913,18 +923,20 @@ impl<'a> Walk<'a> {
         let run_word = names.iter().position(|n| self.group_words.iter().any(|w| w == n));
         match (col(GROUP_COLUMNS).or(named_group).or(run_word), task, status) {
             (_, Some(task), Some(status)) if self.group.is_some() => {
-                TableKind::Tasks { id, task, status, by_status: false }
+                TableKind::Tasks { id, task, status, by_status: false, numbered }
             }
             (Some(group), _, Some(status)) if self.group.is_none() => {
                 let word = cells[group].clone();
                 TableKind::Groups { group, word: (word.start, word.end), id: col(ID_COLUMNS), status, title }
             }
-            (None, Some(task), Some(status)) => TableKind::Tasks { id, task, status, by_status: false },
+            (None, Some(task), Some(status)) => {
+                TableKind::Tasks { id, task, status, by_status: false, numbered }
+            }
             // Inside a group, a table with a status column lists its work whatever the first
             // column is called (`| Workflow | Steps | Owner | Status |`).
             (None, None, Some(status)) if self.group.is_some() => {
                 match (0..names.len()).find(|&c| c != status && Some(c) != id) {
-                    Some(task) => TableKind::Tasks { id, task, status, by_status: true },
+                    Some(task) => TableKind::Tasks { id, task, status, by_status: true, numbered },
                     None => TableKind::Other,
                 }
             }

@@ -450,7 +450,11 @@ fn plan_rules(plan: &Plan<'_>, has_agents: bool, f: &mut FileDiags<'_>) {
     if let Some(line) = &plan.current {
         let all_done = !plan.groups.is_empty() && plan.groups.iter().all(|g| plan.status(g).is_done());
         match plan.stated_current() {
-            None if all_done && line.text.eq_ignore_ascii_case(crate::protocol::ALL_COMPLETE) => {}
+            // Every group done: a line saying so in the person's words (`All phases complete —
+            // awaiting final review`) is right; one naming a group that is not there is not.
+            None if all_done
+                && (line.text.eq_ignore_ascii_case(crate::protocol::ALL_COMPLETE)
+                    || crate::plan::syntax::group_heading(line.text).is_none()) => {}
             None if !plan.groups.is_empty() => f.at(
                 line.range.start,
                 "current-group",
