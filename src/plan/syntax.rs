@@ -439,7 +439,21 @@ pub const GOAL_LABELS: &[&str] = &[
 /// (`2026-05-12 00:34:12:781 :目标：…`).
 pub fn goal_label(s: &str) -> Option<Range<usize>> {
     let at = timestamp_len(s);
-    label_value(&s[at..], GOAL_LABELS).map(|r| at + r.start..at + r.end)
+    label_value(&s[at..], GOAL_LABELS).map(|r| at + r.start..at + r.end).or_else(|| dashed_goal(s, at))
+}
+
+/// `Goal — be able to review Go services by March`: a goal word opening the line, then a dash
+/// where a colon would be; the range of the text after it.
+fn dashed_goal(s: &str, at: usize) -> Option<Range<usize>> {
+    let bold = s[at..].starts_with("**");
+    let p = at + if bold { 2 } else { 0 };
+    let end = GOAL_LABELS.iter().find_map(|label| starts_with_folded(s, p, label))?;
+    let end = if bold { end + s[end..].strip_prefix("**").map(|_| 2)? } else { end };
+    let rest = &s[end..];
+    let dash = [" — ", " – ", " - "].iter().find(|d| rest.starts_with(**d))?;
+    let q = end + dash.len();
+    let value = s[q..].trim_end();
+    (!value.is_empty()).then(|| q..q + value.len())
 }
 
 /// A leading `2026-05-12`, `2026-05-12 00:34`, `2026-05-12 00:34:12:781 :` or `[2026-05-12]`
@@ -600,6 +614,7 @@ const GROUP_KEYWORDS: &[(&str, bool)] = &[
     ("wave", false),
     ("fase", false),
     ("etapa", false),
+    ("giai đoạn", false),
     ("阶段", true),
     ("階段", true),
     ("フェーズ", true),
@@ -1389,6 +1404,17 @@ mod tests {
             arrow_mark("## Sprint 2 (devam ediyor) ← şu an"),
             Some("## Sprint 2 (devam ediyor)".len())
         );
+    }
+
+    #[test]
+    fn a_goal_after_a_dash_and_a_two_word_group_word() {
+        let goal = |s: &str| goal_label(s).map(|r| s[r].to_string());
+        assert_eq!(goal("Goal — ship it by March."), Some("ship it by March.".into()));
+        assert_eq!(goal("**Goal** - ship it"), Some("ship it".into()));
+        assert_eq!(goal("Goalkeeper — Ana"), None);
+        assert_eq!(goal("Goal —"), None);
+        let g = group_heading("Giai đoạn 2: Triển khai").expect("a group");
+        assert_eq!(&"Giai đoạn 2: Triển khai"[g.id], "2");
     }
 
     #[test]

@@ -108,6 +108,7 @@ pub(super) fn section_of(heading: &str) -> Section {
         "lỗi",
         "lỗi gặp phải",
         "kesalahan",
+        "kesalahan yang ditemui",
     ]) {
         Section::Errors
     } else if [
