@@ -337,6 +337,11 @@ const CURRENT_PREFIXES: &[&str] = &["当前", "當前", "目前", "现在", "現
 /// "previous"?
 pub fn is_current_name(name: &str) -> bool {
     let name = name.trim().trim_matches(['*', '_', ':', '：', ' ']).trim();
+    // A label with a digit is an id or a date (`T-000123: …`, every task line of a plan), not a
+    // name of the current group: said before anything is lowercased.
+    if name.is_empty() || name.bytes().any(|b| b.is_ascii_digit()) {
+        return false;
+    }
     let lower = name.to_lowercase();
     // `## Current Status` sums up where things stand: a report, not a pointer to a group.
     if [
@@ -372,8 +377,14 @@ pub fn is_current_name(name: &str) -> bool {
     {
         return false;
     }
-    let pairs = words.windows(2).map(|w| format!("{} {}", w[0], w[1]));
-    let said = words.iter().map(|w| w.to_string()).chain(pairs).any(|w| CURRENT_WORDS.contains(&w.as_str()));
+    // One word, or a fixed pair (`en cours`, `şu an`) standing in the name.
+    let said = words.iter().any(|w| CURRENT_WORDS.contains(w))
+        || CURRENT_WORDS.iter().filter(|c| c.contains(' ')).any(|c| {
+            lower.match_indices(c).any(|(i, _)| {
+                (i == 0 || lower[..i].ends_with(' '))
+                    && (i + c.len() == lower.len() || lower[i + c.len()..].starts_with(' '))
+            })
+        });
     said && !words.iter().any(|w| matches!(*w, "next" | "previous" | "last" | "prior" | "upcoming"))
 }
 
