@@ -169,9 +169,7 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
     }
     // An open box on a group whose tasks have started reads in progress ([`Plan::status`]): it
     // is how a box says in progress there, and there it cannot say pending.
-    let boxes = g.indicators.iter().all(|i| i.place == Place::Checkbox);
-    let c = plan.counts(g);
-    let started = boxes && c.done + c.in_progress > 0;
+    let started = g.indicators.iter().all(|i| i.place == Place::Checkbox) && plan.counts(g).started();
     if plan.box_follows_tasks(g) && plan.status(g) == to {
         return Ok(Vec::new());
     }
@@ -285,8 +283,9 @@ fn status_line(doc: &Document, at: usize, plan: &Plan<'_>, to: Status) -> Edit {
 }
 
 /// Whether `after` (`before`'s text with `edits`) certainly reads as `before` with `changes`,
-/// known without parsing it again: every edit rewrites one of the targets' status indicators where it stands (a checkbox mark, or
-/// the status word of a label line), the words taken out and put in are plain (letters, digits,
+/// known without parsing it again: every edit rewrites one of the targets' status indicators
+/// where it stands (a checkbox mark, or the status word of a label line), the words taken out
+/// and put in are plain (letters, digits,
 /// `_`, `-`, inner spaces, emoji: nothing markdown reads as structure, so no other line can read
 /// differently), and each new word, read again where it now stands by the reader of its place,
 /// says its target's new status. Then [`with_sets`] gives the plan after the change (for what it

@@ -185,6 +185,11 @@ impl Counts {
         c
     }
 
+    /// A task done or in progress (a mark pplan does not know says nothing here).
+    pub fn started(&self) -> bool {
+        self.done + self.in_progress > 0
+    }
+
     pub fn pending(&self) -> usize {
         self.total - self.done - self.in_progress - self.blocked - self.skipped
     }
@@ -320,8 +325,7 @@ impl<'a> Plan<'a> {
     /// ([`Plan::box_follows_tasks`]).
     pub fn status(&self, g: &Group<'_>) -> Status {
         if self.box_follows_tasks(g) {
-            let c = self.counts(g);
-            return if c.done + c.in_progress > 0 { Status::InProgress } else { Status::Pending };
+            return if self.counts(g).started() { Status::InProgress } else { Status::Pending };
         }
         g.stored().unwrap_or_else(|| self.counts(g).derived())
     }

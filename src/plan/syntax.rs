@@ -280,53 +280,30 @@ pub fn current_label(s: &str) -> Option<Range<usize>> {
 /// Words that say "current" or "now", lowercase, by language: in a label or a section heading
 /// of at most four words (`Current`, `Étape en cours`, `Huidige fase`, `Şu anki aşama`), they
 /// name the current group. Easy to extend: one word (or a fixed pair) per entry.
+#[rustfmt::skip]
 const CURRENT_WORDS: &[&str] = &[
-    "current",
-    "currently",
-    "now",
-    "active", // English
-    "aktuell",
-    "aktuelle",
-    "aktueller",
-    "aktuelles",
-    "derzeitige",
-    "derzeitiger", // German
-    "en cours",
-    "actuel",
-    "actuelle", // French
-    "actual",
-    "vigente", // Spanish
-    "atual",
-    "corrente", // Portuguese, Italian
-    "attuale",
-    "in corso", // Italian
-    "huidig",
-    "huidige", // Dutch
-    "bieżący",
-    "bieżąca",
-    "bieżące",
-    "obecny",
-    "obecna",
-    "aktualny",
-    "aktualna", // Polish
-    "şu an",
-    "şu anki",
-    "mevcut",
-    "güncel", // Turkish
-    "текущий",
-    "текущая",
-    "текущее",
-    "текущие", // Russian
-    "aktuální",
-    "současný",
-    "současná", // Czech
-    "nåværende",
-    "nuvarande",
-    "nuværende",
-    "nykyinen", // Nordic
-    "hiện tại",
-    "saat ini",
-    "sekarang", // Vietnamese, Indonesian
+    // English
+    "current", "currently", "now", "active",
+    // German
+    "aktuell", "aktuelle", "aktueller", "aktuelles", "derzeitige", "derzeitiger",
+    // French
+    "en cours", "actuel", "actuelle",
+    // Spanish, Portuguese, Italian
+    "actual", "vigente", "atual", "corrente", "attuale", "in corso",
+    // Dutch
+    "huidig", "huidige",
+    // Polish
+    "bieżący", "bieżąca", "bieżące", "obecny", "obecna", "aktualny", "aktualna",
+    // Turkish
+    "şu an", "şu anki", "mevcut", "güncel",
+    // Russian
+    "текущий", "текущая", "текущее", "текущие",
+    // Czech
+    "aktuální", "současný", "současná",
+    // Nordic
+    "nåværende", "nuvarande", "nuværende", "nykyinen",
+    // Vietnamese, Indonesian
+    "hiện tại", "saat ini", "sekarang",
 ];
 
 /// Prefixes that say "current" in scripts written without spaces (`当前步骤`, `現在のフェーズ`).
@@ -412,10 +389,16 @@ fn any_label(s: &str) -> Option<(Range<usize>, Range<usize>)> {
     if s[label.clone()].trim().is_empty() || s[label.clone()].contains("**") {
         return None;
     }
-    q += spaces(&s[q..]);
+    Some((label, value_from(s, q)))
+}
+
+/// A label's value starting at `q` (after its colon): spaces skipped, up to ` · ` or ` | ` (the
+/// next field) or the end of the line, trailing space trimmed.
+fn value_from(s: &str, q: usize) -> Range<usize> {
+    let q = q + spaces(&s[q..]);
     let stop = [" · ", " | "].iter().filter_map(|sep| s[q..].find(sep)).min();
     let v_end = stop.map_or(s.len(), |i| q + i);
-    Some((label, q..q + s[q..v_end].trim_end().len()))
+    q..q + s[q..v_end].trim_end().len()
 }
 
 /// What a person calls the plan's goal, as a label (`**Goal:** …`) or a section heading;
@@ -547,11 +530,7 @@ fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
             } else if bold && !s[end..q].contains("**") {
                 continue;
             }
-            q += spaces(&s[q..]);
-            let stop = [" · ", " | "].iter().filter_map(|sep| s[q..].find(sep)).min();
-            let v_end = stop.map_or(s.len(), |i| q + i);
-            let trimmed = s[q..v_end].trim_end().len();
-            return Some(q..q + trimmed);
+            return Some(value_from(s, q));
         }
     }
     None

@@ -769,10 +769,8 @@ fn plan_work<'l>(
         plan.vocabulary.recall(remembered);
         let edits = edit(&plan, doc)?;
         let after = splice(doc, &edits, path)?;
-        if after.is_some() {
-            *leaving = plan.vocabulary.leaving(doc.text(), &edits);
-        }
         if let Some(after) = &after {
+            *leaving = plan.vocabulary.leaving(doc.text(), &edits);
             let before = Parsed { doc, plan };
             verify(before, &Edited { doc: after, edits: &edits, plan: OnceCell::new() })
                 .map_err(|why| Error::Unverified { path: path.to_path_buf(), why })?;

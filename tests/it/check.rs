@@ -532,11 +532,26 @@ fn row_numbers_and_a_finished_plans_own_words_are_no_error() {
     // A number that is an id column's value (`ID`) is still an id; so a repeat is still an error.
     let ids = plan.replace("| # | Task |", "| ID | Task |");
     let (code, out) = check_in(&[("task_plan.md", ids)], &[]);
-    assert_eq!(code, Some(1), "{out}");
-    assert!(out.contains("error[duplicate-task-id]: task id `1` is also used at line 13"), "{out}");
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            Some(1),
+            "task_plan.md:20:1: error[duplicate-task-id]: task id `1` is also used at line 13\n\
+             task_plan.md:21:1: error[duplicate-task-id]: task id `2` is also used at line 14\n\
+             checked 1 file: 2 errors, 0 warnings\n\
+             a rule's severity is set in pplan.yaml beside the plan: `checks: {duplicate-task-id: off|warning|error}`\n"
+        )
+    );
     // A finished plan's current line naming a group that is not there is still an error.
     let missing = plan.replace("All phases complete — awaiting final review.", "Phase 7");
     let (code, out) = check_in(&[("task_plan.md", missing)], &[]);
-    assert_eq!(code, Some(1), "{out}");
-    assert!(out.contains("error[current-group]: `## Current Group` names `Phase 7`"), "{out}");
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            Some(1),
+            "task_plan.md:7:1: error[current-group]: `## Current Group` names `Phase 7`, which is not a group\n\
+             checked 1 file: 1 error, 0 warnings\n\
+             a rule's severity is set in pplan.yaml beside the plan: `checks: {current-group: off|warning|error}`\n"
+        )
+    );
 }

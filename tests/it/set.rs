@@ -444,3 +444,24 @@ fn a_legend_teaches_the_symbols_of_its_plan() {
     away_and_back(REINDEX, "3", "skipped", &REINDEX.replace("🔴 waiting", "⏭️ waiting"), "blocked");
     away_and_back(REINDEX, "4", "in_progress", &REINDEX.replace("job ⚪", "job 🟡"), "pending");
 }
+
+/// An open box on a group whose subtask is done reads in progress: set away and back keeps the
+/// box open, and pending, which such a box cannot say, is refused with the file untouched.
+#[test]
+fn an_open_box_on_a_started_group_reads_in_progress_and_cannot_say_pending() {
+    let plan = "# Plan\n\n## Phases\n- [x] **Phase 1: Storage**\n  - [x] Schema\n- [ ] **Phase 2: Sync**\n  - [x] Queue edits\n  - [ ] Replay\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "in_progress"])
+        .stdout("group 2: in_progress (unchanged)\n")
+        .file_eq("task_plan.md", plan)
+        .success();
+    let blocked = plan.replace("- [ ] **Phase 2", "- [!] **Phase 2");
+    away_and_back(plan, "2", "blocked", &blocked, "in_progress");
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "pending"])
+        .stderr("error: cannot write a status for group `2`: its box reads in progress while its tasks have started; set them back first\n")
+        .file_eq("task_plan.md", plan)
+        .status(2);
+}

@@ -129,11 +129,12 @@ struct Walk<'a> {
     /// The first `**Current phase:** …` label line: the current group when no section states
     /// one and it names a group (`- 当前阶段：修复…` describing work is not a group's name).
     /// Lines that may name the current group, in file order: label lines (`**Current:** Sprint
-    /// 3`), the first line of a section named like one (`## Huidige fase`), a plan-level status
-    /// line naming a group (`> Status: working on Part 4`). The first that names a group counts
-    /// when no `## Current Group` section does.
+    /// 3`) and the first line of a section named like one (`## Huidige fase`). The first that
+    /// names a group counts when no `## Current Group` section does. At most
+    /// [`MAX_CURRENT_LINES`] are kept.
     current_labels: Vec<Line<'a>>,
-    /// The same from plan-level status lines, which count after every label.
+    /// Plan-level status lines (`> Status: working on Part 4`), whose group reference counts
+    /// after every label ([`reference_in`]).
     current_statuses: Vec<Line<'a>>,
     /// The plan writes its checklists with status symbols for boxes (see [`symbol_marks`]).
     symbol_marks: bool,
@@ -379,7 +380,7 @@ impl<'a> Walk<'a> {
                 self.plan.goal = Some(s);
                 self.goal_in_italics = is_italic(s);
             }
-            1 if self.section.0 == Section::CurrentLike => self.current_labels.push(line),
+            1 if self.section.0 == Section::CurrentLike => push_capped(&mut self.current_labels, line),
             1 => self.plan.current = Some(line),
             _ => self.plan.next_step = Some(line),
         }
@@ -682,8 +683,11 @@ impl<'a> Walk<'a> {
         if let Some(v) = syntax::current_label(s) {
             let v = shift(&v, content.start);
             let value = text[v.clone()].trim();
-            if !value.is_empty() && self.current_labels.len() < MAX_CURRENT_LINES {
-                self.current_labels.push(Line { text: value, range: v.start..v.start + value.len() });
+            if !value.is_empty() {
+                push_capped(
+                    &mut self.current_labels,
+                    Line { text: value, range: v.start..v.start + value.len() },
+                );
             }
         }
         let Some(value) = syntax::status_label(s) else {
@@ -692,10 +696,10 @@ impl<'a> Walk<'a> {
         if self.entity == Entity::None {
             // A plan-level status line (`> Status: working on Part 4 (polling fallback)`) may
             // say where the work is: the group reference in it, found once the groups are known.
-            if self.plan.groups.is_empty() && self.current_statuses.len() < MAX_CURRENT_LINES {
+            if self.plan.groups.is_empty() {
                 let v = shift(&value, content.start);
                 let t = text[v.clone()].trim_end();
-                self.current_statuses.push(Line { text: t, range: v.start..v.start + t.len() });
+                push_capped(&mut self.current_statuses, Line { text: t, range: v.start..v.start + t.len() });
             }
             return;
         }
@@ -1011,18 +1015,17 @@ fn note<'a>(before: &'a str, after: &'a str) -> Option<&'a str> {
     }
 }
 
-/// `_text_` or `*text*` (not bold): how templates write the instruction a person replaces.
-/// A line wholly in square brackets that is not a link or a checkbox: a template's slot for
-/// text (`[Describe the goal]`).
+/// A line wholly in square brackets, with words and no other bracket inside (not a link, not a
+/// checkbox): a template's slot for text (`[Describe the goal]`).
 fn is_bracketed_slot(s: &str) -> bool {
     s.len() > 4
         && s.starts_with('[')
         && s.ends_with(']')
-        && !s.contains("](")
-        && s[1..s.len() - 1].chars().filter(|&c| c == '[' || c == ']').count() == 0
-        && s.chars().any(char::is_whitespace)
+        && !s[1..s.len() - 1].contains(['[', ']'])
+        && s.contains(char::is_whitespace)
 }
 
+/// `_text_` or `*text*` (not bold): how templates write the instruction a person replaces.
 fn is_italic(s: &str) -> bool {
     ['_', '*'].iter().any(|&c| {
         s.len() > 2
@@ -1100,18 +1103,24 @@ pub(super) fn named_id<'t>(plan: &Plan<'_>, t: &'t str) -> Option<&'t str> {
 /// At most this many lines are kept as possible names of the current group.
 const MAX_CURRENT_LINES: usize = 8;
 
+fn push_capped<'a>(lines: &mut Vec<Line<'a>>, line: Line<'a>) {
+    if lines.len() < MAX_CURRENT_LINES {
+        lines.push(line);
+    }
+}
+
 /// The reference to a group inside a plan-level status line (`working on Part 4 (polling
-/// fallback)` → `Part 4`), when it names exactly one word the plan's groups are named by and
-/// the line is not itself a status (`complete`).
+/// fallback)` → `Part 4`): the first of its first nine words that starts a group's word and id
+/// naming a group, unless the line is itself only a status (`complete`).
 fn reference_in<'a>(plan: &Plan<'_>, line: Line<'a>) -> Option<Line<'a>> {
-    if crate::plan::status::leading(line.text).is_some_and(|t| t.range.end == line.text.len()) {
+    if status::leading(line.text).is_some_and(|t| t.range.end == line.text.len()) {
         return None;
     }
-    let starts = std::iter::once(0)
+    let mut starts = std::iter::once(0)
         .chain(line.text.char_indices().filter(|&(_, c)| c == ' ').map(|(i, _)| i + 1).take(8));
-    starts.into_iter().find_map(|at| {
+    starts.find_map(|at| {
         let rest = &line.text[at..];
-        let by_word = |g: &crate::plan::Group<'_>| {
+        let by_word = |g: &Group<'_>| {
             !g.word.is_empty()
                 && rest.len() > g.word.len()
                 && rest.is_char_boundary(g.word.len())
