@@ -8,6 +8,8 @@ use std::fmt;
 use std::ops::Range;
 
 use rustc_hash::FxHashMap;
+
+use crate::text;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -295,11 +297,31 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("معلق", Pending, Ar),
     ("محظور", Blocked, Ar),
     ("تم التخطي", Skipped, Ar),
+    ("مكتملة", Complete, Ar),
+    ("منجز", Complete, Ar),
+    ("منجزة", Complete, Ar),
+    ("جاري العمل", InProgress, Ar),
+    ("قيد العمل", InProgress, Ar),
+    ("لم تبدأ", Pending, Ar),
+    ("لم يبدأ", Pending, Ar),
+    ("قيد الانتظار", Pending, Ar),
+    ("متوقف", Blocked, Ar),
+    ("متوقفة", Blocked, Ar),
+    ("ملغى", Skipped, Ar),
+    ("ملغاة", Skipped, Ar),
     ("पूर्ण", Complete, Hi),
     ("प्रगति में", InProgress, Hi),
     ("लंबित", Pending, Hi),
     ("अवरुद्ध", Blocked, Hi),
     ("छोड़ा गया", Skipped, Hi),
+    ("पूरा", Complete, Hi),
+    ("पूरा हुआ", Complete, Hi),
+    ("प्रगति पर", InProgress, Hi),
+    ("जारी", InProgress, Hi),
+    ("शुरू नहीं हुआ", Pending, Hi),
+    ("बाकी", Pending, Hi),
+    ("रुका हुआ", Blocked, Hi),
+    ("रद्द", Skipped, Hi),
     ("afgerond", Complete, Nl),
     ("voltooid", Complete, Nl),
     ("klaar", Complete, Nl),
@@ -362,9 +384,14 @@ fn match_at(s: &str, pos: usize) -> Option<(Status, Lang, usize)> {
             if rest[len..].starts_with(VS16.as_bytes()) {
                 len += VS16.len();
             }
-        } else if sp[sp.len() - 1].is_ascii_alphanumeric()
-            && rest.get(len).is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+        } else if spelling.chars().next_back().is_some_and(|c| c.is_alphanumeric() && text::spaced_script(c))
+            && s[pos + len..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || text::is_combining(c))
         {
+            // A word goes on past the spelling (`completed` is not `complete` + `d`; `готовой`
+            // is not `готово`).
             continue;
         }
         if best.is_none_or(|(_, _, l)| len > l) {
@@ -703,6 +730,12 @@ mod tests {
         assert_eq!(tok("doneffect"), None);
         assert_eq!(tok("All three phases implemented"), None);
         assert_eq!(tok("code complete, manual smoke pending"), Some((Complete, "complete")));
+        // In every script written with spaces: a word that goes on is another word.
+        assert_eq!(tok("готовой"), None);
+        assert_eq!(tok("مكتملة"), Some((Complete, "مكتملة")));
+        assert_eq!(tok("पूराना"), None);
+        // Not where words run together: `完成度` holds `完成`, `완료됨` holds `완료`.
+        assert_eq!(tok("已完成度"), Some((Complete, "已完成")));
     }
 
     #[test]
@@ -756,6 +789,8 @@ mod tests {
             ("В работе", InProgress, Complete, "Выполнено"),
             ("مكتمل", Complete, InProgress, "قيد التنفيذ"),
             ("लंबित", Pending, Complete, "पूर्ण"),
+            ("प्रगति पर", InProgress, Pending, "लंबित"),
+            ("لم تبدأ", Pending, InProgress, "قيد التنفيذ"),
             ("🟡", InProgress, Complete, "✅"),
             ("✓", Complete, Pending, "⏳"),
         ];

@@ -5,6 +5,7 @@
 use std::ops::Range;
 
 use super::status::{self, Status, Token};
+use crate::text;
 
 /// Where a line's content starts, after indentation and blockquote markers (`> > `).
 pub fn content_start(line: &str) -> usize {
@@ -304,6 +305,8 @@ const CURRENT_WORDS: &[&str] = &[
     "nåværende", "nuvarande", "nuværende", "nykyinen",
     // Vietnamese, Indonesian
     "hiện tại", "saat ini", "sekarang",
+    // Hindi, Arabic
+    "वर्तमान", "मौजूदा", "الحالية", "الحالي",
 ];
 
 /// Prefixes that say "current" in scripts written without spaces (`当前步骤`, `現在のフェーズ`).
@@ -350,7 +353,7 @@ pub fn is_current_name(name: &str) -> bool {
     let words: Vec<&str> = lower.split_whitespace().collect();
     if words.is_empty()
         || words.len() > 4
-        || !name.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '-')
+        || !name.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '-' || text::is_combining(c))
     {
         return false;
     }
@@ -427,6 +430,10 @@ pub const GOAL_LABELS: &[&str] = &[
     "tavoite",
     "mục tiêu",
     "tujuan",
+    "लक्ष्य",
+    "उद्देश्य",
+    "الهدف",
+    "هدف",
 ];
 
 /// A goal label line (`**Goal:** …`, `目标：…`), also after a log line's timestamp
@@ -566,9 +573,24 @@ fn folds_equal(c: char, want: char) -> bool {
     }
 }
 
-/// The status in a label's value: the token at its start, skipping wrapping backticks and bold.
+/// The status in a label's value: the token at its start, skipping wrapping backticks and bold;
+/// else the one parenthetical that is a status and nothing more (`cut from MVP (skipped) —
+/// revisit in Q4`). A status word loose in the value's prose is not read (`20% - Issue #14
+/// offen`).
 pub fn value_status(value: &str) -> Option<Token> {
-    status::leading(value)
+    status::leading(value).or_else(|| {
+        let mut found = value.match_indices(['(', '（']).filter_map(|(open, p)| {
+            let inner_start = open + p.len();
+            let close = value[inner_start..].find([')', '）'])?;
+            let inner = &value[inner_start..inner_start + close];
+            let status = status::whole(inner)?;
+            let lead = inner.len() - inner.trim_start().len();
+            let start = inner_start + lead;
+            Some(Token { status, range: start..start + inner.trim().len() })
+        });
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
+    })
 }
 
 /// A heading line's text without `#` marks, closing `#`s or surrounding space.
@@ -986,7 +1008,8 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
             .or_else(|| paren_status(t))
             .or_else(|| dash_status(t))
             .or_else(|| label_status(t))
-            .or_else(|| tail_emoji_status(t));
+            .or_else(|| tail_emoji_status(t))
+            .or_else(|| qualified_status(t));
         let Some((cut, f)) = hit else { break };
         found.push(Found { range: start + f.range.start..start + f.range.end, ..f });
         end = start + t[..cut].trim_end_matches([' ', '—', '–', '-', ':', '：', '·']).len();
@@ -1097,6 +1120,18 @@ fn label_status_at(t: &str, colon: usize) -> Option<(usize, Found)> {
         || (rest.starts_with('(') && rest.ends_with(')'))
         || (rest.starts_with('（') && rest.ends_with('）'));
     qualifier.then(|| (at, Found::new(tok.status, value_start..value_start + tok.range.end)))
+}
+
+/// A bracketed or emoji status followed by a parenthetical qualifier: `⛔ blocked (needs Wave 2
+/// merged)`, `[BLOCKED] (needs keys)`, `✅ complete (user approved)`. The token alone is the
+/// status; the qualifier is neither title nor status. (A dash or label status reads its own.)
+fn qualified_status(t: &str) -> Option<(usize, Found)> {
+    let open = match t.strip_suffix(')') {
+        Some(inner) => inner.rfind('(')?,
+        None => t.strip_suffix('）')?.rfind('（')?,
+    };
+    let before = t[..open].trim_end();
+    bracket_status(before).or_else(|| tail_emoji_status(before))
 }
 
 fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
@@ -1369,6 +1404,8 @@ mod tests {
             "当前步骤",
             "Şu anki aşama",
             "Aktuell",
+            "वर्तमान चरण",
+            "المرحلة الحالية",
         ] {
             assert!(is_current_name(yes), "{yes}");
         }
@@ -1487,6 +1524,26 @@ mod tests {
         assert_eq!(v("**Status:** x · **Owner:** y"), Some("x"));
         assert_eq!(v("The Status: of things"), None);
         assert_eq!(v("**Blocked by:** —"), None);
+        // A value that opens with prose: its one parenthetical status, else none.
+        let st = |s: &'static str| value_status(s).map(|t| (t.status, &s[t.range]));
+        assert_eq!(st("cut from the MVP (skipped) — revisit in Q3"), Some((Status::Skipped, "skipped")));
+        assert_eq!(st("draft (see the wiki) (blocked)"), Some((Status::Blocked, "blocked")));
+        assert_eq!(st("half (done) or (blocked)"), None);
+        assert_eq!(st("20% - Issue #14 offen"), None);
+    }
+
+    #[test]
+    fn a_status_with_a_qualifier_after_it() {
+        let strip = |s: &'static str| {
+            let (title, found) = strip_trailing_statuses(s, 0..s.len());
+            (&s[title], found.iter().map(|f| (f.status, &s[f.range.clone()])).collect::<Vec<_>>())
+        };
+        assert_eq!(
+            strip("apps ⛔ blocked (needs Wave 2 merged)"),
+            ("apps", vec![(Status::Blocked, "⛔ blocked")])
+        );
+        assert_eq!(strip("More [BLOCKED] (needs keys)"), ("More", vec![(Status::Blocked, "BLOCKED")]));
+        assert_eq!(strip("Setup (optional)"), ("Setup (optional)", vec![]));
     }
 
     #[test]

@@ -366,14 +366,36 @@ fn exchange(_a: &Path, _b: &Path) -> io::Result<bool> {
 mod tests {
     use super::*;
 
-    fn scratch() -> PathBuf {
+    /// A directory of its own for one test, removed when the test ends (pass or fail).
+    struct Scratch(PathBuf);
+
+    impl std::ops::Deref for Scratch {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl AsRef<Path> for Scratch {
+        fn as_ref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn scratch() -> Scratch {
         let dir = std::env::temp_dir().join(format!(
             "pplan-atomic-{}-{}",
             std::process::id(),
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos())
         ));
         fs::create_dir_all(&dir).expect("scratch");
-        dir
+        Scratch(dir)
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! Character-safe helpers for showing a plan's text: a cell unescaped, a line cut to a width
-//! without splitting a character.
+//! Character-safe helpers: a cell unescaped, a line cut to a width without splitting a
+//! character, and where a word may end in each script.
 
 /// The escapes pplan writes read as what they escape: `\|` (in a table cell) as `|`, `\#` (a
 /// heading's text ending in `#`) as `#`.
@@ -60,6 +60,19 @@ pub fn names_id(text: &str, word: &str) -> bool {
         let dotted = next == Some('.') && after.next().is_some_and(char::is_alphanumeric);
         !before.is_some_and(id_char) && !next.is_some_and(id_char) && !dotted
     })
+}
+
+/// A combining mark of a script whose words carry them between letters (a Devanagari virama in
+/// `वर्तमान`, Arabic vowel marks, Latin accents written apart): part of a word, not punctuation.
+pub fn is_combining(c: char) -> bool {
+    matches!(c as u32, 0x0300..=0x036F | 0x0591..=0x05C7 | 0x0610..=0x061A | 0x064B..=0x065F | 0x0670 | 0x0900..=0x0DFF | 0x0E31..=0x0E4E)
+}
+
+/// Does a word of this letter's script end at a space or punctuation? Not in scripts written
+/// without spaces between words (Chinese, Japanese, Thai) nor in Korean, which joins particles
+/// to a word (`완료됨`): there a word may run straight into the next.
+pub fn spaced_script(c: char) -> bool {
+    !matches!(c as u32, 0x0E00..=0x0E7F | 0x1100..=0x11FF | 0x2E80..=0x9FFF | 0xA960..=0xA97F | 0xAC00..=0xD7FF | 0xF900..=0xFAFF | 0xFF00..=0xFFEF | 0x20000..=0x3FFFF)
 }
 
 #[cfg(test)]

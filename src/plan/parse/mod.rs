@@ -22,7 +22,9 @@ mod shape;
 
 use reconcile::split_group_cell;
 use sections::{Section, section_of};
-use shape::{Role, bold_headings, carriers, classify_headings, group_words, item_runs, symbol_marks};
+use shape::{
+    Role, bold_headings, carriers, classify_headings, group_words, item_runs, status_items, symbol_marks,
+};
 
 #[derive(Clone, Copy, Debug)]
 enum TableKind {
@@ -115,6 +117,9 @@ struct Walk<'a> {
     /// With no group headings: the items of runs of groups written as a list (see
     /// [`item_runs`]).
     item_runs: Vec<u32>,
+    /// With no group headings: items that open with a status in brackets, a list of steps (see
+    /// [`status_items`]).
+    status_items: Vec<u32>,
     rounds: Vec<Option<&'a str>>,
     section: (Section, u8),
     captured: [bool; 3],
@@ -156,6 +161,21 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
     if !roles.iter().any(|r| matches!(r, Role::Group(_))) && bold_headings(text, &mut outline.blocks) {
         roles = classify_headings(text, &outline.blocks);
     }
+    let plan = walk(text, &outline, &roles, Vec::new());
+    // A plan with no groups in any other form may list its steps with a status in brackets
+    // (`1. [completed] …`): read once more with those items as its groups.
+    if plan.groups.is_empty() && !roles.iter().any(|r| matches!(r, Role::Group(_))) {
+        let steps = status_items(text, &outline.blocks);
+        if !steps.is_empty() {
+            return walk(text, &outline, &roles, steps);
+        }
+    }
+    plan
+}
+
+/// One walk over the outline, each heading in its role; `status_items` are items to read as
+/// groups (see [`status_items`]).
+fn walk<'a>(text: &'a str, outline: &Outline, roles: &[Role], status_items: Vec<u32>) -> Plan<'a> {
     let heading_groups = roles.iter().any(|r| matches!(r, Role::Group(_)));
     let mut w = Walk {
         text,
@@ -178,10 +198,11 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         list_groups: Vec::new(),
         section_list: (0, false),
         stated_items: Vec::new(),
-        group_words: group_words(text, &outline.blocks, &roles),
+        group_words: group_words(text, &outline.blocks, roles),
         carriers: if heading_groups { Vec::new() } else { carriers(text, &outline.blocks) },
         symbol_marks: symbol_marks(text, &outline.blocks),
         item_runs: if heading_groups { Vec::new() } else { item_runs(text, &outline.blocks) },
+        status_items,
         rounds: Vec::new(),
         section: (Section::Other, 0),
         captured: [false; 3],
@@ -196,11 +217,11 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         current_statuses: Vec::new(),
         goal_in_italics: false,
     };
-    let mut roles = roles.into_iter();
+    let mut roles = roles.iter();
     for (index, block) in outline.blocks.iter().enumerate() {
         match block {
             Block::Heading { level, line, end } => {
-                let role = roles.next().unwrap_or(Role::Plain);
+                let role = roles.next().cloned().unwrap_or(Role::Plain);
                 w.heading(*level, line.clone(), *end, role);
             }
             Block::Item { line, parent } => w.item(index as u32, line.clone(), *parent),
@@ -565,7 +586,12 @@ impl<'a> Walk<'a> {
                 .flatten()
         });
         let carrier = self.carriers.binary_search(&index).is_ok();
-        if keyed.is_none() && !carrier && !(in_section && (!indicators.is_empty() || ordered.is_some())) {
+        let status_item = self.status_items.binary_search(&index).is_ok();
+        if keyed.is_none()
+            && !carrier
+            && !status_item
+            && !(in_section && (!indicators.is_empty() || ordered.is_some()))
+        {
             return false;
         }
         // A plain bullet that names a range of groups already read (`- Phase 1-4 Complete.`)

@@ -58,6 +58,7 @@ pub(super) fn section_of(heading: &str) -> Section {
             "cele",
             "hedefler",
             "doelstelling",
+            "الأهداف",
         ])
         || is_goal_heading(&h)
     {
@@ -109,6 +110,12 @@ pub(super) fn section_of(heading: &str) -> Section {
         "lỗi gặp phải",
         "kesalahan",
         "kesalahan yang ditemui",
+        "त्रुटियाँ",
+        "त्रुटियां",
+        "त्रुटि",
+        "الأخطاء",
+        "أخطاء",
+        "الأخطاء التي واجهناها",
     ]) {
         Section::Errors
     } else if [

@@ -147,6 +147,38 @@ pub(super) fn item_runs(text: &str, blocks: &[Block]) -> Vec<u32> {
     found
 }
 
+/// Top-level items that open with a status in brackets (`1. [completed] Reproduce the failure`,
+/// `- [in_progress] Port the tests`), two or more between two headings and at least half of the
+/// top-level items there: a plan's steps written as a status list (an agent's update-plan form),
+/// each a group.
+pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
+    let mut found = Vec::new();
+    let (mut stretch, mut items): (Vec<u32>, usize) = (Vec::new(), 0);
+    let flush = |stretch: &mut Vec<u32>, items: &mut usize, found: &mut Vec<u32>| {
+        if stretch.len() >= 2 && stretch.len() * 2 >= *items {
+            found.append(stretch);
+        }
+        stretch.clear();
+        *items = 0;
+    };
+    for (i, b) in blocks.iter().enumerate() {
+        match b {
+            Block::Heading { .. } => flush(&mut stretch, &mut items, &mut found),
+            Block::Item { line, parent: None } => {
+                items += 1;
+                let raw = &text[line.clone()];
+                let s = &raw[syntax::content_start(raw)..];
+                if syntax::list_marker(s).is_some_and(|m| syntax::bracket_word(&s[m..]).is_some()) {
+                    stretch.push(i as u32);
+                }
+            }
+            _ => {}
+        }
+    }
+    flush(&mut stretch, &mut items, &mut found);
+    found
+}
+
 /// Does the plan write its checklists with status symbols for boxes (`- ✓ **T1.1:** …`, `- ⬜
 /// **T5.3:** …)? Only when it has no checkbox at all, and items start with both a done symbol
 /// and an open box: a bullet that merely starts with ✅ is a remark.
