@@ -423,7 +423,7 @@ fn folded(text: &str, spelling: &str) -> Option<usize> {
     let mut chars = text.char_indices();
     for want in spelling.chars() {
         let (_, c) = chars.next()?;
-        if c != want && !c.to_lowercase().eq(want.to_lowercase()) {
+        if c != want && !text::folds_equal(c, want) {
             return None;
         }
     }

@@ -554,24 +554,13 @@ fn starts_with_folded(s: &str, p: usize, label: &str) -> Option<usize> {
     let mut chars = s[p..].char_indices();
     for want in label.chars() {
         let (_, c) = chars.next()?;
-        if c != want && !folds_equal(c, want) {
+        if c != want && !text::folds_equal(c, want) {
             return None;
         }
     }
     Some(chars.next().map_or(s.len(), |(i, _)| p + i))
 }
 
-/// `c.to_lowercase() == want.to_lowercase()`, without the Unicode tables when one side is ASCII:
-/// an ASCII character lowercases to one ASCII character, and the only other character that does
-/// is the Kelvin sign (`K` → `k`). Every line is tried against every label, so this is hot.
-fn folds_equal(c: char, want: char) -> bool {
-    const KELVIN: char = '\u{212A}';
-    match (c.is_ascii(), want.is_ascii()) {
-        (true, true) => c.eq_ignore_ascii_case(&want),
-        (true, false) | (false, true) if c != KELVIN && want != KELVIN => false,
-        _ => c.to_lowercase().eq(want.to_lowercase()),
-    }
-}
 
 /// The status in a label's value: the token at its start, skipping wrapping backticks and bold;
 /// else the one parenthetical that is a status and nothing more (`cut from MVP (skipped) —
@@ -1270,28 +1259,6 @@ mod tests {
         assert_eq!(symbols("Legend: 🟢 done · 🔴 waiting on finance"), None);
         assert_eq!(symbols("Status: ✅ done"), None);
         assert_eq!(symbols("We shipped it, done / blocked"), None);
-    }
-
-    #[test]
-    fn only_the_kelvin_sign_folds_to_ascii() {
-        // What `folds_equal` relies on to skip the Unicode tables when one side is ASCII.
-        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
-            let lower: Vec<char> = c.to_lowercase().collect();
-            let ascii = matches!(lower.as_slice(), [l] if l.is_ascii());
-            assert_eq!(ascii, c == '\u{212A}', "{c:?} lowercases to {lower:?}");
-        }
-        for (c, want, same) in [
-            ('K', 'k', true),
-            ('\u{212A}', 'k', true),
-            ('k', '\u{212A}', true),
-            ('S', 's', true),
-            ('ſ', 's', false),
-            ('Ä', 'ä', true),
-            ('状', 's', false),
-            ('s', '状', false),
-        ] {
-            assert_eq!(super::folds_equal(c, want), same, "{c:?} {want:?}");
-        }
     }
 
     use super::*;

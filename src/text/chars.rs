@@ -75,9 +75,43 @@ pub fn spaced_script(c: char) -> bool {
     !matches!(c as u32, 0x0E00..=0x0E7F | 0x1100..=0x11FF | 0x2E80..=0x9FFF | 0xA960..=0xA97F | 0xAC00..=0xD7FF | 0xF900..=0xFAFF | 0xFF00..=0xFFEF | 0x20000..=0x3FFFF)
 }
 
+/// `c.to_lowercase() == want.to_lowercase()`, without the Unicode tables when one side is ASCII:
+/// an ASCII character lowercases to one ASCII character, and the only other character that does
+/// is the Kelvin sign (`K` → `k`). Every line is tried against every label, so this is hot.
+pub fn folds_equal(c: char, want: char) -> bool {
+    const KELVIN: char = '\u{212A}';
+    match (c.is_ascii(), want.is_ascii()) {
+        (true, true) => c.eq_ignore_ascii_case(&want),
+        (true, false) | (false, true) if c != KELVIN && want != KELVIN => false,
+        _ => c.to_lowercase().eq(want.to_lowercase()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{clip_words, names_id};
+    use super::{clip_words, folds_equal, names_id};
+
+    #[test]
+    fn only_the_kelvin_sign_folds_to_ascii() {
+        // What `folds_equal` relies on to skip the Unicode tables when one side is ASCII.
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            let lower: Vec<char> = c.to_lowercase().collect();
+            let ascii = matches!(lower.as_slice(), [l] if l.is_ascii());
+            assert_eq!(ascii, c == '\u{212A}', "{c:?} lowercases to {lower:?}");
+        }
+        for (c, want, same) in [
+            ('K', 'k', true),
+            ('\u{212A}', 'k', true),
+            ('k', '\u{212A}', true),
+            ('S', 's', true),
+            ('ſ', 's', false),
+            ('Ä', 'ä', true),
+            ('状', 's', false),
+            ('s', '状', false),
+        ] {
+            assert_eq!(folds_equal(c, want), same, "{c:?} {want:?}");
+        }
+    }
 
     #[test]
     fn an_id_is_named_only_whole() {
