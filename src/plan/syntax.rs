@@ -183,6 +183,18 @@ pub const STATUS_LABELS: &[&str] = &[
     "trạng thái",
     "الحالة",
     "स्थिति",
+    "κατάσταση",
+    "стан",
+    "stare",
+    "állapot",
+    "סטטוס",
+    "מצב",
+    "وضعیت",
+    "สถานะ",
+    "hali",
+    "অবস্থা",
+    "tillstånd",
+    "stav",
 ];
 
 /// A status label line (`- **Status:** x`, `Status: x`, `**状态**: \`x\``, or one field among
@@ -305,12 +317,19 @@ const CURRENT_WORDS: &[&str] = &[
     "nåværende", "nuvarande", "nuværende", "nykyinen",
     // Vietnamese, Indonesian
     "hiện tại", "saat ini", "sekarang",
-    // Hindi, Arabic
-    "वर्तमान", "मौजूदा", "الحالية", "الحالي",
+    // Hindi, Arabic, Persian, Bengali, Hebrew
+    "वर्तमान", "मौजूदा", "الحالية", "الحالي", "فعلی", "جاری", "বর্তমান", "נוכחי", "נוכחית",
+    // Greek, Ukrainian, Romanian, Hungarian, Malay, Swahili
+    "τρέχουσα", "τρέχον", "τρέχων", "поточний", "поточна", "поточне", "curent", "curentă",
+    "curente", "jelenlegi", "aktuális", "semasa", "sasa",
 ];
 
 /// Prefixes that say "current" in scripts written without spaces (`当前步骤`, `現在のフェーズ`).
 const CURRENT_PREFIXES: &[&str] = &["当前", "當前", "目前", "现在", "現在", "현재", "지금"];
+
+/// Words that say "current" inside a name written without spaces, wherever they stand (Thai
+/// puts it after the noun: `ระยะปัจจุบัน`).
+const CURRENT_INFIXES: &[&str] = &["ปัจจุบัน"];
 
 /// Is `name` (a label or a section heading) a short name of the current group: at most four
 /// words, one of them (or a pair of them) a word saying "current", none saying "next" or
@@ -341,13 +360,22 @@ pub fn is_current_name(name: &str) -> bool {
         "狀態",
         "状況",
         "상태",
+        "κατάσταση",
+        "стан",
+        "stare",
+        "állapot",
+        "מצב",
+        "وضعیت",
+        "สถานะ",
     ]
     .iter()
     .any(|w| lower.split_whitespace().any(|x| x == *w) || (!w.is_ascii() && lower.ends_with(w)))
     {
         return false;
     }
-    if CURRENT_PREFIXES.iter().any(|p| lower.starts_with(p)) {
+    if CURRENT_PREFIXES.iter().any(|p| lower.starts_with(p))
+        || CURRENT_INFIXES.iter().any(|w| lower.contains(w))
+    {
         return true;
     }
     let words: Vec<&str> = lower.split_whitespace().collect();
@@ -434,6 +462,17 @@ pub const GOAL_LABELS: &[&str] = &[
     "उद्देश्य",
     "الهدف",
     "هدف",
+    "στόχος",
+    "мета",
+    "מטרה",
+    "matlamat",
+    "objektif",
+    "lengo",
+    "obiectiv",
+    "scop",
+    "cél",
+    "เป้าหมาย",
+    "লক্ষ্য",
 ];
 
 /// A goal label line (`**Goal:** …`, `目标：…`), also after a log line's timestamp
@@ -561,7 +600,6 @@ fn starts_with_folded(s: &str, p: usize, label: &str) -> Option<usize> {
     Some(chars.next().map_or(s.len(), |(i, _)| p + i))
 }
 
-
 /// The status in a label's value: the token at its start, skipping wrapping backticks and bold;
 /// else the one parenthetical that is a status and nothing more (`cut from MVP (skipped) —
 /// revisit in Q4`). A status word loose in the value's prose is not read (`20% - Issue #14
@@ -655,17 +693,24 @@ pub struct Titled {
 }
 
 pub fn group_heading(text: &str) -> Option<Titled> {
-    keyed(text, GROUP_KEYWORDS, true, false)
+    keyed(text, GROUP_KEYWORDS, true, Words::Listed)
 }
 
 /// Any word followed by an id (`Milestone 2: …`, `Sprint A`, `Faz B —`, `Этап 3.`): a group when
 /// its siblings start with the same word (the reader decides; this only takes the line apart).
 pub fn word_heading(text: &str) -> Option<Titled> {
-    keyed(text, GROUP_KEYWORDS, true, true)
+    keyed(text, GROUP_KEYWORDS, true, Words::Any)
+}
+
+/// [`word_heading`], and a heading that starts with a code of capitals, a dash and digits
+/// (`WS-1 Access control`): the code is the id. Only a heading: in a list, `- [ ] T-1: one` is
+/// a task's id.
+pub fn code_heading(text: &str) -> Option<Titled> {
+    keyed(text, GROUP_KEYWORDS, true, Words::AnyOrCode)
 }
 
 pub fn task_heading(text: &str) -> Option<Titled> {
-    keyed(text, TASK_KEYWORDS, false, false)
+    keyed(text, TASK_KEYWORDS, false, Words::Listed)
 }
 
 /// A numbered heading `1. Setup` / `2) Build` (one number, not `1.1`): the number and title.
@@ -711,7 +756,17 @@ fn decoration(text: &str) -> usize {
 
 /// `[status emoji] [decoration] [**] [date] KEYWORD ID [separator] title [status]`, or the
 /// ordinal `第 N 阶段`.
-fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool) -> Option<Titled> {
+/// Which words may start a group line: only the listed keywords, any word, or any word and a
+/// dashed code (`WS-1`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Words {
+    Listed,
+    Any,
+    AnyOrCode,
+}
+
+fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) -> Option<Titled> {
+    let any_word = words != Words::Listed;
     let mut statuses = Vec::new();
     let mut p = 0;
     // A checkbox before the keyword (`## [x] Phase 1: Import`) is the group's status.
@@ -775,8 +830,10 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool
     let (kw_len, cjk) = match listed {
         Some((k, cjk)) => (k.len(), *cjk),
         None if any_word => {
-            let n =
-                text[p..].char_indices().find(|(_, c)| !c.is_alphabetic()).map_or(text.len() - p, |(i, _)| i);
+            let n = text[p..]
+                .char_indices()
+                .find(|&(_, c)| !c.is_alphabetic() && !text::is_combining(c))
+                .map_or(text.len() - p, |(i, _)| i);
             if n == 0 {
                 return None;
             }
@@ -784,13 +841,18 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool
         }
         None => return None,
     };
-    let word = p..p + kw_len;
-    // A code whose letters are the word (`M0：…`, `S2 —`): the whole code is the id.
+    let mut word = p..p + kw_len;
+    // A code whose letters are the word (`M0：…`, `S2 —`, `WS-1 Access control`): the whole
+    // code is the id.
+    let after = &text.as_bytes()[p + kw_len..];
     let code = any_word
         && listed.is_none()
         && kw_len <= 3
         && text[p..p + kw_len].bytes().all(|b| b.is_ascii_uppercase())
-        && text.as_bytes().get(p + kw_len).is_some_and(u8::is_ascii_digit);
+        && (after.first().is_some_and(u8::is_ascii_digit)
+            || (words == Words::AnyOrCode
+                && after.first() == Some(&b'-')
+                && after.get(1).is_some_and(u8::is_ascii_digit)));
     if !code {
         p += kw_len;
         let gap = spaces(&text[p..]) + text[p..].strip_prefix('\u{a0}').map_or(0, |_| 2);
@@ -798,6 +860,17 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, any_word: bool
             return None;
         }
         p += gap;
+        // A word joined to its number by a short one (`Awamu ya 1`, Swahili "phase of 1").
+        if any_word && listed.is_none() {
+            let link = text[p..].find(' ').filter(|&n| (1..=3).contains(&n));
+            if let Some(n) = link
+                && text[p..p + n].chars().all(|c| c.is_lowercase())
+                && text[p + n + 1..].starts_with(|c: char| c.is_ascii_digit())
+            {
+                word.end = p + n;
+                p += n + 1;
+            }
+        }
     }
     let id_start = p;
     for (i, c) in text[p..].char_indices() {
@@ -948,7 +1021,8 @@ pub fn is_group_id(id: &str) -> bool {
             && (part.bytes().any(|b| b.is_ascii_digit())
                 || (letters == 1 && part.chars().all(char::is_alphabetic))
                 || (letters <= 3 && part.chars().all(|c| c.is_ascii_uppercase()))
-                || part.chars().all(|c| "一二三四五六七八九十百零〇".contains(c)))
+                || part.chars().all(|c| "一二三四五六七八九十百零〇".contains(c))
+                || script_number(part).is_some())
     })
 }
 
@@ -956,7 +1030,19 @@ pub fn is_group_id(id: &str) -> bool {
 /// `二`, `12` names `十二`)?
 pub fn numeral_names(written: &str, asked: &str) -> bool {
     let digits = !asked.is_empty() && asked.bytes().all(|b| b.is_ascii_digit());
-    digits && cjk_number(written).is_some_and(|n| asked.parse() == Ok(n))
+    digits && cjk_number(written).or_else(|| script_number(written)).is_some_and(|n| asked.parse() == Ok(n))
+}
+
+/// The number an id writes in another script's decimal digits (`۲` → 2 in Persian, `١٢` → 12
+/// in Arabic, `३` in Devanagari, `৩` in Bengali, `๓` in Thai, `３` full-width).
+pub fn script_number(id: &str) -> Option<u32> {
+    const ZEROS: [u32; 6] = [0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50, 0xFF10];
+    let digit = |c: char| ZEROS.iter().find_map(|&z| (z..z + 10).contains(&(c as u32)).then(|| c as u32 - z));
+    let mut n: u32 = 0;
+    for c in id.chars() {
+        n = n.checked_mul(10)?.checked_add(digit(c)?)?;
+    }
+    (!id.is_empty()).then_some(n)
 }
 
 /// The number a CJK numeral id writes (`二` → 2, `十二` → 12), up to 99.
@@ -1054,8 +1140,15 @@ fn paren_status(t: &str) -> Option<(usize, Found)> {
     let open = t[..inner_end].rfind(open_ch)?;
     let inner_start = open + open_ch.len_utf8();
     let inner = &t[inner_start..inner_end];
-    let tok = status::find(inner)?;
     let lead = inner.len() - inner.trim_start().len();
+    // `(status: blocked)`: a status label inside the parentheses.
+    if let Some(value) = status_label(inner.trim_start()).map(|v| lead + v.start..lead + v.end)
+        && let Some(tok) = status::leading(&inner[value.clone()]).filter(|t| t.range.end == value.len())
+    {
+        let at = inner_start + value.start;
+        return Some((open, Found::new(tok.status, at + tok.range.start..at + tok.range.end)));
+    }
+    let tok = status::find(inner)?;
     (tok.range.start == lead)
         .then(|| (open, Found::new(tok.status, inner_start + tok.range.start..inner_start + tok.range.end)))
 }
@@ -1497,6 +1590,26 @@ mod tests {
         assert_eq!(st("draft (see the wiki) (blocked)"), Some((Status::Blocked, "blocked")));
         assert_eq!(st("half (done) or (blocked)"), None);
         assert_eq!(st("20% - Issue #14 offen"), None);
+    }
+
+    #[test]
+    fn ids_in_other_scripts_and_dashed_codes() {
+        assert_eq!(script_number("۲"), Some(2));
+        assert_eq!(script_number("١٢"), Some(12));
+        assert_eq!(script_number("৩"), Some(3));
+        assert_eq!(script_number("2"), None);
+        assert!(numeral_names("۳", "3") && !numeral_names("۳", "4"));
+        let id = |t: Option<Titled>, s: &'static str| t.map(|t| &s[t.id]);
+        let h = "WS-1 Access control — complete";
+        assert_eq!(id(code_heading(h), h), Some("WS-1"));
+        assert_eq!(id(word_heading(h), h), None);
+        let h = "ระยะที่ 2: LINE Bot";
+        assert_eq!(word_heading(h).map(|t| (&h[t.word], &h[t.id])), Some(("ระยะที่", "2")));
+        let h = "Awamu ya 3: Mikopo";
+        assert_eq!(word_heading(h).map(|t| (&h[t.word], &h[t.id])), Some(("Awamu ya", "3")));
+        let strip =
+            |s: &'static str| strip_trailing_statuses(s, 0..s.len()).1.first().map(|f| &s[f.range.clone()]);
+        assert_eq!(strip("Address & shipping  (status: blocked)"), Some("blocked"));
     }
 
     #[test]

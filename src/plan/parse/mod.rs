@@ -161,21 +161,27 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
     if !roles.iter().any(|r| matches!(r, Role::Group(_))) && bold_headings(text, &mut outline.blocks) {
         roles = classify_headings(text, &outline.blocks);
     }
-    let plan = walk(text, &outline, &roles, Vec::new());
+    let plan = walk(text, doc.body(), &outline, &roles, Vec::new());
     // A plan with no groups in any other form may list its steps with a status in brackets
     // (`1. [completed] …`): read once more with those items as its groups.
     if plan.groups.is_empty() && !roles.iter().any(|r| matches!(r, Role::Group(_))) {
         let steps = status_items(text, &outline.blocks);
         if !steps.is_empty() {
-            return walk(text, &outline, &roles, steps);
+            return walk(text, doc.body(), &outline, &roles, steps);
         }
     }
     plan
 }
 
-/// One walk over the outline, each heading in its role; `status_items` are items to read as
-/// groups (see [`status_items`]).
-fn walk<'a>(text: &'a str, outline: &Outline, roles: &[Role], status_items: Vec<u32>) -> Plan<'a> {
+/// One walk over the outline, each heading in its role, then the front matter before `body`;
+/// `status_items` are items to read as groups (see [`status_items`]).
+fn walk<'a>(
+    text: &'a str,
+    body: usize,
+    outline: &Outline,
+    roles: &[Role],
+    status_items: Vec<u32>,
+) -> Plan<'a> {
     let heading_groups = roles.iter().any(|r| matches!(r, Role::Group(_)));
     let mut w = Walk {
         text,
@@ -229,6 +235,7 @@ fn walk<'a>(text: &'a str, outline: &Outline, roles: &[Role], status_items: Vec<
             Block::Row { line, header, table } => w.row(line.clone(), *header, *table as usize),
         }
     }
+    w.front_matter(body);
     w.finish()
 }
 
@@ -989,6 +996,35 @@ impl<'a> Walk<'a> {
             }
         }
         self.section_list = (self.list_groups.len(), false);
+    }
+
+    /// YAML front matter (`text[..body]`) may give the goal (`goal: …`) and name the current
+    /// group (`current_milestone: M3`): read where the body says neither.
+    fn front_matter(&mut self, body: usize) {
+        let mut at = 0;
+        for raw in self.text[..body].split_inclusive('\n') {
+            let start = at;
+            at += raw.len();
+            let line = raw.trim_end();
+            let Some((key, value)) = line.split_once(':') else { continue };
+            if key.is_empty() || !key.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ' ')) {
+                continue;
+            }
+            let trimmed = value.trim();
+            let quote = trimmed.len() - trimmed.trim_start_matches(['"', '\'']).len();
+            let from = start + key.len() + 1 + (value.len() - value.trim_start().len()) + quote;
+            let value = trimmed.trim_matches(['"', '\'']);
+            if value.is_empty() {
+                continue;
+            }
+            let value = Line { text: value, range: from..from + value.len() };
+            let key = key.to_lowercase().replace(['_', '-'], " ");
+            if syntax::GOAL_LABELS.contains(&key.as_str()) && self.plan.goal.is_none() {
+                self.plan.goal = Some(value.text);
+            } else if syntax::is_current_name(&key) {
+                push_capped(&mut self.current_labels, value);
+            }
+        }
     }
 
     fn finish(mut self) -> Plan<'a> {

@@ -116,6 +116,20 @@ pub(super) fn section_of(heading: &str) -> Section {
         "الأخطاء",
         "أخطاء",
         "الأخطاء التي واجهناها",
+        "fel som uppstått",
+        "σφάλματα",
+        "помилки",
+        "שגיאות",
+        "ralat",
+        "ralat ditemui",
+        "erori",
+        "hibák",
+        "makosa",
+        "خطاها",
+        "ত্রুটি",
+        "ข้อผิดพลาด",
+        "遇到的问题",
+        "遇到的問題",
     ]) {
         Section::Errors
     } else if [

@@ -256,7 +256,7 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             if groups[i].is_some() || (keyworded && inside_keyword(i)) {
                 return None;
             }
-            syntax::word_heading(heads[i].2).filter(|_| syntax::task_heading(heads[i].2).is_none())
+            syntax::code_heading(heads[i].2).filter(|_| syntax::task_heading(heads[i].2).is_none())
         })
         .collect();
     let keys: Vec<_> = (0..heads.len())
@@ -270,7 +270,23 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
         (!keyworded && words[i].as_ref().is_some_and(|t| !t.statuses.is_empty()))
             || carries(text, blocks, heads[i].0, !keyworded)
     };
-    let runs = in_runs(&heads, &keys, &ids, !keyworded, work);
+    let mut runs = in_runs(&heads, &keys, &ids, !keyworded, work);
+    // A dashed code (`### T-05: Upload`, `## WS-1 Access control`) names a task as often as a
+    // group: a run of them is groups only when it counts up one at a time (WS-1, WS-2, WS-3).
+    let dashed = |i: usize| {
+        words[i]
+            .as_ref()
+            .is_some_and(|w| w.word.start == w.id.start && ids[i][w.word.len()..].starts_with('-'))
+    };
+    let uncounted: Vec<usize> = (0..heads.len())
+        .filter(|&i| runs[i] && dashed(i))
+        .filter(|&i| {
+            !in_sequence((0..heads.len()).filter(|&j| runs[j] && keys[j] == keys[i]).map(|j| ids[j]))
+        })
+        .collect();
+    for i in uncounted {
+        runs[i] = false;
+    }
     // A run around keyword headings would make rounds of them: not a run.
     let holds_keyword = |i: usize| {
         heads[i + 1..]
