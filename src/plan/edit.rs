@@ -223,10 +223,10 @@ fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status) -> Edit {
         return Edit::replace(ind.range.clone(), spelled_checkbox(plan, to));
     }
     let old = &plan.text[ind.range.clone()];
-    // The file's own spelling, unless it is in another language than the line (a plan written
-    // in two languages keeps each line in its own).
+    // The file's own spelling, unless it is in another script than the line (a plan written in
+    // two languages keeps each line in its own).
     let text = match plan.vocabulary.spelled(ind.place, to, Shape::of(old)) {
-        Some(seen) if status::same_language(seen, old) => seen.to_string(),
+        Some(seen) if status::same_script(seen, old) => seen.to_string(),
         _ => status::restyle_in(old, to, plan.vocabulary.style(ind.place, to)),
     };
     Edit::replace(ind.range.clone(), text)

@@ -8,9 +8,9 @@ use std::fmt;
 use std::ops::Range;
 
 use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
 
 use crate::text;
-use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -414,6 +414,14 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("अवरुद्ध", Blocked, Hi),
     ("छोड़ा गया", Skipped, Hi),
     ("पूरा", Complete, Hi),
+    // Hindi and Bengali say "not" after the word: the negation is the longer spelling.
+    ("पूरा नहीं हुआ", Pending, Hi),
+    ("पूरा नहीं", Pending, Hi),
+    ("पूर्ण नहीं", Pending, Hi),
+    ("पूरा होना बाकी है", Pending, Hi),
+    ("जारी नहीं", Pending, Hi),
+    ("সম্পন্ন হয়নি", Pending, Bn),
+    ("সম্পন্ন হয় নি", Pending, Bn),
     ("पूरा हुआ", Complete, Hi),
     ("प्रगति पर", InProgress, Hi),
     ("जारी", InProgress, Hi),
@@ -684,21 +692,20 @@ pub fn restyle_in(original: &str, to: Status, style: Style<'_>) -> String {
     recase(new, case)
 }
 
-/// Are two status tokens written in the same language (`در انتظار` and `در حال انجام`, not
-/// `กำลังดำเนินการ`)? Symbols say nothing; only the words are compared.
-pub fn same_language(a: &str, b: &str) -> bool {
-    let word = |s: &str| {
-        let (_, lang, len) = match_at(s, 0)?;
-        if lang != Emoji {
-            return Some(lang);
-        }
-        let rest = s[len..].trim_start();
-        match match_at(rest, 0) {
-            Some((_, l, _)) if l != Emoji && !rest.is_empty() => Some(l),
-            _ => None,
-        }
+/// Are two status tokens written in the same script (`در انتظار` and `در حال انجام`, not
+/// `กำลังดำเนินการ`)? Symbols say nothing; only the first letters are compared. A script, not a
+/// language: one word is often several languages' (`finalizado`, `selesai`).
+pub fn same_script(a: &str, b: &str) -> bool {
+    let script = |s: &str| {
+        let c = s.chars().find(|c| c.is_alphabetic())? as u32;
+        Some(match c {
+            0..=0x024F => 0,
+            0x3000..=0x9FFF | 0xF900..=0xFAFF => 0x30,
+            0xAC00..=0xD7AF | 0x1100..=0x11FF => 0xAC,
+            _ => c >> 7,
+        })
     };
-    match (word(a), word(b)) {
+    match (script(a), script(b)) {
         (Some(x), Some(y)) => x == y,
         _ => true,
     }
@@ -865,6 +872,12 @@ mod tests {
         assert_eq!(tok("готовой"), None);
         assert_eq!(tok("مكتملة"), Some((Complete, "مكتملة")));
         assert_eq!(tok("पूराना"), None);
+        // A danda or a sof pasuq ends a sentence, not the word before it.
+        assert_eq!(tok("पूर्ण।"), Some((Complete, "पूर्ण")));
+        assert_eq!(tok("הושלם׃"), Some((Complete, "הושלם")));
+        // Where "not" follows the word, the negation is read whole.
+        assert_eq!(tok("पूरा नहीं हुआ"), Some((Pending, "पूरा नहीं हुआ")));
+        assert_eq!(tok("সম্পন্ন হয়নি"), Some((Pending, "সম্পন্ন হয়নি")));
         // Not where words run together: `完成度` holds `完成`, `완료됨` holds `완료`.
         assert_eq!(tok("已完成度"), Some((Complete, "已完成")));
     }
@@ -880,6 +893,15 @@ mod tests {
         assert_eq!(lead("`in_progress`"), Some((InProgress, "in_progress")));
         assert_eq!(lead("🟢 complete (user approved)"), Some((Complete, "complete")));
         assert_eq!(lead("✅ Complete"), Some((Complete, "✅ Complete")));
+    }
+
+    #[test]
+    fn a_file_spelling_is_kept_in_its_own_script() {
+        assert!(same_script("Finalizado", "Concluído"));
+        assert!(same_script("✅ done", "⏳"));
+        assert!(same_script("در انتظار", "در حال انجام"));
+        assert!(!same_script("در انتظار", "กำลังดำเนินการ"));
+        assert!(!same_script("進行中", "in progress"));
     }
 
     #[test]

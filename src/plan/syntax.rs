@@ -601,9 +601,10 @@ fn starts_with_folded(s: &str, p: usize, label: &str) -> Option<usize> {
 }
 
 /// The status in a label's value: the token at its start, skipping wrapping backticks and bold;
-/// else the one parenthetical that is a status and nothing more (`cut from MVP (skipped) —
-/// revisit in Q4`). A status word loose in the value's prose is not read (`20% - Issue #14
-/// offen`).
+/// else one parenthetical that is a status and nothing more, closing the value or its first
+/// clause, with no other status word in the value (`cut from MVP (skipped) — revisit in Q4`;
+/// not `backend API (done), cart page not started yet`). A status word loose in the value's
+/// prose is not read (`20% - Issue #14 offen`).
 pub fn value_status(value: &str) -> Option<Token> {
     status::leading(value).or_else(|| {
         let mut found = value.match_indices(['(', '（']).filter_map(|(open, p)| {
@@ -611,12 +612,16 @@ pub fn value_status(value: &str) -> Option<Token> {
             let close = value[inner_start..].find([')', '）'])?;
             let inner = &value[inner_start..inner_start + close];
             let status = status::whole(inner)?;
+            let after = inner_start + close + value[inner_start + close..].chars().next()?.len_utf8();
             let lead = inner.len() - inner.trim_start().len();
             let start = inner_start + lead;
-            Some(Token { status, range: start..start + inner.trim().len() })
+            Some((open, after, Token { status, range: start..start + inner.trim().len() }))
         });
-        let first = found.next()?;
-        found.next().is_none().then_some(first)
+        let (open, after, first) = found.next()?;
+        let rest = value[after..].trim_start();
+        let closes = rest.is_empty() || rest.starts_with(['—', '–', ';']) || rest.starts_with("- ");
+        let alone = status::find(&value[..open]).is_none() && status::find(&value[after..]).is_none();
+        (found.next().is_none() && closes && alone).then_some(first)
     })
 }
 
@@ -754,8 +759,9 @@ fn decoration(text: &str) -> usize {
     p + spaces(&text[p..])
 }
 
-/// `[status emoji] [decoration] [**] [date] KEYWORD ID [separator] title [status]`, or the
-/// ordinal `第 N 阶段`.
+/// Words that join a group word to its number (`Awamu ya 1`, `Fasi ya 2`), lowercase.
+const LINKING_WORDS: &[&str] = &["ya", "wa", "la", "cha"];
+
 /// Which words may start a group line: only the listed keywords, any word, or any word and a
 /// dashed code (`WS-1`).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -765,6 +771,8 @@ enum Words {
     AnyOrCode,
 }
 
+/// `[status emoji] [decoration] [**] [date] KEYWORD ID [separator] title [status]`, or the
+/// ordinal `第 N 阶段`.
 fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) -> Option<Titled> {
     let any_word = words != Words::Listed;
     let mut statuses = Vec::new();
@@ -851,6 +859,7 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
         && text[p..p + kw_len].bytes().all(|b| b.is_ascii_uppercase())
         && (after.first().is_some_and(u8::is_ascii_digit)
             || (words == Words::AnyOrCode
+                && kw_len >= 2
                 && after.first() == Some(&b'-')
                 && after.get(1).is_some_and(u8::is_ascii_digit)));
     if !code {
@@ -860,15 +869,17 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
             return None;
         }
         p += gap;
-        // A word joined to its number by a short one (`Awamu ya 1`, Swahili "phase of 1").
+        // A word joined to its number by a linking word (`Awamu ya 1`, Swahili "phase of 1"),
+        // not by any short word (`Move to 2 replicas`).
         if any_word && listed.is_none() {
-            let link = text[p..].find(' ').filter(|&n| (1..=3).contains(&n));
-            if let Some(n) = link
-                && text[p..p + n].chars().all(|c| c.is_lowercase())
-                && text[p + n + 1..].starts_with(|c: char| c.is_ascii_digit())
-            {
-                word.end = p + n;
-                p += n + 1;
+            let link = LINKING_WORDS.iter().find(|w| {
+                text[p..].starts_with(**w)
+                    && text[p + w.len()..].starts_with(' ')
+                    && text[p + w.len() + 1..].starts_with(|c: char| c.is_ascii_digit())
+            });
+            if let Some(w) = link {
+                word.end = p + w.len();
+                p += w.len() + 1;
             }
         }
     }
@@ -1589,6 +1600,8 @@ mod tests {
         assert_eq!(st("cut from the MVP (skipped) — revisit in Q3"), Some((Status::Skipped, "skipped")));
         assert_eq!(st("draft (see the wiki) (blocked)"), Some((Status::Blocked, "blocked")));
         assert_eq!(st("half (done) or (blocked)"), None);
+        assert_eq!(st("backend API (done), cart page not started yet"), None);
+        assert_eq!(st("backend API (done), cart page open"), None);
         assert_eq!(st("20% - Issue #14 offen"), None);
     }
 

@@ -63,9 +63,30 @@ pub fn names_id(text: &str, word: &str) -> bool {
 }
 
 /// A combining mark of a script whose words carry them between letters (a Devanagari virama in
-/// `वर्तमान`, Arabic vowel marks, Latin accents written apart): part of a word, not punctuation.
+/// `वर्तमान`, a Thai vowel sign in `ที่`, Hebrew and Arabic points, Latin accents written apart):
+/// part of a word, not punctuation (a danda `।`, a maqaf `־` are not).
 pub fn is_combining(c: char) -> bool {
-    matches!(c as u32, 0x0300..=0x036F | 0x0591..=0x05C7 | 0x0610..=0x061A | 0x064B..=0x065F | 0x0670 | 0x0900..=0x0DFF | 0x0E31..=0x0E4E)
+    let u = c as u32;
+    // The nine Indic blocks (Devanagari to Malayalam) share one layout: signs before a block's
+    // letters, vowel signs and virama after them, vowel signs again before its digits.
+    let indic = (0x0900..=0x0D7F).contains(&u)
+        && matches!(u % 0x80, 0x00..=0x03 | 0x3A..=0x4F | 0x51..=0x57 | 0x62..=0x63);
+    indic
+        || matches!(
+            u,
+            0x0300..=0x036F
+                | 0x0591..=0x05BD
+                | 0x05BF
+                | 0x05C1..=0x05C2
+                | 0x05C4..=0x05C5
+                | 0x05C7
+                | 0x0610..=0x061A
+                | 0x064B..=0x065F
+                | 0x0670
+                | 0x0E31
+                | 0x0E34..=0x0E3A
+                | 0x0E47..=0x0E4E
+        )
 }
 
 /// Does a word of this letter's script end at a space or punctuation? Not in scripts written
@@ -77,7 +98,7 @@ pub fn spaced_script(c: char) -> bool {
 
 /// `c.to_lowercase() == want.to_lowercase()`, without the Unicode tables when one side is ASCII:
 /// an ASCII character lowercases to one ASCII character, and the only other character that does
-/// is the Kelvin sign (`K` → `k`). Every line is tried against every label, so this is hot.
+/// is the Kelvin sign (`K` → `k`). Callers compare many short words this way, so this is hot.
 pub fn folds_equal(c: char, want: char) -> bool {
     const KELVIN: char = '\u{212A}';
     match (c.is_ascii(), want.is_ascii()) {

@@ -162,9 +162,10 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         roles = classify_headings(text, &outline.blocks);
     }
     let plan = walk(text, doc.body(), &outline, &roles, Vec::new());
-    // A plan with no groups in any other form may list its steps with a status in brackets
-    // (`1. [completed] …`): read once more with those items as its groups.
-    if plan.groups.is_empty() && !roles.iter().any(|r| matches!(r, Role::Group(_))) {
+    // A plan with no groups and no tasks in any other form may list its steps with a status in
+    // brackets (`1. [completed] …`): read once more with those items as its groups. (Beside
+    // tasks, such a list is a log: `- [done] 2024-05-01 renamed --out`.)
+    if plan.groups.is_empty() && plan.tasks.is_empty() && !roles.iter().any(|r| matches!(r, Role::Group(_))) {
         let steps = status_items(text, &outline.blocks);
         if !steps.is_empty() {
             return walk(text, doc.body(), &outline, &roles, steps);
@@ -999,7 +1000,8 @@ impl<'a> Walk<'a> {
     }
 
     /// YAML front matter (`text[..body]`) may give the goal (`goal: …`) and name the current
-    /// group (`current_milestone: M3`): read where the body says neither.
+    /// group (`current_milestone: M3`, `current: WS-2`). The goal is taken when the body gave
+    /// none; the current group is a candidate after the body's, so the body's wins.
     fn front_matter(&mut self, body: usize) {
         let mut at = 0;
         for raw in self.text[..body].split_inclusive('\n') {
@@ -1014,14 +1016,16 @@ impl<'a> Walk<'a> {
             let quote = trimmed.len() - trimmed.trim_start_matches(['"', '\'']).len();
             let from = start + key.len() + 1 + (value.len() - value.trim_start().len()) + quote;
             let value = trimmed.trim_matches(['"', '\'']);
-            if value.is_empty() {
+            // `goal: |` or `goal: >` opens a block of lines: not read.
+            if value.is_empty() || value.starts_with(['|', '>']) {
                 continue;
             }
             let value = Line { text: value, range: from..from + value.len() };
             let key = key.to_lowercase().replace(['_', '-'], " ");
             if syntax::GOAL_LABELS.contains(&key.as_str()) && self.plan.goal.is_none() {
                 self.plan.goal = Some(value.text);
-            } else if syntax::is_current_name(&key) {
+            } else if key == "current" || syntax::CURRENT_LABELS.contains(&key.as_str()) {
+                // Not any key that says current (`current_version: 3`): one naming a group.
                 push_capped(&mut self.current_labels, value);
             }
         }

@@ -161,9 +161,19 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
         stretch.clear();
         *items = 0;
     };
+    // Under a heading that names its list (`## Tasks`, `## Log`, `## Notes`) the items are that.
+    let mut named = false;
     for (i, b) in blocks.iter().enumerate() {
         match b {
-            Block::Heading { .. } => flush(&mut stretch, &mut items, &mut found),
+            Block::Heading { line, .. } => {
+                flush(&mut stretch, &mut items, &mut found);
+                let raw = &text[line.clone()];
+                let h = raw[syntax::heading_text(raw)].to_lowercase();
+                named = ["task", "todo", "to do", "to-do", "log", "note", "history", "changelog"]
+                    .iter()
+                    .any(|w| h.contains(w));
+            }
+            Block::Item { parent: None, .. } if named => {}
             Block::Item { line, parent: None } => {
                 items += 1;
                 let raw = &text[line.clone()];
@@ -278,10 +288,22 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             .as_ref()
             .is_some_and(|w| w.word.start == w.id.start && ids[i][w.word.len()..].starts_with('-'))
     };
+    // Nor under a heading of another run: `### BE-01` … under `## WS-1` are the workstream's.
+    let under_run = |i: usize| {
+        let mut p = parents[i];
+        while let Some(j) = p {
+            if runs[j] {
+                return true;
+            }
+            p = parents[j];
+        }
+        false
+    };
     let uncounted: Vec<usize> = (0..heads.len())
         .filter(|&i| runs[i] && dashed(i))
         .filter(|&i| {
-            !in_sequence((0..heads.len()).filter(|&j| runs[j] && keys[j] == keys[i]).map(|j| ids[j]))
+            under_run(i)
+                || !in_sequence((0..heads.len()).filter(|&j| runs[j] && keys[j] == keys[i]).map(|j| ids[j]))
         })
         .collect();
     for i in uncounted {
