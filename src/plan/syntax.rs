@@ -1140,17 +1140,9 @@ fn bracket_status(t: &str) -> Option<(usize, Found)> {
 }
 
 fn paren_status(t: &str) -> Option<(usize, Found)> {
-    let (close, open_ch) = if t.ends_with(')') {
-        (")", '(')
-    } else if t.ends_with('）') {
-        ("）", '（')
-    } else {
-        return None;
-    };
-    let inner_end = t.len() - close.len();
-    let open = t[..inner_end].rfind(open_ch)?;
-    let inner_start = open + open_ch.len_utf8();
-    let inner = &t[inner_start..inner_end];
+    let (open, inner) = trailing_paren(t)?;
+    let inner_start = inner.start;
+    let inner = &t[inner];
     let lead = inner.len() - inner.trim_start().len();
     // `(status: blocked)`: a status label inside the parentheses.
     if let Some(value) = status_label(inner.trim_start()).map(|v| lead + v.start..lead + v.end)
@@ -1162,6 +1154,16 @@ fn paren_status(t: &str) -> Option<(usize, Found)> {
     let tok = status::find(inner)?;
     (tok.range.start == lead)
         .then(|| (open, Found::new(tok.status, inner_start + tok.range.start..inner_start + tok.range.end)))
+}
+
+/// The parenthetical closing `t` (`(…)` or full-width `（…）`): where it opens, and its inside.
+fn trailing_paren(t: &str) -> Option<(usize, Range<usize>)> {
+    let (inner_end, open_ch) = match t.strip_suffix(')') {
+        Some(inner) => (inner.len(), '('),
+        None => (t.strip_suffix('）')?.len(), '（'),
+    };
+    let open = t[..inner_end].rfind(open_ch)?;
+    Some((open, open + open_ch.len_utf8()..inner_end))
 }
 
 /// `— COMPLETE`, or a status with a parenthetical qualifier after it (`— complete (user
@@ -1219,10 +1221,7 @@ fn label_status_at(t: &str, colon: usize) -> Option<(usize, Found)> {
 /// merged)`, `[BLOCKED] (needs keys)`, `✅ complete (user approved)`. The token alone is the
 /// status; the qualifier is neither title nor status. (A dash or label status reads its own.)
 fn qualified_status(t: &str) -> Option<(usize, Found)> {
-    let open = match t.strip_suffix(')') {
-        Some(inner) => inner.rfind('(')?,
-        None => t.strip_suffix('）')?.rfind('（')?,
-    };
+    let (open, _) = trailing_paren(t)?;
     let before = t[..open].trim_end();
     bracket_status(before).or_else(|| tail_emoji_status(before))
 }
