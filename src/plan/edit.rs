@@ -4,7 +4,7 @@
 use super::vocabulary::Shape;
 use super::{Group, GroupForm, Indicator, Place, Plan, Status, status, syntax};
 use crate::error::{Error, Result};
-use crate::text::{Document, Edit};
+use crate::text::{Document, Edit, same_script};
 
 /// What a `set` changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,7 +226,7 @@ fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status) -> Edit {
     // The file's own spelling, unless it is in another script than the line (a plan written in
     // two languages keeps each line in its own).
     let text = match plan.vocabulary.spelled(ind.place, to, Shape::of(old)) {
-        Some(seen) if status::same_script(seen, old) => seen.to_string(),
+        Some(seen) if same_script(seen, old) => seen.to_string(),
         _ => status::restyle_in(old, to, plan.vocabulary.style(ind.place, to)),
     };
     Edit::replace(ind.range.clone(), text)

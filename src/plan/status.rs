@@ -692,25 +692,6 @@ pub fn restyle_in(original: &str, to: Status, style: Style<'_>) -> String {
     recase(new, case)
 }
 
-/// Are two status tokens written in the same script (`در انتظار` and `در حال انجام`, not
-/// `กำลังดำเนินการ`)? Symbols say nothing; only the first letters are compared. A script, not a
-/// language: one word is often several languages' (`finalizado`, `selesai`).
-pub fn same_script(a: &str, b: &str) -> bool {
-    let script = |s: &str| {
-        let c = s.chars().find(|c| c.is_alphabetic())? as u32;
-        Some(match c {
-            0..=0x024F => 0,
-            0x3000..=0x9FFF | 0xF900..=0xFAFF => 0x30,
-            0xAC00..=0xD7AF | 0x1100..=0x11FF => 0xAC,
-            _ => c >> 7,
-        })
-    };
-    match (script(a), script(b)) {
-        (Some(x), Some(y)) => x == y,
-        _ => true,
-    }
-}
-
 /// `to` in the language a label is written in, when its script says so (`状态` → 已完成,
 /// `ステータス` → 完了, `상태` → 완료); `None` for any other script.
 pub fn in_script_of(label: &str, to: Status) -> Option<&'static str> {
@@ -893,15 +874,6 @@ mod tests {
         assert_eq!(lead("`in_progress`"), Some((InProgress, "in_progress")));
         assert_eq!(lead("🟢 complete (user approved)"), Some((Complete, "complete")));
         assert_eq!(lead("✅ Complete"), Some((Complete, "✅ Complete")));
-    }
-
-    #[test]
-    fn a_file_spelling_is_kept_in_its_own_script() {
-        assert!(same_script("Finalizado", "Concluído"));
-        assert!(same_script("✅ done", "⏳"));
-        assert!(same_script("در انتظار", "در حال انجام"));
-        assert!(!same_script("در انتظار", "กำลังดำเนินการ"));
-        assert!(!same_script("進行中", "in progress"));
     }
 
     #[test]

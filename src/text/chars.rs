@@ -108,9 +108,37 @@ pub fn folds_equal(c: char, want: char) -> bool {
     }
 }
 
+/// Are two words written in the same script (`در انتظار` and `در حال انجام`, not
+/// `กำลังดำเนินการ`)? Symbols say nothing; only the first letters are compared. A script, not a
+/// language: one word is often several languages' (`finalizado`, `selesai`).
+pub fn same_script(a: &str, b: &str) -> bool {
+    let script = |s: &str| {
+        let c = s.chars().find(|c| c.is_alphabetic())? as u32;
+        Some(match c {
+            0..=0x024F => 0,
+            0x3000..=0x9FFF | 0xF900..=0xFAFF => 0x30,
+            0xAC00..=0xD7AF | 0x1100..=0x11FF => 0xAC,
+            _ => c >> 7,
+        })
+    };
+    match (script(a), script(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => true,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{clip_words, folds_equal, names_id};
+    use super::{clip_words, folds_equal, names_id, same_script};
+
+    #[test]
+    fn words_are_compared_by_their_script() {
+        assert!(same_script("Finalizado", "Concluído"));
+        assert!(same_script("✅ done", "⏳"));
+        assert!(same_script("در انتظار", "در حال انجام"));
+        assert!(!same_script("در انتظار", "กำลังดำเนินการ"));
+        assert!(!same_script("進行中", "in progress"));
+    }
 
     #[test]
     fn only_the_kelvin_sign_folds_to_ascii() {

@@ -13,7 +13,9 @@ mod edit;
 mod outline;
 mod scan;
 
-pub use chars::{clip, clip_words, count, folds_equal, is_combining, names_id, spaced_script, unescape};
+pub use chars::{
+    clip, clip_words, count, folds_equal, is_combining, names_id, same_script, spaced_script, unescape,
+};
 pub use document::{DecodeError, Document, Eol};
 pub use edit::{Edit, EditError, apply};
 pub use outline::{Block, Outline, unclosed_fence};

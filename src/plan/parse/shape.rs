@@ -299,13 +299,17 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
         }
         false
     };
-    let uncounted: Vec<usize> = (0..heads.len())
-        .filter(|&i| runs[i] && dashed(i))
-        .filter(|&i| {
-            under_run(i)
-                || !in_sequence((0..heads.len()).filter(|&j| runs[j] && keys[j] == keys[i]).map(|j| ids[j]))
-        })
-        .collect();
+    // Each dashed run's count is judged once (a run of many would otherwise be walked per member).
+    let mut counts_up: std::collections::HashMap<&Option<RunKey>, bool> = std::collections::HashMap::new();
+    let mut uncounted = Vec::new();
+    for i in (0..heads.len()).filter(|&i| runs[i] && dashed(i)) {
+        let in_order = *counts_up.entry(&keys[i]).or_insert_with(|| {
+            in_sequence((0..heads.len()).filter(|&j| runs[j] && keys[j] == keys[i]).map(|j| ids[j]))
+        });
+        if under_run(i) || !in_order {
+            uncounted.push(i);
+        }
+    }
     for i in uncounted {
         runs[i] = false;
     }
