@@ -470,12 +470,21 @@ pub struct Token {
 /// The spelling matching at `pos`, longest first: (status, lang, byte length).
 fn match_at(s: &str, pos: usize) -> Option<(Status, Lang, usize)> {
     let rest = &s.as_bytes()[pos..];
-    let first = s[pos..].chars().next().and_then(|c| c.to_lowercase().next());
+    let mut chars = s[pos..].chars();
+    let first = chars.next().and_then(|c| c.to_lowercase().next());
+    let second = chars.next();
     // Only the spellings that can start here: `find` asks at every position of a line, so a
     // walk over the whole table each time made long plans slow.
     let candidates = first.and_then(|c| by_first_char().get(&c))?;
     let mut best: Option<(Status, Lang, usize)> = None;
-    for &(spelling, status, lang) in candidates.iter().map(|&i| &SPELLINGS[i]) {
+    for &(i, want) in candidates {
+        // The second character rules out most candidates for the price of one comparison.
+        if let Some(want) = want
+            && !second.is_some_and(|c| c == want || text::folds_equal(c, want))
+        {
+            continue;
+        }
+        let (spelling, status, lang) = SPELLINGS[i];
         let sp = spelling.as_bytes();
         let mut len = if rest.len() >= sp.len() && rest[..sp.len()].eq_ignore_ascii_case(sp) {
             sp.len()
@@ -509,15 +518,17 @@ fn match_at(s: &str, pos: usize) -> Option<(Status, Lang, usize)> {
 }
 
 /// The indices of [`SPELLINGS`] by their first character, lowercased (how `match_at` compares
-/// the first character of the text), in table order. An Fx map: it is asked at every position
-/// of every line `find` reads, where SipHash showed in profiles of `status` on large plans.
-fn by_first_char() -> &'static FxHashMap<char, Vec<usize>> {
-    static INDEX: std::sync::OnceLock<FxHashMap<char, Vec<usize>>> = std::sync::OnceLock::new();
+/// the first character of the text), in table order, each with the spelling's second character.
+/// An Fx map: it is asked at every position of every line `find` reads, where SipHash showed in
+/// profiles of `status` on large plans.
+fn by_first_char() -> &'static FxHashMap<char, Vec<(usize, Option<char>)>> {
+    static INDEX: std::sync::OnceLock<FxHashMap<char, Vec<(usize, Option<char>)>>> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut index: FxHashMap<char, Vec<usize>> = FxHashMap::default();
+        let mut index: FxHashMap<char, Vec<(usize, Option<char>)>> = FxHashMap::default();
         for (i, (spelling, _, _)) in SPELLINGS.iter().enumerate() {
-            if let Some(c) = spelling.chars().next().and_then(|c| c.to_lowercase().next()) {
-                index.entry(c).or_default().push(i);
+            let mut chars = spelling.chars();
+            if let Some(c) = chars.next().and_then(|c| c.to_lowercase().next()) {
+                index.entry(c).or_default().push((i, chars.next()));
             }
         }
         index

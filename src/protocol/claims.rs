@@ -29,17 +29,18 @@ pub struct Next {
 }
 
 /// A group is settled when a person marked it complete or skipped, or every task in it is done,
-/// unless its gate is red (the fix tasks of a red gate are its work).
-fn settled(plan: &Plan<'_>, g: usize) -> bool {
+/// unless its gate is red (the fix tasks of a red gate are its work; `red` lists those groups).
+fn settled(plan: &Plan<'_>, g: usize, red: &[gate::RedGate]) -> bool {
     let grp = &plan.groups[g];
     let done = matches!(grp.stored(), Some(Status::Complete | Status::Skipped))
         || plan.group_tasks(grp).iter().all(|t| t.status.is_done());
-    done && gate::red_gate(plan, g).is_none()
+    done && !red.iter().any(|r| r.group == g)
 }
 
 /// The group work happens in: the first one not settled; groups run in order.
 pub fn working_group(plan: &Plan<'_>) -> Option<usize> {
-    (0..plan.groups.len()).find(|&g| !settled(plan, g))
+    let red = gate::red_gates(plan);
+    (0..plan.groups.len()).find(|&g| !settled(plan, g, &red))
 }
 
 /// The ready tasks of the working group (of the plan when it has no groups): pending, every
