@@ -329,6 +329,7 @@ fn place_name(p: Place) -> &'static str {
         Place::Heading => "heading",
         Place::Cell => "cell",
         Place::Symbol => "symbol",
+        Place::Column => "column",
     }
 }
 

@@ -151,6 +151,19 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
             }
         };
     }
+    // A board column's status is where its items are: moving them is the person's edit.
+    if let Some(column) = g.indicators.iter().find(|i| i.place == Place::Column) {
+        if plan.status(g) == to {
+            return Ok(Vec::new());
+        }
+        return Err(Error::NoStatusPlace {
+            what: format!(
+                "group `{}`: it is the board column `{}`, whose status is where its items are; move them under the column you mean",
+                g.key,
+                &plan.text[column.range.clone()]
+            ),
+        });
+    }
     // A plan that states the group's status in two places (a checklist and a heading, a table
     // and a status line) gets every place edited; when the places disagree, nobody knows which
     // one the person meant, so nothing is written.

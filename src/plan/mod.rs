@@ -39,6 +39,8 @@ pub enum Place {
     /// A status symbol in a checkbox's place (`- ✓ Parse`, `- ⬜ Tune`), in a plan that writes
     /// its checklists that way.
     Symbol,
+    /// A heading that is its status (a board's `## Doing`, `## Done`): read, never rewritten.
+    Column,
 }
 
 /// A status as written in the file.
@@ -194,11 +196,16 @@ impl Counts {
         self.total - self.done - self.in_progress - self.blocked - self.skipped
     }
 
-    /// The status the tasks imply: none or all pending (none marked) → pending; all done →
-    /// complete; blocked with nothing running → blocked; else in progress.
+    /// The status the tasks imply: none or all pending (none marked; skipped ones aside) →
+    /// pending; all skipped → skipped; all done → complete; blocked with nothing running →
+    /// blocked; else in progress.
     pub fn derived(&self) -> Status {
-        if self.total == 0 || (self.pending() == self.total && self.marked == 0) {
+        if self.total == 0
+            || (self.pending() + self.skipped == self.total && self.marked == 0 && self.pending() > 0)
+        {
             Status::Pending
+        } else if self.skipped == self.total {
+            Status::Skipped
         } else if self.done + self.skipped == self.total {
             Status::Complete
         } else if self.blocked > 0 && self.in_progress == 0 {

@@ -137,6 +137,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("active", InProgress, En),
     ("ongoing", InProgress, En),
     ("wip", InProgress, En),
+    ("doing", InProgress, En),
     ("partial", InProgress, En),
     ("partly done", InProgress, En),
     ("partially done", InProgress, En),
@@ -157,6 +158,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("to do", Pending, En),
     ("blocked", Blocked, En),
     ("skipped", Skipped, En),
+    ("reopened", InProgress, En),
     ("deferred", Skipped, En),
     ("cancelled", Skipped, En),
     ("canceled", Skipped, En),
@@ -177,6 +179,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("阻塞", Blocked, Zh),
     ("已跳过", Skipped, Zh),
     ("跳过", Skipped, Zh),
+    ("已放弃", Skipped, Zh),
+    ("已取消", Skipped, Zh),
     ("部分完了", InProgress, Ja),
     ("完了", Complete, Ja),
     ("進行中", InProgress, Ja),
@@ -241,6 +245,10 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("pendente", Pending, Pt),
     ("não iniciado", Pending, Pt),
     ("ignorado", Skipped, Pt),
+    ("pulado", Skipped, Pt),
+    ("pulada", Skipped, Pt),
+    ("reaberto", InProgress, Pt),
+    ("reaberta", InProgress, Pt),
     ("feito", Complete, Pt),
     ("não iniciada", Pending, Pt),
     ("em espera", Pending, Pt),
@@ -521,10 +529,10 @@ fn match_at(s: &str, pos: usize) -> Option<(Status, Lang, usize)> {
 /// the first character of the text), in table order, each with the spelling's second character.
 /// An Fx map: it is asked at every position of every line `find` reads, where SipHash showed in
 /// profiles of `status` on large plans.
-fn by_first_char() -> &'static FxHashMap<char, Vec<(usize, Option<char>)>> {
-    static INDEX: std::sync::OnceLock<FxHashMap<char, Vec<(usize, Option<char>)>>> = std::sync::OnceLock::new();
+fn by_first_char() -> &'static FirstChars {
+    static INDEX: std::sync::OnceLock<FirstChars> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut index: FxHashMap<char, Vec<(usize, Option<char>)>> = FxHashMap::default();
+        let mut index = FirstChars::default();
         for (i, (spelling, _, _)) in SPELLINGS.iter().enumerate() {
             let mut chars = spelling.chars();
             if let Some(c) = chars.next().and_then(|c| c.to_lowercase().next()) {
@@ -534,6 +542,9 @@ fn by_first_char() -> &'static FxHashMap<char, Vec<(usize, Option<char>)>> {
         index
     })
 }
+
+/// [`SPELLINGS`] indices by first character, each with its second character.
+type FirstChars = FxHashMap<char, Vec<(usize, Option<char>)>>;
 
 /// `text` starts with `spelling` ignoring case in any script (`Выполнено`, `Concluído`): the
 /// matched length in `text`.

@@ -300,7 +300,7 @@ const CURRENT_WORDS: &[&str] = &[
     // German
     "aktuell", "aktuelle", "aktueller", "aktuelles", "derzeitige", "derzeitiger",
     // French
-    "en cours", "actuel", "actuelle",
+    "en cours", "actuel", "actuelle", "courant", "courante",
     // Spanish, Portuguese, Italian
     "actual", "vigente", "atual", "corrente", "attuale", "in corso",
     // Dutch
@@ -714,6 +714,64 @@ pub fn code_heading(text: &str) -> Option<Titled> {
     keyed(text, GROUP_KEYWORDS, true, Words::AnyOrCode)
 }
 
+/// A heading with no group word (`Backend`, `[x] Networking`, `v0.2（进行中）`, `Doing`), taken
+/// apart as a group's: statuses before and after the title, and as id a version the title is
+/// (`v0.2`), else none (an empty range: the group is numbered by its place). A title that is
+/// only a status (a board's `Doing`, `Done`) is both title and status. Whether such a heading is
+/// a group is the reader's call.
+pub fn bare_heading(text: &str) -> Titled {
+    let mut statuses = Vec::new();
+    let mut p = 0;
+    if let Some((status, at, len)) = checkbox(text) {
+        statuses.push(Found { status, range: at..at + 1, boxed: true });
+        p = len;
+    } else if let Some((status, range, len)) = bracket_word(text) {
+        statuses.push(Found::new(status, range));
+        p = len;
+    }
+    if let Some(tok) = leading_emoji(&text[p..]) {
+        let range = p + tok.range.start..p + tok.range.end;
+        p = range.end + spaces(&text[range.end..]);
+        statuses.push(Found::new(tok.status, range));
+    }
+    p += decoration(&text[p..]);
+    let (mut title, trailing) = titled_rest(text, p, false);
+    if title.is_empty()
+        && let [only] = trailing.as_slice()
+    {
+        title = only.range.clone();
+    }
+    statuses.extend(trailing);
+    let t = &text[title.clone()];
+    // `一、需求分析`, `2. Build`: the number is the id, the rest the title.
+    let numeral: usize = t
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || "一二三四五六七八九十".contains(*c))
+        .map(char::len_utf8)
+        .sum();
+    if numeral > 0
+        && let Some(sep) = ["、", ". ", "．"].iter().find(|sep| t[numeral..].starts_with(**sep))
+    {
+        let id = title.start..title.start + numeral;
+        let rest = title.start + numeral + sep.len();
+        let title = rest + spaces(&text[rest..title.end])..title.end;
+        return Titled { word: p..p, id, title, statuses, lead_in: false };
+    }
+    // `v0.2`, `1.3 (已发布)`: a version names its group.
+    let token = t.find([' ', '(', '（', ':', '：']).unwrap_or(t.len());
+    let version = t[..token].strip_prefix(['v', 'V']);
+    let digits = version.unwrap_or(&t[..token]);
+    let id = match digits.starts_with(|c: char| c.is_ascii_digit())
+        && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && !digits.ends_with('.')
+        && (version.is_some() || digits.contains('.'))
+    {
+        true => title.start..title.start + token,
+        false => title.start..title.start,
+    };
+    Titled { word: p..p, id, title, statuses, lead_in: false }
+}
+
 pub fn task_heading(text: &str) -> Option<Titled> {
     keyed(text, TASK_KEYWORDS, false, Words::Listed)
 }
@@ -920,9 +978,35 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
     while let Some(c) = text[p..].chars().next().filter(|c| matches!(c, '\u{fe0f}' | '\u{20e3}')) {
         p += c.len_utf8();
     }
+    // A status between the id and the title's separator (`Phase 1 (done): Parse`).
+    if let Some((found, end)) = status_before_separator(text, p) {
+        statuses.push(found);
+        p = end;
+    }
     let (title, trailing) = titled_rest(text, p, bold);
     statuses.extend(trailing);
     Some(Titled { word, id: id_start..id_end, title: unstrike(title), statuses, lead_in: led })
+}
+
+/// `(done):` after an id: the status in the parentheses, and where the separator starts.
+fn status_before_separator(text: &str, p: usize) -> Option<(Found, usize)> {
+    let at = p + spaces(&text[p..]);
+    let (open, close) = match text[at..].chars().next()? {
+        '(' => ("(", ")"),
+        '（' => ("（", "）"),
+        _ => return None,
+    };
+    let inner_start = at + open.len();
+    let inner_end = inner_start + text[inner_start..].find(close)?;
+    let end = inner_end + close.len();
+    if !text[end..].trim_start().starts_with([':', '：', '—', '–']) {
+        return None;
+    }
+    let inner = &text[inner_start..inner_end];
+    let lead = inner.len() - inner.trim_start().len();
+    let range = inner_start + lead..inner_start + lead + inner.trim().len();
+    let status = status::whole(inner)?;
+    Some((Found::new(status, range), end))
 }
 
 /// One to three words and a separator (`Next: `, `Build Steps — `): the length to skip.
@@ -1380,6 +1464,28 @@ mod tests {
 
     fn h(id: &str, title: &str, st: &[(Status, &str)]) -> Parts {
         Some((id.into(), title.into(), st.iter().map(|(a, b)| (*a, b.to_string())).collect()))
+    }
+
+    /// Headings with no group word: the version or numeral is the id, else none (the place
+    /// numbers the group); statuses before and after the title; a column's title is its status.
+    #[test]
+    fn bare_headings() {
+        use Status::*;
+        let bare = |s: &str| {
+            let h = bare_heading(s);
+            let statuses = h.statuses.into_iter().map(|f| (f.status, s[f.range].to_string())).collect();
+            Some((s[h.id].to_string(), s[h.title].to_string(), statuses))
+        };
+        assert_eq!(bare("Backend"), h("", "Backend", &[]));
+        assert_eq!(bare("[x] Networking"), h("", "Networking", &[(Complete, "x")]));
+        assert_eq!(bare("[DONE] Storage"), h("", "Storage", &[(Complete, "DONE")]));
+        assert_eq!(bare("2024 Q2 🚧"), h("", "2024 Q2", &[(InProgress, "🚧")]));
+        assert_eq!(bare("v0.2（进行中）"), h("v0.2", "v0.2", &[(InProgress, "进行中")]));
+        assert_eq!(bare("1.3 (shipped)"), h("1.3", "1.3", &[(Complete, "shipped")]));
+        assert_eq!(bare("一、需求分析（状态：已完成）"), h("一", "需求分析", &[(Complete, "已完成")]));
+        assert_eq!(bare("Doing"), h("", "Doing", &[(InProgress, "Doing")]));
+        assert_eq!(bare("已放弃"), h("", "已放弃", &[(Skipped, "已放弃")]));
+        assert_eq!(bare("Backlog / maybe"), h("", "Backlog / maybe", &[]));
     }
 
     #[test]

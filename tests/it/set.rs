@@ -465,3 +465,30 @@ fn an_open_box_on_a_started_group_reads_in_progress_and_cannot_say_pending() {
         .file_eq("task_plan.md", plan)
         .status(2);
 }
+
+/// A plan kept by hand under headings with no ids: `set` writes a status line under the heading
+/// and touches nothing else. A board column is never renamed: any status other than its own is
+/// refused with the file untouched, and its own is a no-op.
+#[test]
+fn headings_without_ids_take_a_status_line_and_a_board_column_is_never_renamed() {
+    let plan = "# todo\n\n## Backend\n- [x] API\n- [ ] ~~GraphQL~~ not worth it\n- [ ] paging\n\n## Frontend\n- [ ] list page\n";
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "in_progress"])
+        .stdout("group 2: pending → in_progress\n")
+        .file_eq("task_plan.md", plan.replace("## Frontend\n", "## Frontend\n- **Status:** in_progress\n"))
+        .success();
+    let board = "# Board\n\n## Doing\n- [ ] Password form\n\n## Done\n- [x] Layout\n";
+    Test::new()
+        .file("task_plan.md", board)
+        .args(["set", "--group", "1", "complete"])
+        .stderr("error: cannot write a status for group `1`: it is the board column `Doing`, whose status is where its items are; move them under the column you mean\n")
+        .file_eq("task_plan.md", board)
+        .status(2);
+    Test::new()
+        .file("task_plan.md", board)
+        .args(["set", "--group", "2", "complete"])
+        .stdout("group 2: complete (unchanged)\n")
+        .file_eq("task_plan.md", board)
+        .success();
+}

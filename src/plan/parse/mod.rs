@@ -23,7 +23,8 @@ mod shape;
 use reconcile::split_group_cell;
 use sections::{Section, section_of};
 use shape::{
-    Role, bold_headings, carriers, classify_headings, group_words, item_runs, status_items, symbol_marks,
+    Role, bare_groups, bold_headings, carriers, classify_headings, group_words, item_runs, plain_headings,
+    status_items, symbol_marks,
 };
 
 #[derive(Clone, Copy, Debug)]
@@ -171,6 +172,27 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
             return walk(text, doc.body(), &outline, &roles, steps);
         }
     }
+    // Nor in plain lines (`step 2 (done): …`): read once more with those as headings.
+    if plan.groups.is_empty() {
+        let mut lines = Outline { blocks: outline.blocks.clone() };
+        if plain_headings(text, &mut lines.blocks) {
+            let roles = classify_headings(text, &lines.blocks);
+            if roles.iter().any(|r| matches!(r, Role::Group(_))) {
+                return walk(text, doc.body(), &lines, &roles, Vec::new());
+            }
+        }
+    }
+    // A plan with tasks and no groups in any form may be kept by hand under headings with no
+    // ids (`## Backend`, `## Frontend`): read once more with those as its groups.
+    if plan.groups.is_empty() && !plan.tasks.is_empty() {
+        let bare = bare_groups(text, &outline.blocks, &roles);
+        if !bare.is_empty() {
+            for (h, titled) in bare {
+                roles[h] = Role::Group(titled);
+            }
+            return walk(text, doc.body(), &outline, &roles, Vec::new());
+        }
+    }
     plan
 }
 
@@ -267,6 +289,17 @@ impl<'a> Walk<'a> {
             open.end = line.start;
         }
         let section = section_of(htext);
+        // `## Current Group: 3`, `## Current phase: Phase 3 (blocked)`: a label with its value.
+        if section == Section::Other
+            && matches!(role, Role::Plain)
+            && let Some(v) = syntax::current_label(htext)
+        {
+            let value = htext[v.clone()].trim();
+            if !value.is_empty() {
+                let at = base + v.start + (htext[v.clone()].len() - htext[v].trim_start().len());
+                push_capped(&mut self.current_labels, Line { text: value, range: at..at + value.len() });
+            }
+        }
         if section != Section::Other {
             self.section = (section, level);
             let log = match section {
@@ -290,10 +323,19 @@ impl<'a> Walk<'a> {
         let insert_at = self.next_line_start(end);
         match role {
             Role::Group(g) => {
-                let indicators = self.indicators(&g.statuses, base, Place::Heading);
+                let mut indicators = self.indicators(&g.statuses, base, Place::Heading);
+                // A board's column (`## Doing`): its title is its status, and no edit renames it.
+                let title = shift(&g.title, base);
+                for i in indicators.iter_mut().filter(|i| !title.is_empty() && i.range == title) {
+                    i.place = Place::Column;
+                }
                 let index = self.plan.groups.len();
                 self.plan.groups.push(Group {
-                    id: Cow::Borrowed(&text[shift(&g.id, base)]),
+                    // A heading with no id (`## Backend`) is numbered by its place.
+                    id: match g.id.is_empty() {
+                        true => Cow::Owned((index + 1).to_string()),
+                        false => Cow::Borrowed(&text[shift(&g.id, base)]),
+                    },
                     key: String::new(),
                     title: &text[shift(&g.title, base)],
                     word: &text[shift(&g.word, base)],
@@ -506,6 +548,15 @@ impl<'a> Walk<'a> {
         if unknown_mark.is_none() {
             self.plan.vocabulary.note(Place::Checkbox, status, &text[char_at..char_at + mark_len]);
         }
+        // An open box on words struck through (`- [ ] ~~GraphQL endpoint~~ not worth it`) is
+        // work dropped by hand: skipped, never offered. Its box still says open.
+        let body = text[content.start + len..content.end].trim_start();
+        let struck = body.strip_prefix("~~").is_some_and(|rest| rest.find("~~").is_some_and(|end| end > 0));
+        let status = if status == Status::Pending && unknown_mark.is_none() && struck {
+            Status::Skipped
+        } else {
+            status
+        };
         let indicator = Indicator { status, range: char_at..char_at + mark_len, place: Place::Checkbox };
         self.push_checkbox_task(
             line_start,
@@ -632,7 +683,13 @@ impl<'a> Walk<'a> {
                 let (title, found) = syntax::strip_trailing_statuses(text, rest.clone());
                 let extra = self.indicators(&found, 0, Place::Heading);
                 indicators.extend(extra);
-                (ordered.map_or("", |r| &text[r]), text[title].trim())
+                let title = text[title].trim();
+                let title = title
+                    .strip_prefix("**")
+                    .and_then(|t| t.strip_suffix("**"))
+                    .filter(|t| !t.contains("**"))
+                    .unwrap_or(title);
+                (ordered.map_or("", |r| &text[r]), title)
             }
         };
         for i in indicators.iter().filter(|i| i.place != Place::Heading) {

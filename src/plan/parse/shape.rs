@@ -18,23 +18,39 @@ pub(super) enum Role {
 /// no groups, two or more of them are read as the deepest headings. Whether they are groups is
 /// then decided like any heading's. True when any was found.
 pub(super) fn bold_headings(text: &str, blocks: &mut [Block]) -> bool {
-    let pseudo = |line: &std::ops::Range<usize>| {
-        let t = text[line.clone()].trim_end();
+    pseudo_headings(text, blocks, |t| {
         // The bold part may be followed by its status (`**Sprint 1: Sync** — DONE`).
-        let close = t.strip_prefix("**")?.find("**")? + 2;
+        let Some(close) = t.strip_prefix("**").and_then(|r| r.find("**")).map(|c| c + 2) else {
+            return false;
+        };
         let (rest, _) = syntax::strip_trailing_statuses(t, close + 2..t.len());
         let t = if rest.is_empty() { &t[..close + 2] } else { t };
-        let inner = t.strip_prefix("**").and_then(|t| t.strip_suffix("**"))?;
-        (!inner.contains("**")
-            && (syntax::numbered_heading(inner).is_some()
-                || syntax::group_heading(inner).is_some()
-                || syntax::word_heading(inner).is_some()))
-        .then_some(())
-    };
+        t.strip_prefix("**").and_then(|t| t.strip_suffix("**")).is_some_and(|inner| {
+            !inner.contains("**")
+                && (syntax::numbered_heading(inner).is_some()
+                    || syntax::group_heading(inner).is_some()
+                    || syntax::word_heading(inner).is_some())
+        })
+    })
+}
+
+/// A paragraph line that opens with a word, an id and a separator (`step 1 (done): add the
+/// flag`, `iteration 5: CLI polish`): in a plan where nothing else is a group, a plan kept in
+/// plain lines; two or more are read as the deepest headings, like [`bold_headings`].
+pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
+    pseudo_headings(text, blocks, |t| {
+        syntax::group_heading(t).or_else(|| syntax::word_heading(t)).is_some_and(|w| {
+            w.word.start == 0 && !w.word.is_empty() && t[w.id.end..w.title.start].contains([':', '：'])
+        })
+    })
+}
+
+/// Paragraph lines that pass `looks` become headings of the deepest level, when two or more do.
+fn pseudo_headings(text: &str, blocks: &mut [Block], looks: impl Fn(&str) -> bool) -> bool {
     let found: Vec<usize> = blocks
         .iter()
         .enumerate()
-        .filter(|(_, b)| matches!(b, Block::Text { line } if pseudo(line).is_some()))
+        .filter(|(_, b)| matches!(b, Block::Text { line } if looks(text[line.clone()].trim_end())))
         .map(|(i, _)| i)
         .collect();
     if found.len() < 2 {
@@ -148,9 +164,9 @@ pub(super) fn item_runs(text: &str, blocks: &[Block]) -> Vec<u32> {
 }
 
 /// Top-level items that open with a status in brackets (`1. [completed] Reproduce the failure`,
-/// `- [in_progress] Port the tests`), two or more between two headings and at least half of the
-/// top-level items there: a plan's steps written as a status list (an agent's update-plan form),
-/// each a group.
+/// `- [in_progress] Port the tests`) or hold a bold title and a status (`2. **Port the rule
+/// engine** — done`), two or more between two headings and at least half of the top-level items
+/// there: a plan's steps written as a status list (an agent's update-plan form), each a group.
 pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
     let mut found = Vec::new();
     let (mut stretch, mut items): (Vec<u32>, usize) = (Vec::new(), 0);
@@ -178,7 +194,10 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                 items += 1;
                 let raw = &text[line.clone()];
                 let s = &raw[syntax::content_start(raw)..];
-                if syntax::list_marker(s).is_some_and(|m| syntax::bracket_word(&s[m..]).is_some()) {
+                if syntax::list_marker(s).is_some_and(|m| {
+                    let s = &s[m..];
+                    syntax::bracket_word(s).is_some() || bold_then_status(s)
+                }) {
                     stretch.push(i as u32);
                 }
             }
@@ -187,6 +206,96 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
     }
     flush(&mut stretch, &mut items, &mut found);
     found
+}
+
+/// Headings that name no group over a plan's checklists (`## Backend`, `## Doing`, `## v0.2`):
+/// a person's own plan, kept by hand without ids. Asked only of a plan whose headings hold no
+/// group and that has tasks: the headings of the shallowest level where two or more hold
+/// checkboxes in their section are its groups, numbered by their place.
+/// A heading naming a section of its own (goal, errors, decisions, tests, current) or the
+/// criteria work is judged by is none. Each with its place among the headings.
+pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(usize, Titled)> {
+    use super::sections::{Section, section_of};
+    let heads: Vec<(usize, u8, &str)> = blocks
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| match b {
+            Block::Heading { level, line, .. } => {
+                let t = &text[line.clone()];
+                Some((i, *level, &t[syntax::heading_text(t)]))
+            }
+            _ => None,
+        })
+        .collect();
+    let parents = parents(&heads);
+    // A heading holds work when it or a heading under it carries some.
+    let mut holds = vec![false; heads.len()];
+    for (h, head) in heads.iter().enumerate() {
+        // Checkboxes, or a table of tasks with their status (`| Task | Status |`).
+        let checklist = blocks[head.0 + 1..].iter().take_while(|b| !matches!(b, Block::Heading { .. })).any(
+            |b| match b {
+                Block::Item { line, .. } => {
+                    let raw = &text[line.clone()];
+                    let s = &raw[syntax::content_start(raw)..];
+                    syntax::list_marker(s).is_some_and(|m| syntax::checkbox(&s[m..]).is_some())
+                }
+                Block::Row { line, header: true, .. } => {
+                    let raw = &text[line.clone()];
+                    let names: Vec<String> = syntax::cells(raw)
+                        .into_iter()
+                        .map(|c| raw[c].trim_matches(['*', '_', ' ']).to_lowercase())
+                        .collect();
+                    let has = |set: &[&str]| names.iter().any(|n| set.contains(&n.as_str()));
+                    has(super::TASK_COLUMNS) && has(super::STATUS_COLUMNS)
+                }
+                _ => false,
+            },
+        );
+        if checklist {
+            let mut p = Some(h);
+            while let Some(j) = p.filter(|&j| !holds[j] || j == h) {
+                holds[j] = true;
+                p = parents[j];
+            }
+        }
+    }
+    let named = |h: usize| {
+        matches!(roles.get(h), Some(Role::Plain))
+            && section_of(heads[h].2) == Section::Other
+            && !criteria(heads[h].2)
+    };
+    let eligible = |h: usize| holds[h] && named(h);
+    // Two or more, and at least half of the level's headings: a plan whose checklists sit in two
+    // of its seven sections (`## Implementation Tasks`, `## Backlog` beside a spec) is not kept
+    // in groups.
+    let Some(level) = (1..=6u8).find(|&l| {
+        let at = |f: &dyn Fn(usize) -> bool| (0..heads.len()).filter(|&h| heads[h].1 == l && f(h)).count();
+        let carriers = at(&eligible);
+        carriers >= 2 && carriers * 2 >= at(&named)
+    }) else {
+        return Vec::new();
+    };
+    (0..heads.len())
+        .filter(|&h| heads[h].1 == level && eligible(h))
+        .map(|h| (h, syntax::bare_heading(heads[h].2)))
+        .collect()
+}
+
+/// `Acceptance criteria`, `Definition of done`, `验收标准`: the bar work is measured by, not work.
+fn criteria(heading: &str) -> bool {
+    let h = heading.to_lowercase();
+    ["acceptance", "criteria", "definition of done", "验收", "受け入れ", "abnahme", "critères", "criterios"]
+        .iter()
+        .any(|w| h.contains(w))
+}
+
+/// `**Port the rule engine** — done`, `**Packaging** (pending)`: a bold title and only a status
+/// after it (an agent's numbered steps).
+fn bold_then_status(s: &str) -> bool {
+    let Some(close) = s.strip_prefix("**").and_then(|r| r.find("**")) else { return false };
+    let after = close + 4;
+    let (rest, found) = syntax::strip_trailing_statuses(s, after..s.len());
+    close > 0 && rest.is_empty() && !found.is_empty()
 }
 
 /// Does the plan write its checklists with status symbols for boxes (`- ✓ **T1.1:** …`, `- ⬜
@@ -239,13 +348,28 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     // A later heading naming a group already read, with no status and no work of its own
     // (`## Phase 1 Summary`, `### Phase 1 complete (2024-08-02)` in a log, `### Phase 2` under
     // acceptance criteria), is about that group, not another one.
+    // An earlier one too, when nothing in its whole section is work and a later one carries
+    // the group's work (`### Phase 1 acceptance criteria` above `### Phase 1: Storage`).
+    let name = |i: usize| {
+        let g = groups[i].as_ref()?;
+        Some((heads[i].2[g.word.clone()].to_lowercase(), &heads[i].2[g.id.clone()]))
+    };
+    let bare = |i: usize| {
+        groups[i].as_ref().is_some_and(|g| g.statuses.is_empty()) && !carries_work(text, blocks, heads[i].0)
+    };
+    let worked: std::collections::HashSet<_> =
+        (0..heads.len()).filter(|&i| !bare(i)).filter_map(name).collect();
     let mut seen = std::collections::HashSet::new();
-    for (i, h) in heads.iter().enumerate() {
-        let Some(g) = &groups[i] else { continue };
-        let name = (h.2[g.word.clone()].to_lowercase(), &h.2[g.id.clone()]);
-        if !seen.insert(name) && g.statuses.is_empty() && !carries_work(text, blocks, h.0) {
-            groups[i] = None;
+    let mut drop = Vec::new();
+    for i in 0..heads.len() {
+        let Some(n) = name(i) else { continue };
+        let first = seen.insert(n.clone());
+        if bare(i) && (!first || (worked.contains(&n) && !section_works(text, blocks, &heads, i))) {
+            drop.push(i);
         }
+    }
+    for i in drop {
+        groups[i] = None;
     }
     let keyworded = groups.iter().any(Option::is_some);
     let parents = parents(&heads);
@@ -531,6 +655,13 @@ fn parents(heads: &[(usize, u8, &str)]) -> Vec<Option<usize>> {
             parent
         })
         .collect()
+}
+
+/// Does anything in the section of heading `h` (to the next heading of its level or above) hold
+/// checkboxes or a status line?
+fn section_works(text: &str, blocks: &[Block], heads: &[(usize, u8, &str)], h: usize) -> bool {
+    let end = heads[h + 1..].iter().find(|x| x.1 <= heads[h].1).map_or(blocks.len(), |x| x.0);
+    (h..heads.len()).take_while(|&j| heads[j].0 < end).any(|j| carries_work(text, blocks, heads[j].0))
 }
 
 /// Does the heading at `block` hold checkboxes or a status line before the next heading?
