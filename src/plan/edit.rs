@@ -97,6 +97,12 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// Are the words after this checkbox struck through (`- [x] ~~Themes~~ (cut)`)?
+fn struck_task(text: &str, checkbox: &Indicator) -> bool {
+    let rest = text.get(checkbox.range.end..).and_then(|r| r.strip_prefix(']')).unwrap_or("");
+    syntax::struck(&rest[..rest.find('\n').unwrap_or(rest.len())])
+}
+
 /// The current status of a target as the plan reads it.
 pub fn status_of(plan: &Plan<'_>, target: Target) -> Status {
     match target {
@@ -122,6 +128,18 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
             let task = &plan.tasks[i];
             match &task.indicator {
                 Some(ind) if ind.status == to && task.unknown_mark.is_none() => Ok(Vec::new()),
+                // An open box on struck words reads dropped: it says skipped as a person wrote
+                // it, and cannot say pending.
+                Some(ind) if ind.place == Place::Checkbox && struck_task(plan.text, ind) => match to {
+                    Status::Skipped => Ok(vec![Edit::replace(ind.range.clone(), " ")]),
+                    Status::Pending => Err(Error::NoStatusPlace {
+                        what: format!(
+                            "task `{}`: its words are struck through, which an open box reads as dropped; take the strike off first",
+                            task.id.unwrap_or(task.text)
+                        ),
+                    }),
+                    _ => Ok(vec![respell(plan, ind, to)]),
+                },
                 Some(ind) => Ok(vec![respell(plan, ind, to)]),
                 // A task heading with no status line reads pending: pending is a no-op.
                 None if task.status == to => Ok(Vec::new()),

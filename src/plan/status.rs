@@ -284,6 +284,10 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("nierozpoczęte", Pending, Pl),
     ("выполнено", Complete, Ru),
     ("завершено", Complete, Ru),
+    ("завершена", Complete, Ru),
+    ("завершён", Complete, Ru),
+    ("завершен", Complete, Ru),
+    ("выполнена", Complete, Ru),
     ("готово", Complete, Ru),
     ("в работе", InProgress, Ru),
     ("в процессе", InProgress, Ru),
@@ -292,6 +296,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("не начата", Pending, Ru),
     ("ожидает", Pending, Ru),
     ("заблокировано", Blocked, Ru),
+    ("заблокирована", Blocked, Ru),
+    ("заблокирован", Blocked, Ru),
     ("пропущено", Skipped, Ru),
     ("отменено", Skipped, Ru),
     ("selesai", Complete, Id),
@@ -563,37 +569,45 @@ fn folded(text: &str, spelling: &str) -> Option<usize> {
 /// deferred`, `✅ done`). Latin spellings must start a word.
 pub fn find(s: &str) -> Option<Token> {
     let bytes = s.as_bytes();
-    for (pos, c) in s.char_indices() {
+    s.char_indices().find_map(|(pos, c)| {
         if c.is_ascii_alphanumeric()
             && pos > 0
             && (bytes[pos - 1].is_ascii_alphanumeric() || bytes[pos - 1] == b'_')
         {
-            continue;
+            return None;
         }
-        if c.is_whitespace() || c.is_ascii_punctuation() {
-            continue;
-        }
-        if let Some((status, lang, len)) = match_at(s, pos) {
-            let mut end = pos + len;
-            let mut status = status;
-            if lang == Emoji {
-                // `✅ complete`: one indicator. When the word says otherwise (`⏳ 进行中`, a file
-                // that puts ⏳ on every unfinished row), the word is the more exact of the two.
-                let after = end + (s.len() - end - s[end..].trim_start_matches(' ').len());
-                if let Some((st2, l2, len2)) = (after < s.len()).then(|| match_at(s, after)).flatten()
-                    && l2 != Emoji
-                {
-                    end = after + len2;
-                    status = st2;
-                }
-            }
-            if status == Blocked {
-                end += blocked_by(&s[end..]);
-            }
-            return Some(Token { status, range: pos..end });
+        token_at(s, pos, c)
+    })
+}
+
+/// The status token `s` starts with, as [`find`] would read it there.
+pub fn at_start(s: &str) -> Option<Token> {
+    token_at(s, 0, s.chars().next()?)
+}
+
+/// The status token at `pos` (where `c` is), with an emoji's word after it and a blocker's
+/// reference.
+fn token_at(s: &str, pos: usize, c: char) -> Option<Token> {
+    if c.is_whitespace() || c.is_ascii_punctuation() {
+        return None;
+    }
+    let (mut status, lang, len) = match_at(s, pos)?;
+    let mut end = pos + len;
+    if lang == Emoji {
+        // `✅ complete`: one indicator. When the word says otherwise (`⏳ 进行中`, a file
+        // that puts ⏳ on every unfinished row), the word is the more exact of the two.
+        let after = end + (s.len() - end - s[end..].trim_start_matches(' ').len());
+        if let Some((st2, l2, len2)) = (after < s.len()).then(|| match_at(s, after)).flatten()
+            && l2 != Emoji
+        {
+            end = after + len2;
+            status = st2;
         }
     }
-    None
+    if status == Blocked {
+        end += blocked_by(&s[end..]);
+    }
+    Some(Token { status, range: pos..end })
 }
 
 /// The status a label value or a table cell states: a token at its start, after markup (`**`,

@@ -89,6 +89,12 @@ pub fn bracket_word(s: &str) -> Option<(Status, Range<usize>, usize)> {
     Some((status, range, end + spaces(&s[end..])))
 }
 
+/// Words struck through from the start (`~~GraphQL endpoint~~ not worth it`): under an open
+/// box, work dropped by hand.
+pub fn struck(s: &str) -> bool {
+    s.trim_start().strip_prefix("~~").is_some_and(|rest| rest.find("~~").is_some_and(|end| end > 0))
+}
+
 /// A task id at the start of `s` (`BE-001:`, `T-050`, `**B.5**`, `1.1`, `TODO-24:`): the id's
 /// range and where the task text starts. An id starts with a digit or capital letter, contains
 /// a digit, and is followed by a colon, or is bold, or contains `-`/`.`; a date is not an id.
@@ -284,9 +290,23 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
 /// `**Current:** Sprint 3`, `**Bieżący etap:** Etap 2`): the range of its value. Beside the
 /// listed labels, any short label one of whose words says "current" ([`is_current_name`]).
 pub fn current_label(s: &str) -> Option<Range<usize>> {
-    label_value(s, CURRENT_LABELS).or_else(|| {
-        let (label, value) = any_label(s)?;
-        is_current_name(&s[label]).then_some(value)
+    // After a pointing emoji (`👉 当前任务组：三`), and as a field of a line of fields (`Owner:
+    // @jlee · Current epic: E2`).
+    let lead = decoration(s);
+    let fields = std::iter::once(lead).chain(s.match_indices(" · ").map(|(i, sep)| i + sep.len()));
+    fields.into_iter().find_map(|at| {
+        let f = &s[at..];
+        let value = label_value(f, CURRENT_LABELS).or_else(|| {
+            let (label, value) = any_label(f)?;
+            is_current_name(&f[label]).then_some(value)
+        });
+        // `current → P3`: an arrow for the colon.
+        let value = value.or_else(|| {
+            let (name, _) = f.split_once(" → ").or_else(|| f.split_once(" -> "))?;
+            let sep = if f[name.len()..].starts_with(" → ") { " → ".len() } else { " -> ".len() };
+            is_current_name(name).then(|| value_from(f, name.len() + sep))
+        })?;
+        Some(at + value.start..at + value.end)
     })
 }
 
@@ -296,7 +316,7 @@ pub fn current_label(s: &str) -> Option<Range<usize>> {
 #[rustfmt::skip]
 const CURRENT_WORDS: &[&str] = &[
     // English
-    "current", "currently", "now", "active",
+    "current", "currently", "now", "active", "working on",
     // German
     "aktuell", "aktuelle", "aktueller", "aktuelles", "derzeitige", "derzeitiger",
     // French
@@ -761,14 +781,17 @@ pub fn bare_heading(text: &str) -> Titled {
     let token = t.find([' ', '(', '（', ':', '：']).unwrap_or(t.len());
     let version = t[..token].strip_prefix(['v', 'V']);
     let digits = version.unwrap_or(&t[..token]);
-    let id = match digits.starts_with(|c: char| c.is_ascii_digit())
+    let is_version = digits.starts_with(|c: char| c.is_ascii_digit())
         && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
         && !digits.ends_with('.')
-        && (version.is_some() || digits.contains('.'))
-    {
-        true => title.start..title.start + token,
-        false => title.start..title.start,
-    };
+        && (version.is_some() || digits.contains('.'));
+    if !is_version {
+        return Titled { word: p..p, id: title.start..title.start, title, statuses, lead_in: false };
+    }
+    // `v0.1 — MVP`: the words after the version's separator are the title.
+    let id = title.start..title.start + token;
+    let (rest, _) = titled_rest(text, id.end, false);
+    let title = if rest.is_empty() || rest.start == id.end { title } else { rest.start..title.end };
     Titled { word: p..p, id, title, statuses, lead_in: false }
 }
 
@@ -978,7 +1001,8 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
     while let Some(c) = text[p..].chars().next().filter(|c| matches!(c, '\u{fe0f}' | '\u{20e3}')) {
         p += c.len_utf8();
     }
-    // A status between the id and the title's separator (`Phase 1 (done): Parse`).
+    // A status between the id and the title's separator (`Phase 1 (done): Parse`, `Phase 3
+    // [blocked] — Replication`).
     if let Some((found, end)) = status_before_separator(text, p) {
         statuses.push(found);
         p = end;
@@ -988,12 +1012,14 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
     Some(Titled { word, id: id_start..id_end, title: unstrike(title), statuses, lead_in: led })
 }
 
-/// `(done):` after an id: the status in the parentheses, and where the separator starts.
+/// `(done):`, `[blocked] —` after an id: the status in the brackets, and where the separator
+/// starts.
 fn status_before_separator(text: &str, p: usize) -> Option<(Found, usize)> {
     let at = p + spaces(&text[p..]);
     let (open, close) = match text[at..].chars().next()? {
         '(' => ("(", ")"),
         '（' => ("（", "）"),
+        '[' => ("[", "]"),
         _ => return None,
     };
     let inner_start = at + open.len();
@@ -1097,8 +1123,10 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
 }
 
 fn leading_emoji(text: &str) -> Option<Token> {
-    let tok = status::find(text)?;
-    (tok.range.start == 0 && !text.starts_with(|c: char| c.is_alphanumeric())).then_some(tok)
+    if text.starts_with(|c: char| c.is_alphanumeric()) {
+        return None;
+    }
+    status::at_start(text)
 }
 
 /// `1`, `-1`, `3b`, `4A`, `A`, `IV`, `0-1`, `C–H`, `一`, `1後`: a digit, a short capital or single
@@ -1264,7 +1292,7 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
     if tail.eq_ignore_ascii_case("next") {
         return Some((at.0, Found::new(Status::Pending, tail_start..t.len())));
     }
-    let tok = status::find(tail).filter(|tok| tok.range.start == 0)?;
+    let tok = status::at_start(tail)?;
     let rest = tail[tok.range.end..].trim();
     let qualifier =
         (rest.starts_with('(') && rest.ends_with(')')) || (rest.starts_with('（') && rest.ends_with('）'));
@@ -1293,7 +1321,7 @@ fn label_status_at(t: &str, colon: usize) -> Option<(usize, Found)> {
     let after = colon + t[colon..].chars().next()?.len_utf8();
     let value_start = after + (t[after..].len() - t[after..].trim_start_matches(['*', ' ']).len());
     let value = &t[value_start..];
-    let tok = status::find(value).filter(|tok| tok.range.start == 0)?;
+    let tok = status::at_start(value)?;
     let rest = value[tok.range.end..].trim_end_matches(['。', '.']).trim();
     let qualifier = rest.is_empty()
         || (rest.starts_with('(') && rest.ends_with(')'))
@@ -1318,8 +1346,8 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
         let start = t[..end].trim_end().rfind(' ').map_or(0, |i| i + 1);
         let tail = &t[start..];
         if !tail.starts_with(char::is_alphanumeric)
-            && let Some(tok) = status::find(tail)
-            && tok.range == (0..tail.len())
+            && let Some(tok) = status::at_start(tail)
+            && tok.range.end == tail.len()
         {
             return Some((start, Found::new(tok.status, start..t.len())));
         }
@@ -1603,6 +1631,12 @@ mod tests {
         assert_eq!(value("**当前步骤：** 步骤 3"), Some("步骤 3".into()));
         assert_eq!(value("Current Status: Phase 2"), None);
         assert_eq!(value("**Depends on:** Phase 2"), None);
+        // After a pointing emoji, with an arrow for a colon, as a field, in a short phrase.
+        assert_eq!(value("👉 当前任务组：三"), Some("三".into()));
+        assert_eq!(value("current → P3"), Some("P3".into()));
+        assert_eq!(value("Owner: @jlee · Last updated: 2024-10-14 · Current epic: E2"), Some("E2".into()));
+        assert_eq!(value("Working on: step 4"), Some("step 4".into()));
+        assert_eq!(value("Next → Phase 4"), None);
         assert_eq!(
             arrow_mark("## Sprint 2 (devam ediyor) ← şu an"),
             Some("## Sprint 2 (devam ediyor)".len())

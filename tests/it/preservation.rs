@@ -90,6 +90,13 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
                 // cannot be written there (`set` refuses), so the way away is blocked.
                 to = Status::Blocked;
             }
+            if let Target::Task(i) = target
+                && to == Status::Pending
+                && plan.tasks[i].text.starts_with("~~")
+            {
+                // An open box on struck words reads skipped: pending cannot be written there.
+                to = Status::Blocked;
+            }
             if let Target::Group(i) = target
                 && plan.groups[i].indicators.iter().any(|ind| {
                     ind.status != plan.groups[i].indicators[0].status || ind.place == Place::Column

@@ -74,6 +74,22 @@ const TASK_COLUMNS: &[&str] = &["task", "tasks", "任务", "任務", "タスク"
 const ID_COLUMNS: &[&str] = &["#", "id", "no", "no.", "编号", "序号"];
 const ERROR_COLUMNS: &[&str] =
     &["error", "errors", "错误", "錯誤", "エラー", "오류", "errore", "fehler", "erreur", "erro", "ошибка"];
+const ISSUE_COLUMNS: &[&str] =
+    &["issue", "issues", "problem", "problems", "bug", "问题", "問題", "problème", "problema"];
+const ATTEMPT_COLUMNS: &[&str] = &[
+    "attempt",
+    "attempts",
+    "tried",
+    "tries",
+    "attempt #",
+    "尝试",
+    "尝试次数",
+    "次数",
+    "試行",
+    "intento",
+    "tentativa",
+    "versuch",
+];
 const TIME_COLUMNS: &[&str] = &["timestamp", "time", "date", "时间", "日期", "時間"];
 const PLACEHOLDERS: &[&str] = &[
     "",
@@ -278,7 +294,8 @@ impl<'a> Walk<'a> {
         let ht = syntax::heading_text(raw);
         let base = line.start + ht.start;
         let htext = &text[base..line.start + ht.end];
-        if self.plan.title.is_none() && level == 1 {
+        let title = self.plan.title.is_none() && level == 1;
+        if title {
             self.plan.title = Some(strip_title_prefix(htext));
         }
         if self.section.0 != Section::Other && level <= self.section.1 {
@@ -288,7 +305,11 @@ impl<'a> Walk<'a> {
         {
             open.end = line.start;
         }
-        let section = section_of(htext);
+        // A title (`# Roadmap`) names the whole file, not a section of its groups.
+        let section = match section_of(htext) {
+            Section::Groups if title => Section::Other,
+            section => section,
+        };
         // `## Current Group: 3`, `## Current phase: Phase 3 (blocked)`: a label with its value.
         if section == Section::Other
             && matches!(role, Role::Plain)
@@ -550,13 +571,8 @@ impl<'a> Walk<'a> {
         }
         // An open box on words struck through (`- [ ] ~~GraphQL endpoint~~ not worth it`) is
         // work dropped by hand: skipped, never offered. Its box still says open.
-        let body = text[content.start + len..content.end].trim_start();
-        let struck = body.strip_prefix("~~").is_some_and(|rest| rest.find("~~").is_some_and(|end| end > 0));
-        let status = if status == Status::Pending && unknown_mark.is_none() && struck {
-            Status::Skipped
-        } else {
-            status
-        };
+        let struck = unknown_mark.is_none() && syntax::struck(&text[content.start + len..content.end]);
+        let status = if status == Status::Pending && struck { Status::Skipped } else { status };
         let indicator = Indicator { status, range: char_at..char_at + mark_len, place: Place::Checkbox };
         self.push_checkbox_task(
             line_start,
@@ -978,7 +994,12 @@ impl<'a> Walk<'a> {
             cells.iter().map(|c| self.text[c.clone()].trim_matches(['*', '_', ' ']).to_lowercase()).collect();
         let col = |set: &[&str]| names.iter().position(|n| set.contains(&n.as_str()));
         let first_data = usize::from(names.first().is_some_and(|n| TIME_COLUMNS.contains(&n.as_str())));
-        let errorish = names.get(first_data).is_some_and(|n| ERROR_COLUMNS.iter().any(|e| n.starts_with(e)));
+        // An issue beside its attempts (`| Issue | Tried | Outcome |`) is an error met too.
+        let attempts = names.iter().any(|n| ATTEMPT_COLUMNS.contains(&n.as_str()));
+        let errorish = names.get(first_data).is_some_and(|n| {
+            ERROR_COLUMNS.iter().any(|e| n.starts_with(e))
+                || (attempts && ISSUE_COLUMNS.contains(&n.as_str()))
+        });
         // Before parsing, `Log(0)` means errors, `Log(1)` decisions, `Log(2)` tests (see `row`).
         if self.section.0 == Section::Errors || errorish {
             return TableKind::Log(0);
@@ -1220,7 +1241,10 @@ pub(super) fn named_id<'t>(plan: &Plan<'_>, t: &'t str) -> Option<&'t str> {
         return Some(&t[h.id]);
     }
     let h = syntax::word_heading(t).filter(|h| !h.word.is_empty())?;
-    plan.groups.iter().any(|g| g.word.eq_ignore_ascii_case(&t[h.word.clone()])).then(|| &t[h.id])
+    // Groups with no word (`1. **Audit** — done`) are named with any (`step 4`).
+    let unworded = !plan.groups.is_empty() && plan.groups.iter().all(|g| g.word.is_empty());
+    (unworded || plan.groups.iter().any(|g| g.word.eq_ignore_ascii_case(&t[h.word.clone()])))
+        .then(|| &t[h.id])
 }
 
 /// At most this many lines are kept as possible names of the current group.

@@ -51,6 +51,13 @@ impl<'a> Walk<'a> {
             if let Some(i) = *m {
                 self.plan.groups[i].indicators.extend(o.indicators.iter().cloned());
                 self.plan.groups[i].twin = Some(Box::new(o.clone()));
+                // The checklist may point at the current one (`- [ ] Phase 3: … ← CURRENT`).
+                let line = self.text[o.at..].split('\n').next().unwrap_or("").trim_end_matches('\r');
+                if self.plan.current_mark.is_none()
+                    && let Some(mark) = syntax::arrow_mark(line)
+                {
+                    self.plan.current_mark = Some((i, o.at + mark..o.at + line.len()));
+                }
             }
         }
         if !covered {
@@ -116,10 +123,9 @@ impl<'a> Walk<'a> {
             t.group.is_none()
                 && t.form == TaskForm::Checkbox
                 && t.id.is_none()
-                && status::find(t.text).is_some_and(|tok| {
+                && status::at_start(t.text).is_some_and(|tok| {
                     let rest = t.text[tok.range.end..].trim();
-                    tok.range.start == 0
-                        && tok.status == t.status
+                    tok.status == t.status
                         && (rest.is_empty() || (rest.starts_with('(') && rest.ends_with(')')))
                 })
         };

@@ -130,6 +130,10 @@ pub(super) fn section_of(heading: &str) -> Section {
         "ข้อผิดพลาด",
         "遇到的问题",
         "遇到的問題",
+        "问题记录",
+        "問題記錄",
+        "issues encountered",
+        "problems encountered",
     ]) {
         Section::Errors
     } else if [

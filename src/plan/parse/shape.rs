@@ -259,8 +259,10 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
             }
         }
     }
+    // A task heading over its own checklist (`## 任务 1：接口设计` over `- [x] 1.1 …`) is a group
+    // written with the word for task.
     let named = |h: usize| {
-        matches!(roles.get(h), Some(Role::Plain))
+        matches!(roles.get(h), Some(Role::Plain | Role::Task(_)))
             && section_of(heads[h].2) == Section::Other
             && !criteria(heads[h].2)
     };
@@ -277,7 +279,10 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
     };
     (0..heads.len())
         .filter(|&h| heads[h].1 == level && eligible(h))
-        .map(|h| (h, syntax::bare_heading(heads[h].2)))
+        .map(|h| match &roles[h] {
+            Role::Task(t) => (h, t.clone()),
+            _ => (h, syntax::bare_heading(heads[h].2)),
+        })
         .collect()
 }
 
