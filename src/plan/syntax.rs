@@ -89,10 +89,14 @@ pub fn bracket_word(s: &str) -> Option<(Status, Range<usize>, usize)> {
     Some((status, range, end + spaces(&s[end..])))
 }
 
-/// Words struck through from the start (`~~GraphQL endpoint~~ not worth it`): under an open
-/// box, work dropped by hand.
+/// Words struck through from the start (`~~GraphQL endpoint~~ not worth it`, `~~Themes~~
+/// (cut)`): under an open box, work dropped by hand. Not when new words replace them (`~~Use
+/// Redis~~ Use Postgres`, `~~Friday~~ Monday: load test`): that is the task reworded.
 pub fn struck(s: &str) -> bool {
-    s.trim_start().strip_prefix("~~").is_some_and(|rest| rest.find("~~").is_some_and(|end| end > 0))
+    let Some(rest) = s.trim_start().strip_prefix("~~") else { return false };
+    let Some(end) = rest.find("~~").filter(|&e| e > 0) else { return false };
+    let after = rest[end + 2..].trim_start();
+    !after.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
 }
 
 /// A task id at the start of `s` (`BE-001:`, `T-050`, `**B.5**`, `1.1`, `TODO-24:`): the id's
@@ -756,12 +760,15 @@ pub fn bare_heading(text: &str) -> Titled {
     }
     p += decoration(&text[p..]);
     let (mut title, trailing) = titled_rest(text, p, false);
+    statuses.extend(trailing);
+    // A column named by its status (`Done`, `🚧 In Progress`, `Done ✅`): the status is the title.
     if title.is_empty()
-        && let [only] = trailing.as_slice()
+        && let [only] = statuses.as_slice()
     {
         title = only.range.clone();
+    } else if let Some(status) = status::whole(&text[title.clone()]) {
+        statuses.push(Found::new(status, title.clone()));
     }
-    statuses.extend(trailing);
     let t = &text[title.clone()];
     // `一、需求分析`, `2. Build`: the number is the id, the rest the title.
     let numeral: usize = t

@@ -2,7 +2,7 @@
 //! written here in the three shapes people use: a canonical plan without ids, a Chinese plan with
 //! `**状态：**` lines, and a table of phases.
 
-use crate::harness::Test;
+use crate::harness::{TempDir, Test, status_json};
 
 pub const CANONICAL: &str = "# Task Plan: Photo gallery
 
@@ -691,4 +691,30 @@ fn spawn_takes_a_position_or_text_and_refuses_a_task_without_an_id() {
         )
         .file_eq("task_plan.md", CANONICAL)
         .status(2);
+}
+
+/// Headings without ids over checklists are a hand-kept plan's groups, and what is not a group
+/// stays out: a runbook's `Step 1:` lines beside the checklists are prose, a board's `## Now`
+/// is a column like the others, a count after a label names nothing (`Active contributors: 3`)
+/// while a title does (`Current: Frontend`), and struck words followed by new ones are a task
+/// reworded, not dropped.
+#[test]
+fn headings_without_ids_are_groups_and_prose_boards_and_counts_read_as_a_person_reads_them() {
+    let runbook = "# Plan: move the blog\n## Content\n- [x] Export posts\n- [ ] Fix image links\n## Theme\n- [ ] Port the header\n## How to deploy\nStep 1: run `hugo --minify`.\nStep 2: rsync `public/` to the server.\nStep 3: purge the CDN cache.\n";
+    Test::new().file("task_plan.md", runbook).args(["next"]).stdout("Fix image links (group 1)\n").success();
+    let board = "# Roadmap\n## Now\n- [x] Offline notes\n- [ ] Sync conflicts UI\n## Next\n- [ ] Sharing links\n## Later\n- [ ] Plugins\n";
+    Test::new().file("task_plan.md", board).args(["next"]).stdout("Sync conflicts UI (group 1)\n").success();
+    let counts = "# Garden app\nMaintainers: 2 · Active contributors: 3\n## Backend\n- [x] Plots API\n- [ ] Waiting list\n## Frontend\n- [ ] Plot map\n\nCurrent: Frontend\n";
+    let reworded = "# x\n## Backend\n- [x] Event table\n- [ ] ~~Use Redis~~ Use Postgres instead\n- [ ] ~~GraphQL~~ not worth it\n## Frontend\n- [ ] List page\n";
+    let json = |plan: &str| {
+        let dir = TempDir::new();
+        std::fs::write(dir.path().join("task_plan.md"), plan).expect("write plan");
+        status_json(dir.path())
+    };
+    assert_eq!(json(counts)["current_group"]["stated"], "2");
+    let backend = &json(reworded)["groups"][0]["tasks"];
+    assert_eq!(
+        (backend["total"].as_u64(), backend["done"].as_u64(), backend["skipped"].as_u64()),
+        (Some(3), Some(1), Some(1))
+    );
 }

@@ -188,25 +188,32 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
             return walk(text, doc.body(), &outline, &roles, steps);
         }
     }
-    // Nor in plain lines (`step 2 (done): …`): read once more with those as headings.
-    if plan.groups.is_empty() {
-        let mut lines = Outline { blocks: outline.blocks.clone() };
-        if plain_headings(text, &mut lines.blocks) {
-            let roles = classify_headings(text, &lines.blocks);
-            if roles.iter().any(|r| matches!(r, Role::Group(_))) {
-                return walk(text, doc.body(), &lines, &roles, Vec::new());
-            }
-        }
+    if !plan.groups.is_empty() {
+        return plan;
     }
     // A plan with tasks and no groups in any form may be kept by hand under headings with no
     // ids (`## Backend`, `## Frontend`): read once more with those as its groups.
-    if plan.groups.is_empty() && !plan.tasks.is_empty() {
+    if !plan.tasks.is_empty() {
         let bare = bare_groups(text, &outline.blocks, &roles);
         if !bare.is_empty() {
             for (h, titled) in bare {
                 roles[h] = Role::Group(titled);
             }
             return walk(text, doc.body(), &outline, &roles, Vec::new());
+        }
+    }
+    // Or in plain lines (`step 2 (done): …`): read once more with those as headings, when some
+    // state a status or hold work and every task falls in one (`Step 1: run hugo` in a runbook
+    // beside the checklists is prose).
+    let mut lines = Outline { blocks: outline.blocks.clone() };
+    if plain_headings(text, &mut lines.blocks) {
+        let roles = classify_headings(text, &lines.blocks);
+        if roles.iter().any(|r| matches!(r, Role::Group(_))) {
+            let read = walk(text, doc.body(), &lines, &roles, Vec::new());
+            let stated = read.groups.iter().any(|g| g.stored().is_some() || !g.tasks.is_empty());
+            if stated && read.tasks.iter().all(|t| t.group.is_some()) {
+                return read;
+            }
         }
     }
     plan
@@ -305,9 +312,11 @@ impl<'a> Walk<'a> {
         {
             open.end = line.start;
         }
-        // A title (`# Roadmap`) names the whole file, not a section of its groups.
+        // A title (`# Roadmap`) names the whole file, not a section of its groups; a group (a
+        // board's `## Now`) is no section.
         let section = match section_of(htext) {
             Section::Groups if title => Section::Other,
+            _ if matches!(role, Role::Group(_)) => Section::Other,
             section => section,
         };
         // `## Current Group: 3`, `## Current phase: Phase 3 (blocked)`: a label with its value.
@@ -1138,7 +1147,17 @@ impl<'a> Walk<'a> {
         assign_keys(&mut self.plan.groups, &self.rounds);
         if self.plan.current.is_none() {
             let labels = std::mem::take(&mut self.current_labels);
-            self.plan.current = labels.into_iter().find(|l| resolve_group(&self.plan, l.text).is_some());
+            // A group numbered by its place (`## Backend` is 1) was never given that number in
+            // the file: a count after a label (`Active contributors: 3`) does not name it; its
+            // title does (`Current: Backend`).
+            let plan = &self.plan;
+            let names = |l: &Line<'_>| {
+                resolve_group(plan, l.text).is_some_and(|g| {
+                    !matches!(plan.groups[g].id, Cow::Owned(_))
+                        || !l.text.trim().bytes().all(|b| b.is_ascii_digit())
+                })
+            };
+            self.plan.current = labels.into_iter().find(names);
         }
         if self.plan.current.is_none() {
             let statuses = std::mem::take(&mut self.current_statuses);
@@ -1308,5 +1327,8 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
     }
     let first =
         t.split(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '(' | '—')).next().unwrap_or("");
-    by_id(t).or_else(|| by_id(first))
+    // A group with no id of its own (`## Backend`) is named by its title.
+    let by_title =
+        || plan.groups.iter().position(|g| matches!(g.id, Cow::Owned(_)) && g.title.eq_ignore_ascii_case(t));
+    by_id(t).or_else(|| by_id(first)).or_else(by_title)
 }

@@ -216,17 +216,7 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
 /// criteria work is judged by is none. Each with its place among the headings.
 pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(usize, Titled)> {
     use super::sections::{Section, section_of};
-    let heads: Vec<(usize, u8, &str)> = blocks
-        .iter()
-        .enumerate()
-        .filter_map(|(i, b)| match b {
-            Block::Heading { level, line, .. } => {
-                let t = &text[line.clone()];
-                Some((i, *level, &t[syntax::heading_text(t)]))
-            }
-            _ => None,
-        })
-        .collect();
+    let heads = headings(text, blocks);
     let parents = parents(&heads);
     // A heading holds work when it or a heading under it carries some.
     let mut holds = vec![false; heads.len()];
@@ -261,9 +251,13 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
     }
     // A task heading over its own checklist (`## 任务 1：接口设计` over `- [x] 1.1 …`) is a group
     // written with the word for task.
+    // The title (a first `#` heading) names the file; a board's `## Now` or `## Current sprint`
+    // over a checklist is a column like the others.
+    let title = heads.first().filter(|h| h.1 == 1).map(|_| 0);
     let named = |h: usize| {
         matches!(roles.get(h), Some(Role::Plain | Role::Task(_)))
-            && section_of(heads[h].2) == Section::Other
+            && Some(h) != title
+            && matches!(section_of(heads[h].2), Section::Other | Section::Current | Section::CurrentLike)
             && !criteria(heads[h].2)
     };
     let eligible = |h: usize| holds[h] && named(h);
@@ -335,17 +329,7 @@ pub(super) fn symbol_marks(text: &str, blocks: &[Block]) -> bool {
 /// one at least carries checkboxes or a status line. Nesting then decides rounds, parts and
 /// demoted siblings.
 pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
-    let heads: Vec<(usize, u8, &str)> = blocks
-        .iter()
-        .enumerate()
-        .filter_map(|(i, b)| match b {
-            Block::Heading { level, line, .. } => {
-                let t = &text[line.clone()];
-                Some((i, *level, &t[syntax::heading_text(t)]))
-            }
-            _ => None,
-        })
-        .collect();
+    let heads = headings(text, blocks);
     // A title (`# Task Plan — Phase 1-4 Remaining Work`) names the plan, not a group after its
     // lead-in.
     let mut groups: Vec<Option<Titled>> =
@@ -643,6 +627,21 @@ fn ordinal_of(id: &str) -> Option<(&str, u32)> {
         return Some(("", u32::from(c) - u32::from('A') + 1));
     }
     "一二三四五六七八九十".chars().position(|d| d == c).map(|i| ("", i as u32 + 1))
+}
+
+/// Every heading: its block, its level and its text without the markers.
+fn headings<'t>(text: &'t str, blocks: &[Block]) -> Vec<(usize, u8, &'t str)> {
+    blocks
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| match b {
+            Block::Heading { level, line, .. } => {
+                let t = &text[line.clone()];
+                Some((i, *level, &t[syntax::heading_text(t)]))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// For every heading, the index of the nearest heading above it of a lower level.
