@@ -1038,7 +1038,13 @@ fn status_before_separator(text: &str, p: usize) -> Option<(Found, usize)> {
     let inner = &text[inner_start..inner_end];
     let lead = inner.len() - inner.trim_start().len();
     let range = inner_start + lead..inner_start + lead + inner.trim().len();
-    let status = status::whole(inner)?;
+    // `(blocked on legal)`: what it waits on goes with the token, as `blocked by X` does.
+    let waits = || {
+        status::at_start(inner.trim())
+            .filter(|t| t.status == Status::Blocked && inner.trim()[t.range.end..].starts_with(" on "))
+            .map(|t| t.status)
+    };
+    let status = status::whole(inner).or_else(waits)?;
     Some((Found::new(status, range), end))
 }
 
@@ -1521,6 +1527,14 @@ mod tests {
         assert_eq!(bare("Doing"), h("", "Doing", &[(InProgress, "Doing")]));
         assert_eq!(bare("已放弃"), h("", "已放弃", &[(Skipped, "已放弃")]));
         assert_eq!(bare("Backlog / maybe"), h("", "Backlog / maybe", &[]));
+        assert_eq!(
+            heading("Phase 3 (blocked on legal): Payments"),
+            h("3", "Payments", &[(Blocked, "blocked on legal")])
+        );
+        assert_eq!(
+            heading("Phase 4 (started 2024-05-02): Rollout"),
+            h("4", "(started 2024-05-02): Rollout", &[])
+        );
     }
 
     #[test]
