@@ -97,12 +97,6 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// Are the words after this checkbox struck through (`- [x] ~~Themes~~ (cut)`)?
-fn struck_task(text: &str, checkbox: &Indicator) -> bool {
-    let rest = text.get(checkbox.range.end..).and_then(|r| r.strip_prefix(']')).unwrap_or("");
-    syntax::struck(&rest[..rest.find('\n').unwrap_or(rest.len())])
-}
-
 /// The current status of a target as the plan reads it.
 pub fn status_of(plan: &Plan<'_>, target: Target) -> Status {
     match target {
@@ -130,7 +124,7 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
                 Some(ind) if ind.status == to && task.unknown_mark.is_none() => Ok(Vec::new()),
                 // An open box on struck words reads dropped: it says skipped as a person wrote
                 // it, and cannot say pending.
-                Some(ind) if ind.place == Place::Checkbox && struck_task(plan.text, ind) => match to {
+                Some(ind) if ind.place == Place::Checkbox && task.struck => match to {
                     Status::Skipped => Ok(vec![Edit::replace(ind.range.clone(), " ")]),
                     Status::Pending => Err(Error::NoStatusPlace {
                         what: format!(

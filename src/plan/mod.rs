@@ -94,6 +94,12 @@ impl Group<'_> {
     pub fn stored(&self) -> Option<Status> {
         self.indicators.first().map(|i| i.status)
     }
+
+    /// Its id is its place, given by pplan (`## Backend` is 1, a row without an id its row
+    /// number): the file never wrote it, so a number in the file does not name it.
+    pub fn numbered_by_place(&self) -> bool {
+        matches!(self.id, Cow::Owned(_))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +121,8 @@ pub struct Task<'a> {
     pub group: Option<usize>,
     /// Inside another list item (not counting a list-item group).
     pub nested: bool,
+    /// Its words are struck through (`~~GraphQL~~ not worth it`): on an open box, dropped.
+    pub struck: bool,
     /// The `(depends: …)`, `(files: …)`, `(from: …)` and `(claimed: …)` at the end of the task's
     /// line ([`annotations`]); [`Task::text`] stops before them.
     pub annotations: annotations::Annotations<'a>,
@@ -200,9 +208,8 @@ impl Counts {
     /// pending; all skipped → skipped; all done → complete; blocked with nothing running →
     /// blocked; else in progress.
     pub fn derived(&self) -> Status {
-        if self.total == 0
-            || (self.pending() + self.skipped == self.total && self.marked == 0 && self.pending() > 0)
-        {
+        let idle = self.done + self.in_progress + self.blocked == 0 && self.marked == 0;
+        if self.total == 0 || (idle && self.pending() > 0) {
             Status::Pending
         } else if self.skipped == self.total {
             Status::Skipped

@@ -92,7 +92,7 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
             }
             if let Target::Task(i) = target
                 && to == Status::Pending
-                && plan.tasks[i].text.starts_with("~~")
+                && plan.tasks[i].struck
             {
                 // An open box on struck words reads skipped: pending cannot be written there.
                 to = Status::Blocked;

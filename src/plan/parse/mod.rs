@@ -403,6 +403,7 @@ impl<'a> Walk<'a> {
                         indicator,
                         group,
                         nested: false,
+                        struck: false,
                         annotations,
                         at: line.start,
                         insert_at,
@@ -578,10 +579,6 @@ impl<'a> Walk<'a> {
         if unknown_mark.is_none() {
             self.plan.vocabulary.note(Place::Checkbox, status, &text[char_at..char_at + mark_len]);
         }
-        // An open box on words struck through (`- [ ] ~~GraphQL endpoint~~ not worth it`) is
-        // work dropped by hand: skipped, never offered. Its box still says open.
-        let struck = unknown_mark.is_none() && syntax::struck(&text[content.start + len..content.end]);
-        let status = if status == Status::Pending && struck { Status::Skipped } else { status };
         let indicator = Indicator { status, range: char_at..char_at + mark_len, place: Place::Checkbox };
         self.push_checkbox_task(
             line_start,
@@ -610,6 +607,17 @@ impl<'a> Walk<'a> {
             None => (None, body.start),
         };
         let (words, annotations) = annotations::read(text, text_start..body.end);
+        // An open box on words struck through (`- [ ] ~~GraphQL endpoint~~ not worth it`) is
+        // work dropped by hand: skipped, never offered. Its box still says open.
+        let struck = syntax::struck(&text[body]);
+        let mut indicator = indicator;
+        if struck
+            && indicator.place == Place::Checkbox
+            && indicator.status == Status::Pending
+            && unknown_mark.is_none()
+        {
+            indicator.status = Status::Skipped;
+        }
         self.push_task(Task {
             id,
             text: text[words].trim(),
@@ -618,6 +626,7 @@ impl<'a> Walk<'a> {
             indicator: Some(indicator),
             group,
             nested,
+            struck,
             annotations,
             at: line_start,
             insert_at: line_start,
@@ -988,6 +997,7 @@ impl<'a> Walk<'a> {
                     indicator,
                     group: g,
                     nested: false,
+                    struck: false,
                     annotations,
                     at: line.start,
                     insert_at: line.start,
@@ -1153,8 +1163,7 @@ impl<'a> Walk<'a> {
             let plan = &self.plan;
             let names = |l: &Line<'_>| {
                 resolve_group(plan, l.text).is_some_and(|g| {
-                    !matches!(plan.groups[g].id, Cow::Owned(_))
-                        || !l.text.trim().bytes().all(|b| b.is_ascii_digit())
+                    !plan.groups[g].numbered_by_place() || !l.text.trim().bytes().all(|b| b.is_ascii_digit())
                 })
             };
             self.plan.current = labels.into_iter().find(names);
@@ -1329,6 +1338,6 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
         t.split(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '(' | '—')).next().unwrap_or("");
     // A group with no id of its own (`## Backend`) is named by its title.
     let by_title =
-        || plan.groups.iter().position(|g| matches!(g.id, Cow::Owned(_)) && g.title.eq_ignore_ascii_case(t));
+        || plan.groups.iter().position(|g| g.numbered_by_place() && g.title.eq_ignore_ascii_case(t));
     by_id(t).or_else(|| by_id(first)).or_else(by_title)
 }

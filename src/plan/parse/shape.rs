@@ -90,9 +90,7 @@ pub(super) fn carriers(text: &str, blocks: &[Block]) -> Vec<u32> {
     for b in blocks {
         let Block::Item { line, parent: Some(parent) } = b else { continue };
         let mut top = *parent;
-        let raw = &text[line.clone()];
-        let s = &raw[syntax::content_start(raw)..];
-        if syntax::list_marker(s).is_none_or(|m| syntax::checkbox(&s[m..]).is_none()) {
+        if !checkbox_item(text, line) {
             continue;
         }
         while let Block::Item { parent: Some(p), .. } = &blocks[top as usize] {
@@ -224,11 +222,7 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
         // Checkboxes, or a table of tasks with their status (`| Task | Status |`).
         let checklist = blocks[head.0 + 1..].iter().take_while(|b| !matches!(b, Block::Heading { .. })).any(
             |b| match b {
-                Block::Item { line, .. } => {
-                    let raw = &text[line.clone()];
-                    let s = &raw[syntax::content_start(raw)..];
-                    syntax::list_marker(s).is_some_and(|m| syntax::checkbox(&s[m..]).is_some())
-                }
+                Block::Item { line, .. } => checkbox_item(text, line),
                 Block::Row { line, header: true, .. } => {
                     let raw = &text[line.clone()];
                     let names: Vec<String> = syntax::cells(raw)
@@ -249,10 +243,9 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
             }
         }
     }
-    // A task heading over its own checklist (`## 任务 1：接口设计` over `- [x] 1.1 …`) is a group
-    // written with the word for task.
     // The title (a first `#` heading) names the file; a board's `## Now` or `## Current sprint`
-    // over a checklist is a column like the others.
+    // over a checklist is a column like the others; a task heading over its own checklist (`##
+    // 任务 1：接口设计` over `- [x] 1.1 …`) is a group written with the word for task.
     let title = heads.first().filter(|h| h.1 == 1).map(|_| 0);
     let named = |h: usize| {
         matches!(roles.get(h), Some(Role::Plain | Role::Task(_)))
@@ -278,6 +271,13 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
             _ => (h, syntax::bare_heading(heads[h].2)),
         })
         .collect()
+}
+
+/// Is the list item on `line` a checkbox (`- [x] …`, `1. [ ] …`)?
+fn checkbox_item(text: &str, line: &std::ops::Range<usize>) -> bool {
+    let raw = &text[line.clone()];
+    let s = &raw[syntax::content_start(raw)..];
+    syntax::list_marker(s).is_some_and(|m| syntax::checkbox(&s[m..]).is_some())
 }
 
 /// `Acceptance criteria`, `Definition of done`, `验收标准`: the bar work is measured by, not work.
