@@ -2,7 +2,7 @@
 //! byte edits that change its status in the style already used there, and verify the result.
 
 use super::vocabulary::Shape;
-use super::{Group, GroupForm, Indicator, Place, Plan, Status, status, syntax};
+use super::{Group, GroupForm, Indicator, Place, Plan, Status, Task, status, syntax};
 use crate::error::{Error, Result};
 use crate::text::{Document, Edit, same_script};
 
@@ -120,6 +120,11 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
     match target {
         Target::Task(i) => {
             let task = &plan.tasks[i];
+            let card = task
+                .indicator
+                .as_ref()
+                .filter(|i| i.place == Place::Checkbox)
+                .and_then(|_| open_card(plan, task));
             match &task.indicator {
                 Some(ind) if ind.status == to && task.unknown_mark.is_none() => Ok(Vec::new()),
                 // An open box on struck words reads dropped: it says skipped as a person wrote
@@ -134,6 +139,19 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
                     }),
                     _ => Ok(vec![respell(plan, ind, to)]),
                 },
+                // An open box on a board's Doing (or Blocked) column reads as its column says:
+                // the column's status writes the open box back, and pending cannot be written
+                // where it is.
+                Some(ind) if card.is_some() => match card {
+                    Some((_, reads)) if to == reads => Ok(vec![Edit::replace(ind.range.clone(), " ")]),
+                    Some((column, reads)) if to == Status::Pending => Err(Error::NoStatusPlace {
+                        what: format!(
+                            "task `{}`: an open box on the board column `{column}` reads {reads}; move it under the column you mean",
+                            task.id.unwrap_or(task.text),
+                        ),
+                    }),
+                    _ => Ok(vec![respell(plan, ind, to)]),
+                },
                 Some(ind) => Ok(vec![respell(plan, ind, to)]),
                 // A task heading with no status line reads pending: pending is a no-op.
                 None if task.status == to => Ok(Vec::new()),
@@ -142,6 +160,13 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
         }
         Target::Group(i) => group_edits(plan, doc, &plan.groups[i], to),
     }
+}
+
+/// The board column (its title and status) a task's box sits on, when that column reads an
+/// open box as in progress or blocked (`## Doing`, `## Blocked`).
+fn open_card<'a>(plan: &Plan<'a>, task: &Task<'a>) -> Option<(&'a str, Status)> {
+    let g = &plan.groups[task.group?];
+    g.column().filter(|s| matches!(s, Status::InProgress | Status::Blocked)).map(|s| (g.title, s))
 }
 
 fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Result<Vec<Edit>> {

@@ -100,6 +100,11 @@ impl Group<'_> {
     pub fn numbered_by_place(&self) -> bool {
         matches!(self.id, Cow::Owned(_))
     }
+
+    /// The status a board column names (`## Doing`), when the group is one.
+    pub fn column(&self) -> Option<Status> {
+        self.indicators.iter().find(|i| i.place == Place::Column).map(|i| i.status)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

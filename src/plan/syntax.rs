@@ -249,9 +249,23 @@ pub const CURRENT_LABELS: &[&str] = &[
 /// an arrow at its end (`← CURRENT`, `<- current`, `👈 we are here`, `← 現在`): its range, from
 /// the space before it to its end.
 pub fn current_mark(text: &str) -> Option<Range<usize>> {
-    if let Some(at) = arrow_mark(text) {
-        return Some(at..text.len());
+    match arrow_mark(text) {
+        Some(at) => Some(at..text.len()),
+        None => paren_mark(text, false),
     }
+}
+
+/// The same mark in a list item (`3. **Etap 3 – Eksport** (bieżący)`), where a parenthesis is
+/// too often about something else (`（当前 HEAD）`): only an arrow, or a parenthesis holding
+/// nothing but a word saying "current".
+pub fn item_current_mark(text: &str) -> Option<Range<usize>> {
+    match arrow_mark(text) {
+        Some(at) => Some(at..text.len()),
+        None => paren_mark(text, true),
+    }
+}
+
+fn paren_mark(text: &str, exact: bool) -> Option<Range<usize>> {
     for (open, close) in [('(', ')'), ('（', '）')] {
         let mut from = 0;
         while let Some(i) = text[from..].find(open) {
@@ -260,13 +274,13 @@ pub fn current_mark(text: &str) -> Option<Range<usize>> {
             let end = inner.find(close)?;
             let word = inner[..end].trim();
             let lower = word.to_lowercase();
-            if lower == "current"
-                || lower.starts_with("current ")
-                || lower == "we are here"
-                || lower == "you are here"
-                || word.starts_with("当前")
-                || word.starts_with("現在")
-            {
+            // A word saying "current" that is not also a status (`(en cours)` is in progress).
+            let only_current = matches!(lower.as_str(), "current" | "we are here" | "you are here")
+                || CURRENT_PREFIXES.contains(&word)
+                || (CURRENT_WORDS.contains(&lower.as_str()) && status::whole(word).is_none());
+            let loose = !exact
+                && (lower.starts_with("current ") || word.starts_with("当前") || word.starts_with("現在"));
+            if only_current || loose {
                 let lead = text[..start].len() - text[..start].trim_end().len();
                 return Some(start - lead..start + open.len_utf8() + end + close.len_utf8());
             }
@@ -320,7 +334,12 @@ pub fn current_label(s: &str) -> Option<Range<usize>> {
 #[rustfmt::skip]
 const CURRENT_WORDS: &[&str] = &[
     // English
-    "current", "currently", "now", "active", "working on",
+    "current", "currently", "now", "active", "working on", "resume at", "resume from",
+    "pick up at", "pick up from", "continue from", "today", "this week", "focus",
+    // Words for "now" and "today" in other languages
+    "ahora", "hoy", "agora", "hoje", "adesso", "oggi", "maintenant", "aujourd'hui", "jetzt",
+    "heute", "diese woche", "fokus", "vandaag", "deze week", "teraz", "dzisiaj", "сейчас",
+    "сегодня", "अभी", "आज", "şimdi", "bugün", "bây giờ", "hôm nay", "hari ini",
     // German
     "aktuell", "aktuelle", "aktueller", "aktuelles", "derzeitige", "derzeitiger",
     // French
@@ -349,7 +368,21 @@ const CURRENT_WORDS: &[&str] = &[
 ];
 
 /// Prefixes that say "current" in scripts written without spaces (`当前步骤`, `現在のフェーズ`).
-const CURRENT_PREFIXES: &[&str] = &["当前", "當前", "目前", "现在", "現在", "현재", "지금"];
+const CURRENT_PREFIXES: &[&str] = &[
+    "当前",
+    "當前",
+    "目前",
+    "现在",
+    "現在",
+    "현재",
+    "지금",
+    "今天",
+    "本周",
+    "今日",
+    "今週",
+    "오늘",
+    "이번 주",
+];
 
 /// Words that say "current" inside a name written without spaces, wherever they stand (Thai
 /// puts it after the noun: `ระยะปัจจุบัน`).
@@ -436,6 +469,10 @@ fn any_label(s: &str) -> Option<(Range<usize>, Range<usize>)> {
             q += 2;
         } else if let Some(l) = s[p..label_end].strip_suffix("**") {
             label_end = p + l.len();
+        } else if let Some(whole) = s.trim_end().strip_suffix("**").filter(|w| w.len() > q) {
+            // `**Resume at: Phase 3 — task 3.3**`: the whole line bold.
+            let value = value_from(whole, q);
+            return Some((p..label_end, value));
         } else {
             return None;
         }
@@ -466,6 +503,8 @@ pub const GOAL_LABELS: &[&str] = &[
     "目的",
     "objective",
     "purpose",
+    "aim",
+    "meta",
     "objetivo",
     "obiettivo",
     "ziel",
@@ -503,7 +542,20 @@ pub const GOAL_LABELS: &[&str] = &[
 /// (`2026-05-12 00:34:12:781 :目标：…`).
 pub fn goal_label(s: &str) -> Option<Range<usize>> {
     let at = timestamp_len(s);
-    label_value(&s[at..], GOAL_LABELS).map(|r| at + r.start..at + r.end).or_else(|| dashed_goal(s, at))
+    label_value(&s[at..], GOAL_LABELS)
+        .map(|r| at + r.start..at + r.end)
+        .or_else(|| dashed_goal(s, at))
+        .or_else(|| qualified_goal(s))
+}
+
+/// `Quarter goal: …`, `**Main objective:** …`: a short label (three words at most) whose last
+/// word is a goal word.
+fn qualified_goal(s: &str) -> Option<Range<usize>> {
+    let (label, value) = any_label(s)?;
+    let words: Vec<String> = s[label].split_whitespace().map(str::to_lowercase).collect();
+    let last = words.last()?;
+    let worded = words.iter().all(|w| !w.bytes().any(|b| b.is_ascii_digit()));
+    (words.len() <= 3 && worded && GOAL_LABELS.contains(&last.as_str())).then_some(value)
 }
 
 /// `Goal — be able to review Go services by March`: a goal word opening the line, then a dash
@@ -1398,7 +1450,8 @@ pub fn status_symbol(s: &str) -> Option<(Status, usize, usize)> {
 
 /// A legend of status symbols (`Legend: 🟢 done · 🟡 in progress · 🔴 blocked`): after an
 /// optional `Word:` lead, two or more entries, each a symbol and the status word it stands for
-/// (`🟢 done`, `🔴 = blocked`), for two statuses or more, and nothing else. Each symbol's range
+/// (`🟢 done`, `🔴 = blocked`), for two statuses or more, and nothing else (an entry in words
+/// it does not know is passed over). Each symbol's range
 /// (a variation selector after it included) and its status.
 pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
     let t = line.trim_end();
@@ -1427,7 +1480,13 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
             return None;
         }
         let words = entry[symbol..].trim_start_matches([' ', '=', ':', '—', '–']).trim();
-        entries.push((entry_start..entry_start + symbol, status::whole(words)?));
+        // An entry in words the reader does not know (`⚪ nie zaczęte`) teaches nothing; the
+        // others still do.
+        if let Some(status) = status::whole(words) {
+            entries.push((entry_start..entry_start + symbol, status));
+        } else if words.is_empty() {
+            return None;
+        }
         rest = end + t[end..].chars().next().map_or(0, char::len_utf8);
     }
     let mut statuses: Vec<Status> = entries.iter().map(|e| e.1).collect();
@@ -1741,6 +1800,9 @@ mod tests {
         assert_eq!(v("**Goal:** ship it"), Some("ship it"));
         assert_eq!(v("2026-05-12 we discussed the goal: none"), None);
         assert_eq!(v("2026-5-12 Goal: x"), None);
+        assert_eq!(v("Quarter goal: move off Jenkins"), Some("move off Jenkins"));
+        assert_eq!(v("**Main objective:** ship"), Some("ship"));
+        assert_eq!(v("The team has one goal: none"), None);
     }
 
     #[test]

@@ -83,9 +83,13 @@ pub(super) fn scan(text: &str, base: usize) -> Option<Vec<Block>> {
     if memchr::memchr_iter(b'\r', &bytes[base..]).any(|i| bytes.get(base + i + 1) != Some(&b'\n')) {
         return None;
     }
+    // About one block a line (more only where items nest on one line, `- - [ ] x`): reserved
+    // once, so a long plan's outline is not copied while it grows. Pages reserved for blank
+    // lines are never touched.
+    let lines = memchr::memchr_iter(b'\n', &bytes[base..]).count() + 1;
     let mut s = Scanner {
         bytes,
-        blocks: Vec::with_capacity(bytes.len() / 64),
+        blocks: Vec::with_capacity(lines),
         containers: Vec::new(),
         leaf: Leaf::None,
         tables: 0,

@@ -111,9 +111,9 @@ fn a_duplicated_id_is_a_warning_in_status_and_refused_by_set() {
 fn an_unknown_state_is_a_usage_error() {
     Test::new()
         .file("task_plan.md", PLAN)
-        .args(["set", "BE-001", "finito"])
+        .args(["set", "BE-001", "kinda-done"])
         .stderr(
-            "error: unknown state `finito`\nhint: states: pending, in_progress, complete, blocked, skipped\n",
+            "error: unknown state `kinda-done`\nhint: states: pending, in_progress, complete, blocked, skipped\n",
         )
         .file_eq("task_plan.md", PLAN)
         .status(2);

@@ -289,14 +289,25 @@ fn a_chinese_status_line_is_edited_in_chinese_and_a_new_one_copies_its_label() {
         .args(["set", "--group", "2", "complete"])
         .file_eq("task_plan.md", unknown.replace("**状态：** 开发中", "**状态：** 已完成"))
         .success();
-    // A group without a status line gets one with the file's label.
+    // A group without a status line gets one with the file's label, and the file's own
+    // spelling of the state (`开发中`, group 2's).
     Test::new()
         .file("task_plan.md", &unknown)
         .args(["set", "--group", "3", "in_progress"])
         .stdout("group 3: pending → in_progress\n")
         .file_eq(
             "task_plan.md",
-            unknown.replace("### 阶段 3：上线\n", "### 阶段 3：上线\n**状态：** 进行中\n"),
+            unknown.replace("### 阶段 3：上线\n", "### 阶段 3：上线\n**状态：** 开发中\n"),
+        )
+        .success();
+    // With no spelling of the state in the file: the label's language.
+    let unspelled = unknown.replace("**状态：** 开发中", "**状态：** 搞定");
+    Test::new()
+        .file("task_plan.md", &unspelled)
+        .args(["set", "--group", "3", "in_progress"])
+        .file_eq(
+            "task_plan.md",
+            unspelled.replace("### 阶段 3：上线\n", "### 阶段 3：上线\n**状态：** 进行中\n"),
         )
         .success();
 }
@@ -717,4 +728,60 @@ fn headings_without_ids_are_groups_and_prose_boards_and_counts_read_as_a_person_
         (backend["total"].as_u64(), backend["done"].as_u64(), backend["skipped"].as_u64()),
         (Some(3), Some(1), Some(1))
     );
+}
+
+/// Forms two blind probes of plans nobody tuned for found (probes 9 and 10): a bin after the
+/// groups, a pointer in words the reader did not know, an issues table with its fixes, a row
+/// that says the table is empty, a metric table, and status words of more languages.
+#[test]
+fn bins_pointers_and_issue_tables_read_as_their_authors_read_them() {
+    let json = |plan: &str| {
+        let dir = TempDir::new();
+        std::fs::write(dir.path().join("task_plan.md"), plan).expect("write plan");
+        status_json(dir.path())
+    };
+    let groups = |v: &serde_json::Value| -> Vec<(String, String)> {
+        v["groups"]
+            .as_array()
+            .expect("groups")
+            .iter()
+            .map(|g| {
+                (g["id"].as_str().unwrap_or("").to_string(), g["status"].as_str().unwrap_or("").to_string())
+            })
+            .collect()
+    };
+    let pairs =
+        |v: &[(&str, &str)]| v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>();
+    // A bin after id'd groups is one more group, numbered by its place; a checklist of notes is
+    // not.
+    let roadmap = "# Roadmap\n\nQuarter goal: ship offline mode.\n\n## Q3 — 100%\n- [x] Cache\n\n## Q4\n- [x] Onboarding\n- [ ] Write queue\n\n## Later\n- [ ] Tablet layouts\n\n## Known defect\n- [ ] Font garbage on X220\n";
+    let v = json(roadmap);
+    assert_eq!(groups(&v), pairs(&[("Q3", "complete"), ("Q4", "in_progress"), ("3", "pending")]));
+    assert_eq!(v["goal"], "ship offline mode.");
+    // Pointers: a bold line's `(current)`, an item's `(bieżący)`, a title with a remark after
+    // it, an id written `3)`, a whole bold `Resume at:` line, `← ahora`.
+    let bold = "# Recipes\n\n**Phase 1 – Model**\n- [x] Tables\n\n**Phase 2 – API**  (current)\n- [ ] CRUD\n";
+    assert_eq!(json(bold)["current_group"]["stated"], "2");
+    let item = "# Plan\n\n## Etapy\n1. **Etap 1 – Wybór** ✅\n   - [x] a\n2. **Etap 2 – Eksport** (bieżący)\n   - [ ] b\n";
+    assert_eq!(json(item)["current_group"]["stated"], "2");
+    let titled = "# Plan\n\nFocus deze week: **Frontend** (backend is bijna klaar)\n\n## Backend\n- [ ] Mollie\n\n## Frontend\n- [ ] Kalender\n";
+    assert_eq!(json(titled)["current_group"]["stated"], "2");
+    let paren = "> **Now:** 3) Data pipeline — by Fri\n\n# Kaggle\n\n## 1) Setup\n- [x] uv\n\n## 2) EDA\n- [x] plots\n\n## 3) Data pipeline\n- [ ] joins\n";
+    assert_eq!(json(paren)["current_group"]["stated"], "3");
+    let resume = "# Bot\n\n## Phase 1: Skeleton\n- [x] a\n\n## Phase 2: Data\n- [ ] b\n\n**Resume at: Phase 2 — task 2.1**\n";
+    assert_eq!(json(resume)["current_group"]["stated"], "2");
+    let ahora = "# Hackatón\n\n## Día 1 — viernes\n- [x] Idea\n\n## Día 2 — sábado  ← ahora\n- [ ] Demo\n";
+    assert_eq!(json(ahora)["current_group"]["stated"], "2");
+    // Tables: an issue beside its fix is an error met; a remark alone says the table is empty;
+    // rows of numbers are a measurement.
+    let tables = "# Plan\n\n## Phase 1: Port\n- [x] a\n\n## Problems hit\n| # | Problem | Fix |\n|---|---|---|\n| 1 | govips needs cgo | pure-Go imaging |\n| 2 | Only 1000 keys listed | paginator |\n\n## mypy error count\n| Date | Errors |\n|---|---|\n| 2024-02-01 | 1143 |\n";
+    assert_eq!(json(tables)["error_rows"], 2);
+    let empty = "# 계획\n\n## 1단계: 분석\n- [x] a\n\n## 오류 기록\n| 오류 | 시도 | 해결 |\n|---|---|---|\n| (아직 없음) | | |\n";
+    assert_eq!(json(empty)["error_rows"], 0);
+    // Words: Italian `fatto`, Jira's `In Review`, `descoped`, and a legend with an entry the
+    // reader does not know still teaching its others.
+    let words = "# Piano\n\n## Fase 1 — Prep\n| # | Attività | Stato |\n|---|---|---|\n| 1 | Warning | fatto |\n| 2 | Review | In Review |\n\n## Fase 2 — Later\n**Stato:** descoped\n- [ ] x\n";
+    assert_eq!(groups(&json(words)), pairs(&[("1", "in_progress"), ("2", "skipped")]));
+    let legend = "# Remont\n\nLegenda: 🟢 zrobione · 🔴 zablokowane · ⚪ jakoś tam\n\n## Etap 1: Demontaż 🟢\n- [x] a\n\n## Etap 2: Hydraulika 🔴\n- [x] b\n- [ ] c\n";
+    assert_eq!(groups(&json(legend)), pairs(&[("1", "complete"), ("2", "blocked")]));
 }

@@ -92,9 +92,14 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
             }
             if let Target::Task(i) = target
                 && to == Status::Pending
-                && plan.tasks[i].struck
+                && (plan.tasks[i].struck
+                    || plan.tasks[i]
+                        .group
+                        .and_then(|g| plan.groups[g].column())
+                        .is_some_and(|s| matches!(s, Status::InProgress | Status::Blocked)))
             {
-                // An open box on struck words reads skipped: pending cannot be written there.
+                // An open box on struck words reads skipped, and on a board's Doing column in
+                // progress: pending cannot be written there.
                 to = Status::Blocked;
             }
             if let Target::Group(i) = target

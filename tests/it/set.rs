@@ -492,3 +492,24 @@ fn headings_without_ids_take_a_status_line_and_a_board_column_is_never_renamed()
         .file_eq("task_plan.md", board)
         .success();
 }
+
+/// A card left open on a board's `## Doing` column is being done: `status` lists it in
+/// progress, `next` never offers it (the next card is the top of `## Todo`), `set` ticks it
+/// done, and pending is refused (an open box there reads in progress) with the file untouched.
+#[test]
+fn an_open_card_on_a_doing_column_is_in_progress_and_never_offered() {
+    let board = "# Board\n\n## Todo\n- [ ] Docs\n\n## Doing\n- [ ] Password form\n\n## Done\n- [x] Layout\n";
+    Test::new().file("task_plan.md", board).args(["next"]).stdout("Docs (group 1)\n").success();
+    Test::new()
+        .file("task_plan.md", board)
+        .args(["set", "--text", "Password", "pending"])
+        .stderr("error: cannot write a status for task `Password form`: an open box on the board column `Doing` reads in_progress; move it under the column you mean\n")
+        .file_eq("task_plan.md", board)
+        .status(2);
+    Test::new()
+        .file("task_plan.md", board)
+        .args(["set", "--text", "Password", "complete"])
+        .stdout("\"Password form\": in_progress → complete\n")
+        .file_eq("task_plan.md", board.replace("- [ ] Password", "- [x] Password"))
+        .success();
+}

@@ -24,7 +24,7 @@ use reconcile::split_group_cell;
 use sections::{Section, section_of};
 use shape::{
     Role, bare_groups, bold_headings, carriers, classify_headings, group_words, item_runs, plain_headings,
-    status_items, symbol_marks,
+    status_items, straggler_groups, symbol_marks,
 };
 
 #[derive(Clone, Copy, Debug)]
@@ -89,6 +89,29 @@ const ATTEMPT_COLUMNS: &[&str] = &[
     "intento",
     "tentativa",
     "versuch",
+];
+/// What was done about an issue (`| Problem | Fix |`): with an issue column, an errors table.
+const RESOLUTION_COLUMNS: &[&str] = &[
+    "fix",
+    "fixed by",
+    "resolution",
+    "resolved",
+    "solution",
+    "workaround",
+    "how fixed",
+    "解决",
+    "解决方案",
+    "解决办法",
+    "处理",
+    "解決",
+    "対応",
+    "해결",
+    "solución",
+    "solução",
+    "lösung",
+    "résolution",
+    "soluzione",
+    "решение",
 ];
 const TIME_COLUMNS: &[&str] = &["timestamp", "time", "date", "时间", "日期", "時間"];
 const PLACEHOLDERS: &[&str] = &[
@@ -189,7 +212,24 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
         }
     }
     if !plan.groups.is_empty() {
-        return plan;
+        // Checklists after the groups under headings with no id (`## Later`, `## Backlog`).
+        let orphans: Vec<usize> = plan
+            .tasks
+            .iter()
+            .filter(|t| t.group.is_none() && t.form == TaskForm::Checkbox)
+            .map(|t| t.at)
+            .collect();
+        if orphans.is_empty() || !roles.iter().any(|r| matches!(r, Role::Group(_))) {
+            return plan;
+        }
+        let stragglers = straggler_groups(text, &outline.blocks, &roles, &orphans);
+        if stragglers.is_empty() {
+            return plan;
+        }
+        for (h, titled) in stragglers {
+            roles[h] = Role::Group(titled);
+        }
+        return walk(text, doc.body(), &outline, &roles, Vec::new());
     }
     // A plan with tasks and no groups in any form may be kept by hand under headings with no
     // ids (`## Backend`, `## Frontend`): read once more with those as its groups.
@@ -611,12 +651,17 @@ impl<'a> Walk<'a> {
         // work dropped by hand: skipped, never offered. Its box still says open.
         let struck = syntax::struck(&text[body]);
         let mut indicator = indicator;
-        if struck
-            && indicator.place == Place::Checkbox
-            && indicator.status == Status::Pending
-            && unknown_mark.is_none()
+        if indicator.place == Place::Checkbox && indicator.status == Status::Pending && unknown_mark.is_none()
         {
-            indicator.status = Status::Skipped;
+            if struck {
+                indicator.status = Status::Skipped;
+            } else if let Some(column) = group.and_then(|g| self.plan.groups[g].column()) {
+                // A card left open on a board's `## Doing` (or `## Blocked`) column is being
+                // done (or waits): never offered as ready work.
+                if matches!(column, Status::InProgress | Status::Blocked) {
+                    indicator.status = column;
+                }
+            }
         }
         self.push_task(Task {
             id,
@@ -755,12 +800,11 @@ impl<'a> Walk<'a> {
         let g = self.plan.groups.len();
         self.plan.groups.push(group);
         self.rounds.push(None);
-        // An item points at itself with an arrow (`- [ ] Phase 3: … ← CURRENT`); a parenthesis
-        // in an item is too often about something else (`（当前 HEAD）`).
+        // An item points at itself (`- [ ] Phase 3: … ← CURRENT`, `3. **Etap 3** (bieżący)`).
         if self.plan.current_mark.is_none()
-            && let Some(mark) = syntax::arrow_mark(&text[rest.clone()])
+            && let Some(mark) = syntax::item_current_mark(&text[rest.clone()])
         {
-            self.plan.current_mark = Some((g, rest.start + mark..rest.end));
+            self.plan.current_mark = Some((g, rest.start + mark.start..rest.start + mark.end));
         }
         self.list_group = Some((index, g));
         self.entity = Entity::None;
@@ -917,8 +961,25 @@ impl<'a> Walk<'a> {
                 let dated = table.columns.first().is_some_and(|c| {
                     TIME_COLUMNS.contains(&c.trim_matches(['*', '_', ' ']).to_lowercase().as_str())
                 });
+                // A remark alone in the first cell (`| (아직 없음) | | |`, `| _nothing yet_ | |`)
+                // says the table is empty, in whatever language.
+                let remark = cells.first().is_some_and(|c| {
+                    let t = text[c.clone()].trim();
+                    let wrapped =
+                        |o: &str, e: &str| t.len() > o.len() + e.len() && t.starts_with(o) && t.ends_with(e);
+                    wrapped("(", ")") || wrapped("（", "）") || wrapped("_", "_") || wrapped("*", "*")
+                });
+                // A row of numbers (`| 2024-02-03 | 612 |` under `## mypy error count`) is a
+                // measurement, not an error met.
+                let numeric = |c: &Range<usize>| {
+                    let t = text[c.clone()].trim();
+                    !t.is_empty()
+                        && t.chars().all(|ch| ch.is_ascii_digit() || matches!(ch, ',' | '.' | '%' | ' '))
+                };
+                let measured = cells.len() > 1 && cells[usize::from(dated)..].iter().all(numeric);
                 let placeholder = placeholder
-                    || (dated
+                    || measured
+                    || ((dated || remark)
                         && cells.len() > 1
                         && cells[1..].iter().all(|c| is_placeholder(&text[c.clone()])));
                 let end = self.next_line_start(line.end);
@@ -1012,15 +1073,21 @@ impl<'a> Walk<'a> {
         let names: Vec<String> =
             cells.iter().map(|c| self.text[c.clone()].trim_matches(['*', '_', ' ']).to_lowercase()).collect();
         let col = |set: &[&str]| names.iter().position(|n| set.contains(&n.as_str()));
-        let first_data = usize::from(names.first().is_some_and(|n| TIME_COLUMNS.contains(&n.as_str())));
-        // An issue beside its attempts (`| Issue | Tried | Outcome |`) is an error met too.
-        let attempts = names.iter().any(|n| ATTEMPT_COLUMNS.contains(&n.as_str()));
+        let first_data = usize::from(
+            names
+                .first()
+                .is_some_and(|n| TIME_COLUMNS.contains(&n.as_str()) || ID_COLUMNS.contains(&n.as_str())),
+        );
+        // An issue beside its attempts or its fix (`| Issue | Tried | Outcome |`, `| # | Problem |
+        // Fix |`) is an error met too.
+        let handled = names
+            .iter()
+            .any(|n| ATTEMPT_COLUMNS.contains(&n.as_str()) || RESOLUTION_COLUMNS.contains(&n.as_str()));
         let errorish = names.get(first_data).is_some_and(|n| {
-            ERROR_COLUMNS.iter().any(|e| n.starts_with(e))
-                || (attempts && ISSUE_COLUMNS.contains(&n.as_str()))
+            ERROR_COLUMNS.iter().any(|e| n.starts_with(e)) || (handled && ISSUE_COLUMNS.contains(&n.as_str()))
         });
         // Before parsing, `Log(0)` means errors, `Log(1)` decisions, `Log(2)` tests (see `row`).
-        if self.section.0 == Section::Errors || errorish {
+        if matches!(self.section.0, Section::Errors | Section::Issues) || errorish {
             return TableKind::Log(0);
         }
         if self.section.0 == Section::Decisions {
@@ -1334,10 +1401,30 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
     if let Some(id) = named_id(plan, t) {
         return by_id(id);
     }
-    let first =
-        t.split(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '(' | '—')).next().unwrap_or("");
-    // A group with no id of its own (`## Backend`) is named by its title.
-    let by_title =
-        || plan.groups.iter().position(|g| g.numbered_by_place() && g.title.eq_ignore_ascii_case(t));
+    // The id before the title (`3) Data pipeline`, `2. Auth`, `三、迁移`).
+    let first = t
+        .split(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '(' | '（' | '—' | '、' | '，' | ','))
+        .next()
+        .unwrap_or("")
+        .trim_end_matches([')', '）', '.']);
+    // A group is named by its title too (`Current: Backend`, `当前进行：业务页面迁移`), when one
+    // group has it.
+    // The words before a remark (`**Frontend** (backend is done)`, `Auth — half done`).
+    let head = [" (", " — ", " – ", " - "]
+        .iter()
+        .filter_map(|sep| t.find(sep))
+        .min()
+        .map_or(t, |i| t[..i].trim().trim_matches(['*', '`', '_']).trim());
+    let by_title = || {
+        let mut titled = plan
+            .groups
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.title.eq_ignore_ascii_case(t) || g.title.eq_ignore_ascii_case(head));
+        match (titled.next(), titled.next()) {
+            (Some((i, _)), None) => Some(i),
+            _ => None,
+        }
+    };
     by_id(t).or_else(|| by_id(first)).or_else(by_title)
 }

@@ -54,9 +54,9 @@ impl<'a> Walk<'a> {
                 // The checklist may point at the current one (`- [ ] Phase 3: … ← CURRENT`).
                 let line = self.text[o.at..].split('\n').next().unwrap_or("").trim_end_matches('\r');
                 if self.plan.current_mark.is_none()
-                    && let Some(mark) = syntax::arrow_mark(line)
+                    && let Some(mark) = syntax::item_current_mark(line)
                 {
-                    self.plan.current_mark = Some((i, o.at + mark..o.at + line.len()));
+                    self.plan.current_mark = Some((i, o.at + mark.start..o.at + mark.end));
                 }
             }
         }

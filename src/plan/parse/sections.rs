@@ -13,6 +13,9 @@ pub(super) enum Section {
     Next,
     Decisions,
     Errors,
+    /// Bugs or issues (`## Bugs`, `## Known issues`, `## Problemas`): a table under it is an
+    /// errors table, but a checklist under it may be a group of work.
+    Issues,
     Groups,
     Other,
 }
@@ -136,6 +139,27 @@ pub(super) fn section_of(heading: &str) -> Section {
         "problems encountered",
     ]) {
         Section::Errors
+    } else if any(&[
+        "bugs",
+        "known bugs",
+        "bugs found",
+        "bug list",
+        "issues",
+        "known issues",
+        "open issues",
+        "problems",
+        "problems hit",
+        "problemas",
+        "problèmes",
+        "probleme",
+        "problemi",
+        "problemy",
+        "проблемы",
+        "问题",
+        "問題",
+        "문제",
+    ]) {
+        Section::Issues
     } else if [
         "phases",
         "groups",

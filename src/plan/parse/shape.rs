@@ -24,7 +24,10 @@ pub(super) fn bold_headings(text: &str, blocks: &mut [Block]) -> bool {
             return false;
         };
         let (rest, _) = syntax::strip_trailing_statuses(t, close + 2..t.len());
-        let t = if rest.is_empty() { &t[..close + 2] } else { t };
+        // Or by a mark saying it is the current one (`**Phase 2 – API**  (current)`).
+        let after = &t[close + 2..];
+        let marked = syntax::current_mark(after).is_some_and(|m| after[..m.start].trim().is_empty());
+        let t = if rest.is_empty() || marked { &t[..close + 2] } else { t };
         t.strip_prefix("**").and_then(|t| t.strip_suffix("**")).is_some_and(|inner| {
             !inner.contains("**")
                 && (syntax::numbered_heading(inner).is_some()
@@ -213,7 +216,6 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
 /// A heading naming a section of its own (goal, errors, decisions, tests, current) or the
 /// criteria work is judged by is none. Each with its place among the headings.
 pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(usize, Titled)> {
-    use super::sections::{Section, section_of};
     let heads = headings(text, blocks);
     let parents = parents(&heads);
     // A heading holds work when it or a heading under it carries some.
@@ -246,13 +248,7 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
     // The title (a first `#` heading) names the file; a board's `## Now` or `## Current sprint`
     // over a checklist is a column like the others; a task heading over its own checklist (`##
     // 任务 1：接口设计` over `- [x] 1.1 …`) is a group written with the word for task.
-    let title = heads.first().filter(|h| h.1 == 1).map(|_| 0);
-    let named = |h: usize| {
-        matches!(roles.get(h), Some(Role::Plain | Role::Task(_)))
-            && Some(h) != title
-            && matches!(section_of(heads[h].2), Section::Other | Section::Current | Section::CurrentLike)
-            && !criteria(heads[h].2)
-    };
+    let named = |h: usize| matches!(roles.get(h), Some(Role::Plain | Role::Task(_))) && bare_name(&heads, h);
     let eligible = |h: usize| holds[h] && named(h);
     // Two or more, and at least half of the level's headings: a plan whose checklists sit in two
     // of its seven sections (`## Implementation Tasks`, `## Backlog` beside a spec) is not kept
@@ -271,6 +267,94 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
             _ => (h, syntax::bare_heading(heads[h].2)),
         })
         .collect()
+}
+
+/// May heading `h` be a group with no id: not the title (a first `#` heading names the file),
+/// not a section of its own (goal, errors, decisions, tests), not the criteria work is judged
+/// by. A board's `## Now` or `## Current sprint` over a checklist is a column like the others.
+fn bare_name(heads: &[(usize, u8, &str)], h: usize) -> bool {
+    use super::sections::{Section, section_of};
+    !(h == 0 && heads[0].1 == 1)
+        && matches!(
+            section_of(heads[h].2),
+            Section::Other | Section::Issues | Section::Current | Section::CurrentLike
+        )
+        && !criteria(heads[h].2)
+}
+
+/// Headings with no id after a plan's groups that hold a checklist no group holds (`## Later`
+/// after `## Q3` and `## Q4`, `## Backlog (unsorted)` after the sprints, `## Done (archive)`):
+/// groups too, numbered by their place. Only at the groups' level or above, and only over
+/// checkboxes of their own (`orphans`: the line starts of tasks in no group).
+pub(super) fn straggler_groups(
+    text: &str,
+    blocks: &[Block],
+    roles: &[Role],
+    orphans: &[usize],
+) -> Vec<(usize, Titled)> {
+    let heads = headings(text, blocks);
+    let is_group = |h: usize| matches!(roles.get(h), Some(Role::Group(_)));
+    let Some(first) = (0..heads.len()).find(|&h| is_group(h)) else { return Vec::new() };
+    let level = (0..heads.len()).filter(|&h| is_group(h)).map(|h| heads[h].1).min().unwrap_or(1);
+    let start = |h: usize| match &blocks[heads[h].0] {
+        Block::Heading { line, .. } => line.start,
+        _ => 0,
+    };
+    let parents = parents(&heads);
+    let holds_group = |h: usize| {
+        (h + 1..heads.len()).any(|j| {
+            is_group(j) && {
+                let mut p = parents[j];
+                while p.is_some_and(|p| p > h) {
+                    p = p.and_then(|p| parents[p]);
+                }
+                p == Some(h)
+            }
+        })
+    };
+    let mut found: Vec<usize> = orphans
+        .iter()
+        .filter_map(|&at| (0..heads.len()).rev().find(|&h| start(h) < at))
+        .filter(|&h| {
+            h > first
+                && heads[h].1 <= level
+                && matches!(roles[h], Role::Plain)
+                && bin(heads[h].2)
+                && bare_name(&heads, h)
+                && !holds_group(h)
+        })
+        .collect();
+    found.dedup();
+    found.into_iter().map(|h| (h, syntax::bare_heading(heads[h].2))).collect()
+}
+
+/// A bin work waits or ends up in (`## Later`, `## Backlog (unsorted)`, `## Done (archive)`,
+/// `## Final`): after a plan's groups, one more of them. Other checklists there (`## Known
+/// Defect`, `## Global Completion Checklist`, `## Nice-to-have`, a dated audit) are notes
+/// beside the groups in the plans people commit.
+fn bin(heading: &str) -> bool {
+    let h = heading.trim_start_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let word = h.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    matches!(
+        word,
+        "later"
+            | "backlog"
+            | "icebox"
+            | "done"
+            | "archive"
+            | "archived"
+            | "final"
+            | "finished"
+            | "shipped"
+            | "später"
+            | "después"
+            | "depois"
+            | "以后"
+            | "以後"
+            | "待办"
+            | "归档"
+            | "完成"
+    )
 }
 
 /// Is the list item on `line` a checkbox (`- [x] …`, `1. [ ] …`)?
