@@ -784,4 +784,8 @@ fn bins_pointers_and_issue_tables_read_as_their_authors_read_them() {
     assert_eq!(groups(&json(words)), pairs(&[("1", "in_progress"), ("2", "skipped")]));
     let legend = "# Remont\n\nLegenda: 🟢 zrobione · 🔴 zablokowane · ⚪ jakoś tam\n\n## Etap 1: Demontaż 🟢\n- [x] a\n\n## Etap 2: Hydraulika 🔴\n- [x] b\n- [ ] c\n";
     assert_eq!(groups(&json(legend)), pairs(&[("1", "complete"), ("2", "blocked")]));
+    // Milestones over their disciplines, then an appendix of prose: the milestones are the
+    // groups, not the `### Code` / `### Art` under them.
+    let game = "# Lantern\n\n## Slice ✅\n### Code\n- [x] a\n### Art\n- [x] b\n\n## Alpha 🚧\n### Code\n- [ ] c\n\n## Devlog\nday 1\n\n## Controls\nWASD\n\n## Budget\n$0\n";
+    assert_eq!(groups(&json(game)), pairs(&[("1", "complete"), ("2", "in_progress")]));
 }

@@ -253,8 +253,13 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
     // Two or more, and at least half of the level's headings: a plan whose checklists sit in two
     // of its seven sections (`## Implementation Tasks`, `## Backlog` beside a spec) is not kept
     // in groups.
+    // Sections after the last one that holds work (a devlog, a budget, store copy) are the
+    // plan's appendix: they do not count against it.
+    let last = (0..heads.len()).rev().find(|&h| eligible(h));
     let Some(level) = (1..=6u8).find(|&l| {
-        let at = |f: &dyn Fn(usize) -> bool| (0..heads.len()).filter(|&h| heads[h].1 == l && f(h)).count();
+        let at = |f: &dyn Fn(usize) -> bool| {
+            (0..heads.len()).filter(|&h| heads[h].1 == l && Some(h) <= last && f(h)).count()
+        };
         let carriers = at(&eligible);
         carriers >= 2 && carriers * 2 >= at(&named)
     }) else {
