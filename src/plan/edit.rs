@@ -2,7 +2,7 @@
 //! byte edits that change its status in the style already used there, and verify the result.
 
 use super::vocabulary::Shape;
-use super::{Group, GroupForm, Indicator, Place, Plan, Status, Task, status, syntax};
+use super::{Group, GroupForm, Indicator, Place, Plan, Status, Task, open_box_reads, status, syntax};
 use crate::error::{Error, Result};
 use crate::text::{Document, Edit, same_script};
 
@@ -120,38 +120,29 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
     match target {
         Target::Task(i) => {
             let task = &plan.tasks[i];
-            let card = task
+            // What an open box reads there, when not pending (struck words, a board's Doing
+            // column): that status writes the open box back, and pending cannot be written.
+            let column = task.group.and_then(|g| plan.groups[g].column());
+            let open = task
                 .indicator
                 .as_ref()
                 .filter(|i| i.place == Place::Checkbox)
-                .and_then(|_| open_card(plan, task));
+                .and_then(|_| open_box_reads(task.struck, column));
             match &task.indicator {
                 Some(ind) if ind.status == to && task.unknown_mark.is_none() => Ok(Vec::new()),
-                // An open box on struck words reads dropped: it says skipped as a person wrote
-                // it, and cannot say pending.
-                Some(ind) if ind.place == Place::Checkbox && task.struck => match to {
-                    Status::Skipped => Ok(vec![Edit::replace(ind.range.clone(), " ")]),
-                    Status::Pending => Err(Error::NoStatusPlace {
+                Some(ind) if open == Some(to) => Ok(vec![Edit::replace(ind.range.clone(), " ")]),
+                Some(_)
+                    if to == Status::Pending
+                        && let Some(reads) = open =>
+                {
+                    Err(Error::NoStatusPlace {
                         what: format!(
-                            "task `{}`: its words are struck through, which an open box reads as dropped; take the strike off first",
-                            task.id.unwrap_or(task.text)
-                        ),
-                    }),
-                    _ => Ok(vec![respell(plan, ind, to)]),
-                },
-                // An open box on a board's Doing (or Blocked) column reads as its column says:
-                // the column's status writes the open box back, and pending cannot be written
-                // where it is.
-                Some(ind) if card.is_some() => match card {
-                    Some((_, reads)) if to == reads => Ok(vec![Edit::replace(ind.range.clone(), " ")]),
-                    Some((column, reads)) if to == Status::Pending => Err(Error::NoStatusPlace {
-                        what: format!(
-                            "task `{}`: an open box on the board column `{column}` reads {reads}; move it under the column you mean",
+                            "task `{}`: {}",
                             task.id.unwrap_or(task.text),
+                            open_box_why(plan, task, reads)
                         ),
-                    }),
-                    _ => Ok(vec![respell(plan, ind, to)]),
-                },
+                    })
+                }
                 Some(ind) => Ok(vec![respell(plan, ind, to)]),
                 // A task heading with no status line reads pending: pending is a no-op.
                 None if task.status == to => Ok(Vec::new()),
@@ -162,11 +153,17 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
     }
 }
 
-/// The board column (its title and status) a task's box sits on, when that column reads an
-/// open box as in progress or blocked (`## Doing`, `## Blocked`).
-fn open_card<'a>(plan: &Plan<'a>, task: &Task<'a>) -> Option<(&'a str, Status)> {
-    let g = &plan.groups[task.group?];
-    g.column().filter(|s| matches!(s, Status::InProgress | Status::Blocked)).map(|s| (g.title, s))
+/// Why an open box on `task`, which reads `reads` there, cannot say pending (see
+/// [`open_box_reads`]).
+fn open_box_why(plan: &Plan<'_>, task: &Task<'_>, reads: Status) -> String {
+    match task.group.map(|g| &plan.groups[g]).filter(|_| !task.struck) {
+        Some(g) => format!(
+            "an open box on the board column `{}` reads {reads}; move it under the column you mean",
+            g.title
+        ),
+        None => "its words are struck through, which an open box reads as dropped; take the strike off first"
+            .into(),
+    }
 }
 
 fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Result<Vec<Edit>> {

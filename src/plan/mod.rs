@@ -107,6 +107,16 @@ impl Group<'_> {
     }
 }
 
+/// What an open box reads where it stands, when that is not pending: work dropped on struck
+/// words (`- [ ] ~~GraphQL~~ not worth it`), and a card on a board's Doing or Blocked column
+/// what its column says. The reader reads an open box so, and `set` writes one back for it.
+pub fn open_box_reads(struck: bool, column: Option<Status>) -> Option<Status> {
+    if struck {
+        return Some(Status::Skipped);
+    }
+    column.filter(|s| matches!(s, Status::InProgress | Status::Blocked))
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TaskForm {
     Checkbox,

@@ -249,22 +249,19 @@ pub const CURRENT_LABELS: &[&str] = &[
 /// an arrow at its end (`← CURRENT`, `<- current`, `👈 we are here`, `← 現在`): its range, from
 /// the space before it to its end.
 pub fn current_mark(text: &str) -> Option<Range<usize>> {
-    match arrow_mark(text) {
-        Some(at) => Some(at..text.len()),
-        None => paren_mark(text, false),
-    }
+    arrow_mark(text).map(|at| at..text.len()).or_else(|| paren_mark(text, false))
 }
 
 /// The same mark in a list item (`3. **Etap 3 – Eksport** (bieżący)`), where a parenthesis is
 /// too often about something else (`（当前 HEAD）`): only an arrow, or a parenthesis holding
 /// nothing but a word saying "current".
 pub fn item_current_mark(text: &str) -> Option<Range<usize>> {
-    match arrow_mark(text) {
-        Some(at) => Some(at..text.len()),
-        None => paren_mark(text, true),
-    }
+    arrow_mark(text).map(|at| at..text.len()).or_else(|| paren_mark(text, true))
 }
 
+/// A parenthesis saying "current" (`(current)`, `（当前）`): its range with the spaces before it.
+/// `exact`: nothing but a word saying it (`(bieżący)`), not a phrase opening with one (`(current
+/// focus)`, `（当前 HEAD）`).
 fn paren_mark(text: &str, exact: bool) -> Option<Range<usize>> {
     for (open, close) in [('(', ')'), ('（', '）')] {
         let mut from = 0;

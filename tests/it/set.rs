@@ -512,4 +512,19 @@ fn an_open_card_on_a_doing_column_is_in_progress_and_never_offered() {
         .stdout("\"Password form\": in_progress → complete\n")
         .file_eq("task_plan.md", board.replace("- [ ] Password", "- [x] Password"))
         .success();
+    // A ticked card there cannot be set pending either (its box opened would read in
+    // progress), and in progress opens its box.
+    let ticked = board.replace("- [ ] Password", "- [x] Password");
+    Test::new()
+        .file("task_plan.md", &ticked)
+        .args(["set", "--text", "Password", "pending"])
+        .stderr("error: cannot write a status for task `Password form`: an open box on the board column `Doing` reads in_progress; move it under the column you mean\n")
+        .file_eq("task_plan.md", &ticked)
+        .status(2);
+    Test::new()
+        .file("task_plan.md", &ticked)
+        .args(["set", "--text", "Password", "in_progress"])
+        .stdout("\"Password form\": complete → in_progress\n")
+        .file_eq("task_plan.md", board)
+        .success();
 }

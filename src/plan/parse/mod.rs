@@ -11,7 +11,7 @@ use super::annotations;
 use super::syntax;
 use super::{
     Group, GroupForm, Indicator, Line, Log, Place, Plan, Row, SectionSpan, Status, Table, Task, TaskForm,
-    Vocabulary, status,
+    Vocabulary, open_box_reads, status,
 };
 use crate::text::{Block, Document, Outline};
 
@@ -211,36 +211,30 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
             return walk(text, doc.body(), &outline, &roles, steps);
         }
     }
-    if !plan.groups.is_empty() {
-        // Checklists after the groups under headings with no id (`## Later`, `## Backlog`).
+    // Headings with no id, read once more as groups: after a plan's groups, bins over a
+    // checklist no group holds (`## Later`, `## Backlog`); in a plan with tasks and no groups in
+    // any form, the headings it is kept under by hand (`## Backend`, `## Frontend`).
+    let found = if !plan.groups.is_empty() {
         let orphans: Vec<usize> = plan
             .tasks
             .iter()
             .filter(|t| t.group.is_none() && t.form == TaskForm::Checkbox)
             .map(|t| t.at)
             .collect();
-        if orphans.is_empty() || !roles.iter().any(|r| matches!(r, Role::Group(_))) {
-            return plan;
-        }
-        let stragglers = straggler_groups(text, &outline.blocks, &roles, &orphans);
-        if stragglers.is_empty() {
-            return plan;
-        }
-        for (h, titled) in stragglers {
+        straggler_groups(text, &outline.blocks, &roles, &orphans)
+    } else if !plan.tasks.is_empty() {
+        bare_groups(text, &outline.blocks, &roles)
+    } else {
+        Vec::new()
+    };
+    if !found.is_empty() {
+        for (h, titled) in found {
             roles[h] = Role::Group(titled);
         }
         return walk(text, doc.body(), &outline, &roles, Vec::new());
     }
-    // A plan with tasks and no groups in any form may be kept by hand under headings with no
-    // ids (`## Backend`, `## Frontend`): read once more with those as its groups.
-    if !plan.tasks.is_empty() {
-        let bare = bare_groups(text, &outline.blocks, &roles);
-        if !bare.is_empty() {
-            for (h, titled) in bare {
-                roles[h] = Role::Group(titled);
-            }
-            return walk(text, doc.body(), &outline, &roles, Vec::new());
-        }
+    if !plan.groups.is_empty() {
+        return plan;
     }
     // Or in plain lines (`step 2 (done): …`): read once more with those as headings, when some
     // state a status or hold work and every task falls in one (`Step 1: run hugo` in a runbook
@@ -650,18 +644,15 @@ impl<'a> Walk<'a> {
         // An open box on words struck through (`- [ ] ~~GraphQL endpoint~~ not worth it`) is
         // work dropped by hand: skipped, never offered. Its box still says open.
         let struck = syntax::struck(&text[body]);
+        // So is a card left open on a board's `## Doing` (or `## Blocked`) column: being done
+        // (or waiting), never offered as ready work.
         let mut indicator = indicator;
-        if indicator.place == Place::Checkbox && indicator.status == Status::Pending && unknown_mark.is_none()
+        if indicator.place == Place::Checkbox
+            && indicator.status == Status::Pending
+            && unknown_mark.is_none()
+            && let Some(reads) = open_box_reads(struck, group.and_then(|g| self.plan.groups[g].column()))
         {
-            if struck {
-                indicator.status = Status::Skipped;
-            } else if let Some(column) = group.and_then(|g| self.plan.groups[g].column()) {
-                // A card left open on a board's `## Doing` (or `## Blocked`) column is being
-                // done (or waits): never offered as ready work.
-                if matches!(column, Status::InProgress | Status::Blocked) {
-                    indicator.status = column;
-                }
-            }
+            indicator.status = reads;
         }
         self.push_task(Task {
             id,
@@ -1408,8 +1399,7 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
         .unwrap_or("")
         .trim_end_matches([')', '）', '.']);
     // A group is named by its title too (`Current: Backend`, `当前进行：业务页面迁移`), when one
-    // group has it.
-    // The words before a remark (`**Frontend** (backend is done)`, `Auth — half done`).
+    // group has it, also with a remark after it (`**Frontend** (backend is done)`).
     let head = [" (", " — ", " – ", " - "]
         .iter()
         .filter_map(|sep| t.find(sep))

@@ -252,9 +252,8 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
     let eligible = |h: usize| holds[h] && named(h);
     // Two or more, and at least half of the level's headings: a plan whose checklists sit in two
     // of its seven sections (`## Implementation Tasks`, `## Backlog` beside a spec) is not kept
-    // in groups.
-    // Sections after the last one that holds work (a devlog, a budget, store copy) are the
-    // plan's appendix: they do not count against it.
+    // in groups. Headings after the last one that holds work (a devlog, a budget) are the plan's
+    // appendix: they do not count against it.
     let last = (0..heads.len()).rev().find(|&h| eligible(h));
     let Some(level) = (1..=6u8).find(|&l| {
         let at = |f: &dyn Fn(usize) -> bool| {
@@ -297,36 +296,31 @@ pub(super) fn straggler_groups(
     roles: &[Role],
     orphans: &[usize],
 ) -> Vec<(usize, Titled)> {
+    if orphans.is_empty() {
+        return Vec::new();
+    }
     let heads = headings(text, blocks);
     let is_group = |h: usize| matches!(roles.get(h), Some(Role::Group(_)));
     let Some(first) = (0..heads.len()).find(|&h| is_group(h)) else { return Vec::new() };
     let level = (0..heads.len()).filter(|&h| is_group(h)).map(|h| heads[h].1).min().unwrap_or(1);
-    let start = |h: usize| match &blocks[heads[h].0] {
-        Block::Heading { line, .. } => line.start,
-        _ => 0,
-    };
-    let parents = parents(&heads);
-    let holds_group = |h: usize| {
-        (h + 1..heads.len()).any(|j| {
-            is_group(j) && {
-                let mut p = parents[j];
-                while p.is_some_and(|p| p > h) {
-                    p = p.and_then(|p| parents[p]);
-                }
-                p == Some(h)
-            }
+    let starts: Vec<usize> = heads
+        .iter()
+        .map(|h| match &blocks[h.0] {
+            Block::Heading { line, .. } => line.start,
+            _ => 0,
         })
-    };
+        .collect();
+    // Each orphan's heading: the last one starting before it (both in file order).
     let mut found: Vec<usize> = orphans
         .iter()
-        .filter_map(|&at| (0..heads.len()).rev().find(|&h| start(h) < at))
+        .filter_map(|&at| starts.partition_point(|&s| s < at).checked_sub(1))
         .filter(|&h| {
             h > first
                 && heads[h].1 <= level
                 && matches!(roles[h], Role::Plain)
                 && bin(heads[h].2)
                 && bare_name(&heads, h)
-                && !holds_group(h)
+                && !(h + 1..section_end(&heads, h)).any(is_group)
         })
         .collect();
     found.dedup();
@@ -750,11 +744,15 @@ fn parents(heads: &[(usize, u8, &str)]) -> Vec<Option<usize>> {
         .collect()
 }
 
-/// Does anything in the section of heading `h` (to the next heading of its level or above) hold
-/// checkboxes or a status line?
+/// Where the section of heading `h` ends: the next heading of its level or above (an index
+/// into `heads`), or the end.
+fn section_end(heads: &[(usize, u8, &str)], h: usize) -> usize {
+    (h + 1..heads.len()).find(|&j| heads[j].1 <= heads[h].1).unwrap_or(heads.len())
+}
+
+/// Does anything in the section of heading `h` hold checkboxes or a status line?
 fn section_works(text: &str, blocks: &[Block], heads: &[(usize, u8, &str)], h: usize) -> bool {
-    let end = heads[h + 1..].iter().find(|x| x.1 <= heads[h].1).map_or(blocks.len(), |x| x.0);
-    (h..heads.len()).take_while(|&j| heads[j].0 < end).any(|j| carries_work(text, blocks, heads[j].0))
+    (h..section_end(heads, h)).any(|j| carries_work(text, blocks, heads[j].0))
 }
 
 /// Does the heading at `block` hold checkboxes or a status line before the next heading?
