@@ -2,7 +2,7 @@
 //! written here in the three shapes people use: a canonical plan without ids, a Chinese plan with
 //! `**状态：**` lines, and a table of phases.
 
-use crate::harness::{TempDir, Test, status_json};
+use crate::harness::{Test, plan_status_json};
 
 pub const CANONICAL: &str = "# Task Plan: Photo gallery
 
@@ -717,11 +717,7 @@ fn headings_without_ids_are_groups_and_prose_boards_and_counts_read_as_a_person_
     Test::new().file("task_plan.md", board).args(["next"]).stdout("Sync conflicts UI (group 1)\n").success();
     let counts = "# Garden app\nMaintainers: 2 · Active contributors: 3\n## Backend\n- [x] Plots API\n- [ ] Waiting list\n## Frontend\n- [ ] Plot map\n\nCurrent: Frontend\n";
     let reworded = "# x\n## Backend\n- [x] Event table\n- [ ] ~~Use Redis~~ Use Postgres instead\n- [ ] ~~GraphQL~~ not worth it\n## Frontend\n- [ ] List page\n";
-    let json = |plan: &str| {
-        let dir = TempDir::new();
-        std::fs::write(dir.path().join("task_plan.md"), plan).expect("write plan");
-        status_json(dir.path())
-    };
+    let json = plan_status_json;
     assert_eq!(json(counts)["current_group"]["stated"], "2");
     let backend = &json(reworded)["groups"][0]["tasks"];
     assert_eq!(
@@ -735,11 +731,7 @@ fn headings_without_ids_are_groups_and_prose_boards_and_counts_read_as_a_person_
 /// that says the table is empty, a metric table, and status words of more languages.
 #[test]
 fn bins_pointers_and_issue_tables_read_as_their_authors_read_them() {
-    let json = |plan: &str| {
-        let dir = TempDir::new();
-        std::fs::write(dir.path().join("task_plan.md"), plan).expect("write plan");
-        status_json(dir.path())
-    };
+    let json = plan_status_json;
     let groups = |v: &serde_json::Value| -> Vec<(String, String)> {
         v["groups"]
             .as_array()

@@ -173,6 +173,13 @@ pub fn status_json(dir: &Path) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("status --json is JSON")
 }
 
+/// `status --json` of `plan` written alone as `task_plan.md` in a fresh directory.
+pub fn plan_status_json(plan: &str) -> serde_json::Value {
+    let dir = TempDir::new();
+    std::fs::write(dir.path().join("task_plan.md"), plan).expect("write plan");
+    status_json(dir.path())
+}
+
 /// The parts of `status --json` the expectation files pin down, in their shape.
 pub fn expectation_view(status: &serde_json::Value) -> serde_json::Value {
     let groups: Vec<serde_json::Value> = status["groups"]
