@@ -752,18 +752,28 @@ fn bins_pointers_and_issue_tables_read_as_their_authors_read_them() {
     assert_eq!(v["goal"], "ship offline mode.");
     // Pointers: a bold line's `(current)`, an item's `(bieżący)`, a title with a remark after
     // it, an id written `3)`, a whole bold `Resume at:` line, `← ahora`.
-    let bold = "# Recipes\n\n**Phase 1 – Model**\n- [x] Tables\n\n**Phase 2 – API**  (current)\n- [ ] CRUD\n";
-    assert_eq!(json(bold)["current_group"]["stated"], "2");
-    let item = "# Plan\n\n## Etapy\n1. **Etap 1 – Wybór** ✅\n   - [x] a\n2. **Etap 2 – Eksport** (bieżący)\n   - [ ] b\n";
-    assert_eq!(json(item)["current_group"]["stated"], "2");
-    let titled = "# Plan\n\nFocus deze week: **Frontend** (backend is bijna klaar)\n\n## Backend\n- [ ] Mollie\n\n## Frontend\n- [ ] Kalender\n";
-    assert_eq!(json(titled)["current_group"]["stated"], "2");
-    let paren = "> **Now:** 3) Data pipeline — by Fri\n\n# Kaggle\n\n## 1) Setup\n- [x] uv\n\n## 2) EDA\n- [x] plots\n\n## 3) Data pipeline\n- [ ] joins\n";
-    assert_eq!(json(paren)["current_group"]["stated"], "3");
-    let resume = "# Bot\n\n## Phase 1: Skeleton\n- [x] a\n\n## Phase 2: Data\n- [ ] b\n\n**Resume at: Phase 2 — task 2.1**\n";
-    assert_eq!(json(resume)["current_group"]["stated"], "2");
-    let ahora = "# Hackatón\n\n## Día 1 — viernes\n- [x] Idea\n\n## Día 2 — sábado  ← ahora\n- [ ] Demo\n";
-    assert_eq!(json(ahora)["current_group"]["stated"], "2");
+    for (plan, stated) in [
+        ("# Recipes\n\n**Phase 1 – Model**\n- [x] Tables\n\n**Phase 2 – API**  (current)\n- [ ] CRUD\n", "2"),
+        (
+            "# Plan\n\n## Etapy\n1. **Etap 1 – Wybór** ✅\n   - [x] a\n2. **Etap 2 – Eksport** (bieżący)\n   - [ ] b\n",
+            "2",
+        ),
+        (
+            "# Plan\n\nFocus deze week: **Frontend** (backend is bijna klaar)\n\n## Backend\n- [ ] Mollie\n\n## Frontend\n- [ ] Kalender\n",
+            "2",
+        ),
+        (
+            "> **Now:** 3) Data pipeline — by Fri\n\n# Kaggle\n\n## 1) Setup\n- [x] uv\n\n## 2) EDA\n- [x] plots\n\n## 3) Data pipeline\n- [ ] joins\n",
+            "3",
+        ),
+        (
+            "# Bot\n\n## Phase 1: Skeleton\n- [x] a\n\n## Phase 2: Data\n- [ ] b\n\n**Resume at: Phase 2 — task 2.1**\n",
+            "2",
+        ),
+        ("# Hackatón\n\n## Día 1 — viernes\n- [x] Idea\n\n## Día 2 — sábado  ← ahora\n- [ ] Demo\n", "2"),
+    ] {
+        assert_eq!(json(plan)["current_group"]["stated"], stated, "{plan}");
+    }
     // Tables: an issue beside its fix is an error met; a remark alone says the table is empty;
     // rows of numbers are a measurement.
     let tables = "# Plan\n\n## Phase 1: Port\n- [x] a\n\n## Problems hit\n| # | Problem | Fix |\n|---|---|---|\n| 1 | govips needs cgo | pure-Go imaging |\n| 2 | Only 1000 keys listed | paginator |\n\n## mypy error count\n| Date | Errors |\n|---|---|\n| 2024-02-01 | 1143 |\n";
