@@ -85,6 +85,9 @@ pub struct Group<'a> {
     /// A numbered item that reads as a group only because it holds tasks (`1. Backend ✓` over
     /// `- [x] …`): one without tasks would not be a group.
     pub by_tasks: bool,
+    /// Its heading is struck through (`## ~~Phase 2: GraphQL layer~~`): crossed off by hand.
+    /// With no status stated and its work not all done, it reads as skipped.
+    pub struck: bool,
     /// The same group written a second time, as read there: the checklist item or table row of
     /// a plan that lists its groups beside their headings (see `parse/reconcile.rs`).
     pub twin: Option<Box<Group<'a>>>,
@@ -356,7 +359,10 @@ impl<'a> Plan<'a> {
         if self.box_follows_tasks(g) {
             return if self.counts(g).started() { Status::InProgress } else { Status::Pending };
         }
-        g.stored().unwrap_or_else(|| self.counts(g).derived())
+        g.stored().unwrap_or_else(|| match self.counts(g).derived() {
+            derived if g.struck && derived != Status::Complete => Status::Skipped,
+            derived => derived,
+        })
     }
 
     /// Is `g`'s status an open box and nothing else: one that reads in progress once a task of

@@ -47,6 +47,17 @@ pub fn column(name: &str) -> Column {
         "ошибка",
         "hata",
         "lỗi",
+        "помилка",
+        "chyba",
+        "błąd",
+        "fout",
+        "fel",
+        "σφάλμα",
+        "kesalahan",
+        "שגיאה",
+        "خطأ",
+        "त्रुटि",
+        "ข้อผิดพลาด",
     ]) {
         Column::Error
     } else if is(&["task", "task id", "任务", "任務", "タスク", "작업", "tarea", "agent"]) {
@@ -68,6 +79,19 @@ pub fn column(name: &str) -> Column {
         "tentativa",
         "versuch",
         "попытка",
+        "спроба",
+        "deneme",
+        "lần thử",
+        "pokus",
+        "próba",
+        "poging",
+        "försök",
+        "προσπάθεια",
+        "percobaan",
+        "ניסיון",
+        "محاولة",
+        "प्रयास",
+        "ครั้งที่",
     ]) {
         Column::Attempt
     } else if is(&[
@@ -102,6 +126,19 @@ pub fn column(name: &str) -> Column {
         "solução",
         "lösung",
         "решение",
+        "рішення",
+        "çözüm",
+        "giải pháp",
+        "řešení",
+        "rozwiązanie",
+        "oplossing",
+        "lösning",
+        "λύση",
+        "solusi",
+        "פתרון",
+        "الحل",
+        "समाधान",
+        "วิธีแก้",
     ]) {
         Column::Resolution
     } else if is(&["timestamp", "time", "date", "when", "时间", "日期", "時間", "日付", "날짜"]) {

@@ -157,6 +157,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("upcoming", Pending, En),
     ("to do", Pending, En),
     ("blocked", Blocked, En),
+    // A group an orchestrator marked failed waits on someone: blocked until retried.
+    ("failed", Blocked, En),
     ("skipped", Skipped, En),
     ("reopened", InProgress, En),
     ("in review", InProgress, En),
@@ -487,6 +489,9 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("เสร็จแล้ว", Complete, Th),
     ("เสร็จสิ้น", Complete, Th),
     ("กำลังดำเนินการ", InProgress, Th),
+    ("กำลังทำ", InProgress, Th),
+    ("เสร็จ", Complete, Th),
+    ("ยกเลิก", Skipped, Th),
     ("ยังไม่เริ่ม", Pending, Th),
     ("รอดำเนินการ", Pending, Th),
     ("ถูกบล็อก", Blocked, Th),

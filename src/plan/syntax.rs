@@ -734,6 +734,9 @@ const GROUP_KEYWORDS: &[(&str, bool)] = &[
     ("giai đoạn", false),
     ("阶段", true),
     ("階段", true),
+    // An orchestrator's task group (`## 任务组 G1：接口定义`).
+    ("任务组", true),
+    ("任務組", true),
     ("フェーズ", true),
     ("단계", true),
 ];

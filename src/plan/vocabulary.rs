@@ -93,6 +93,16 @@ impl<'a> Vocabulary<'a> {
         self.legend.iter().find(|(s, _)| &s[..bare(s)] == symbol).map(|&(_, status)| status)
     }
 
+    /// What a status spelling reads as in this file: a symbol alone (`⏸`) means what the file's
+    /// legend says it means, whatever the built-in tables say (`⏸ blocked` in the legend of a
+    /// plan that writes ⏸ for blocked, not for paused); a spelling with words is read by its words.
+    pub fn reading(&self, spelling: &str, status: Status) -> Status {
+        match Shape::of(spelling) {
+            Shape::Symbol => self.legend_status(spelling).unwrap_or(status),
+            _ => status,
+        }
+    }
+
     /// The first spelling of `status` in this kind of place.
     pub fn spelling(&self, place: Place, status: Status) -> Option<&'a str> {
         self.seen[place as usize][status as usize]

@@ -791,3 +791,81 @@ fn bins_pointers_and_issue_tables_read_as_their_authors_read_them() {
     let game = "# Lantern\n\n## Slice ✅\n### Code\n- [x] a\n### Art\n- [x] b\n\n## Alpha 🚧\n### Code\n- [ ] c\n\n## Devlog\nday 1\n\n## Controls\nWASD\n\n## Budget\n$0\n";
     assert_eq!(groups(&json(game)), pairs(&[("1", "complete"), ("2", "in_progress")]));
 }
+
+#[test]
+fn legends_bold_categories_struck_headings_and_orchestrator_groups_read_as_written() {
+    let json = plan_status_json;
+    let groups = |v: &serde_json::Value| -> Vec<(String, String)> {
+        v["groups"]
+            .as_array()
+            .expect("groups")
+            .iter()
+            .map(|g| {
+                (g["id"].as_str().unwrap_or("").to_string(), g["status"].as_str().unwrap_or("").to_string())
+            })
+            .collect()
+    };
+    let pairs =
+        |v: &[(&str, &str)]| v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>();
+    // A legend's symbols mean what the legend says, over what pplan's tables say (⏸ is blocked
+    // here, ❌ dropped), and a set writes them back that way.
+    let legend = "# PhD year 2\n\n✅ done · 🚧 in progress · ⏳ not started · ⏸ blocked · ❌ dropped\n\n## WP1 Field 🚧\n- [x] a\n- [ ] b\n\n## WP2 Lab ⏸\n- [ ] c\n\n## WP3 Paper ⏳\n- [ ] d\n\n## WP4 Summer school ❌\n- [ ] e\n";
+    assert_eq!(
+        groups(&json(legend)),
+        pairs(&[("WP1", "in_progress"), ("WP2", "blocked"), ("WP3", "pending"), ("WP4", "skipped")])
+    );
+    let blocked = legend.replace("## WP3 Paper ⏳", "## WP3 Paper ⏸");
+    Test::new()
+        .file("task_plan.md", legend)
+        .args(["set", "--group", "WP3", "blocked"])
+        .stdout("group WP3: pending → blocked\n")
+        .file_eq("task_plan.md", &blocked)
+        .success();
+    Test::new()
+        .file("task_plan.md", &blocked)
+        .args(["set", "--group", "WP3", "pending"])
+        .file_eq("task_plan.md", legend)
+        .success();
+    // Bold categories over nested checklists under one heading are the groups, numbered by place,
+    // titled by their bold words; spread over sections they are the sections' details.
+    let paper = "# NeurIPS plan\n\nGoal: submit.\n\n- **Experiments** (@wei, @carla)\n  - [x] 125M\n  - [ ] 1.3B\n- **Analysis** (@carla)\n  - [ ] Entropy\n- **Submission**\n  - [ ] Abstract\n";
+    let v = json(paper);
+    assert_eq!(groups(&v), pairs(&[("1", "in_progress"), ("2", "pending"), ("3", "pending")]));
+    assert_eq!(v["groups"][0]["title"], "Experiments");
+    let spread =
+        "# Plan\n\n## Backend\n- **Auth**\n  - [x] login\n\n## Frontend\n- **Pages**\n  - [ ] home\n";
+    assert_eq!(groups(&json(spread)), pairs(&[("1", "complete"), ("2", "pending")]));
+    // A heading struck through with its work not done was dropped; one struck with a status
+    // keeps it.
+    let struck = "# API v2\n\n## Phase 1: Routing — done\n- [x] a\n\n## ~~Phase 2: GraphQL layer~~\nDropped after talking with Sam.\n\n## ~~Phase 3: Webhooks~~ ✅\n\n## Phase 4: Pagination\n- [ ] b\n";
+    let v = json(struck);
+    assert_eq!(
+        groups(&v),
+        pairs(&[("1", "complete"), ("2", "skipped"), ("3", "complete"), ("4", "pending")])
+    );
+    assert_eq!(v["current_group"]["derived"], "4");
+    // An orchestrator's groups: `[failed]` waits on someone; waves inside one group are its parts
+    // when the other groups hold their tasks themselves; `任务组 G1` names G1; a template's
+    // `<slot>` row is no error met.
+    let crashed = "# Orchestrator\n\n## Current Group\nGroup B (retrying after agent crash)\n\n## Group A — Inventory [complete]\n- [x] A1 list\n\n## Group B — Upgrade [failed]\n#### Wave B-1\n- [x] B1 auth\n- [ ] B2 media\n#### Wave B-2\n- [ ] B3 gateway\n\n## Group C — CI [pending]\n- [ ] C1 matrix\n\n## Errors Encountered\n| Error | Attempt | Resolution |\n|---|---|---|\n| sharp rebuild failed | 1 | pin libvips |\n| <error> | <n> | <resolution> |\n";
+    let v = json(crashed);
+    assert_eq!(groups(&v), pairs(&[("A", "complete"), ("B", "blocked"), ("C", "pending")]));
+    assert_eq!(v["current_group"]["stated"], "B");
+    assert_eq!(v["error_rows"], 1);
+    let zh = "# 并行执行计划\n\n## 当前任务组\nG2\n\n## 任务组 G1：接口定义（已完成）\n- [x] T1.1 proto\n\n## 任务组 G2：服务实现（进行中）\n- [ ] T2.1 实现\n\n## 错误记录\n| 错误 | 任务 | 尝试 | 解决 |\n|---|---|---|---|\n| 示例：<错误信息> | <任务> | <次数> | <解决方案> |\n";
+    let v = json(zh);
+    assert_eq!(groups(&v), pairs(&[("G1", "complete"), ("G2", "in_progress")]));
+    assert_eq!(v["current_group"]["stated"], "G2");
+    assert_eq!(v["error_rows"], 0);
+    // A table of milestones with a status column, and no checklist: the milestones are the groups.
+    let milestones = "# Garden app\n\n**Goal:** book tools.\n\n| Milestone | Description | Due | Status |\n|---|---|---|---|\n| 1 | Accounts | Mar 15 | Done |\n| 2 | Rota | Apr 20 | In progress |\n| 3 | Offline | — | Dropped |\n";
+    assert_eq!(
+        groups(&json(milestones)),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "skipped")])
+    );
+    // Errors tables and statuses in Hebrew and Thai.
+    let he = "# תוכנית\n\n### שלב 1: תשתית\n- [ ] א\n- **סטטוס:** ממתין\n\n## שגיאות שנתקלנו בהן\n| שגיאה | ניסיון | פתרון |\n|---|---|---|\n| טבלאות לא מתהפכות | 1 | stylis-plugin-rtl |\n";
+    assert_eq!(json(he)["error_rows"], 1);
+    let th = "# แผนงาน\n\n## ขั้นตอนที่ 1: ตั้งค่า\n- [x] ก\n\n**สถานะ:** เสร็จแล้ว\n\n## ขั้นตอนที่ 2: ส่งข้อความ\n- [ ] ข\n\n**สถานะ:** กำลังทำ\n";
+    assert_eq!(groups(&json(th)), pairs(&[("1", "complete"), ("2", "in_progress")]));
+}

@@ -53,8 +53,27 @@ enum TableKind {
     Other,
 }
 
-const GROUP_COLUMNS: &[&str] =
-    &["phase", "group", "stage", "wave", "fase", "etapa", "阶段", "階段", "フェーズ", "단계"];
+const GROUP_COLUMNS: &[&str] = &[
+    "phase",
+    "group",
+    "stage",
+    "wave",
+    "fase",
+    "etapa",
+    "阶段",
+    "階段",
+    "フェーズ",
+    "단계",
+    "milestone",
+    "sprint",
+    "iteration",
+    "hito",
+    "meilenstein",
+    "jalon",
+    "里程碑",
+    "マイルストーン",
+    "마일스톤",
+];
 /// Status columns are named like status labels.
 const STATUS_COLUMNS: &[&str] = syntax::STATUS_LABELS;
 const TITLE_COLUMNS: &[&str] = &[
@@ -72,8 +91,32 @@ const TITLE_COLUMNS: &[&str] = &[
 ];
 const TASK_COLUMNS: &[&str] = &["task", "tasks", "任务", "任務", "タスク", "작업", "tarea"];
 const ID_COLUMNS: &[&str] = &["#", "id", "no", "no.", "编号", "序号"];
-const ERROR_COLUMNS: &[&str] =
-    &["error", "errors", "错误", "錯誤", "エラー", "오류", "errore", "fehler", "erreur", "erro", "ошибка"];
+const ERROR_COLUMNS: &[&str] = &[
+    "error",
+    "errors",
+    "错误",
+    "錯誤",
+    "エラー",
+    "오류",
+    "errore",
+    "fehler",
+    "erreur",
+    "erro",
+    "ошибка",
+    "помилка",
+    "hata",
+    "lỗi",
+    "chyba",
+    "błąd",
+    "fout",
+    "fel",
+    "σφάλμα",
+    "kesalahan",
+    "שגיאה",
+    "خطأ",
+    "त्रुटि",
+    "ข้อผิดพลาด",
+];
 const ISSUE_COLUMNS: &[&str] =
     &["issue", "issues", "problem", "problems", "bug", "问题", "問題", "problème", "problema"];
 const ATTEMPT_COLUMNS: &[&str] = &[
@@ -89,6 +132,22 @@ const ATTEMPT_COLUMNS: &[&str] = &[
     "intento",
     "tentativa",
     "versuch",
+    "tentativo",
+    "tentative",
+    "попытка",
+    "спроба",
+    "deneme",
+    "lần thử",
+    "pokus",
+    "próba",
+    "poging",
+    "försök",
+    "προσπάθεια",
+    "percobaan",
+    "ניסיון",
+    "محاولة",
+    "प्रयास",
+    "ครั้งที่",
 ];
 /// What was done about an issue (`| Problem | Fix |`): with an issue column, an errors table.
 const RESOLUTION_COLUMNS: &[&str] = &[
@@ -112,6 +171,20 @@ const RESOLUTION_COLUMNS: &[&str] = &[
     "résolution",
     "soluzione",
     "решение",
+    "рішення",
+    "çözüm",
+    "giải pháp",
+    "cách khắc phục",
+    "řešení",
+    "rozwiązanie",
+    "oplossing",
+    "lösning",
+    "λύση",
+    "solusi",
+    "פתרון",
+    "الحل",
+    "समाधान",
+    "วิธีแก้",
 ];
 const TIME_COLUMNS: &[&str] = &["timestamp", "time", "date", "时间", "日期", "時間"];
 const PLACEHOLDERS: &[&str] = &[
@@ -410,6 +483,7 @@ impl<'a> Walk<'a> {
                     note: None,
                     free_status: None,
                     by_tasks: false,
+                    struck: syntax::struck(htext),
                     tasks: self.plan.tasks.len()..self.plan.tasks.len(),
                     twin: None,
                 });
@@ -468,6 +542,7 @@ impl<'a> Walk<'a> {
                 let range = shift(&f.range, base);
                 let place = if f.boxed { Place::Checkbox } else { place };
                 let status = if narrowed(f) { Status::Skipped } else { f.status };
+                let status = self.plan.vocabulary.reading(&text[range.clone()], status);
                 self.plan.vocabulary.note(place, status, &self.text[range.clone()]);
                 Indicator { status, range, place }
             })
@@ -590,6 +665,7 @@ impl<'a> Walk<'a> {
             .flatten();
         if let Some((status, mark, len)) = symbol {
             let range = content.start..content.start + mark;
+            let status = self.plan.vocabulary.reading(&text[range.clone()], status);
             self.plan.vocabulary.note(Place::Symbol, status, &text[range.clone()]);
             let indicator = Indicator { status, range, place: Place::Symbol };
             return self.push_checkbox_task(
@@ -754,11 +830,15 @@ impl<'a> Walk<'a> {
                 let extra = self.indicators(&found, 0, Place::Heading);
                 indicators.extend(extra);
                 let title = text[title].trim();
-                let title = title
-                    .strip_prefix("**")
-                    .and_then(|t| t.strip_suffix("**"))
-                    .filter(|t| !t.contains("**"))
-                    .unwrap_or(title);
+                // `**Experiments**`, and a carrier's `**Experiments** (@wei)`: the bold words.
+                let title = match title.strip_prefix("**").and_then(|t| t.split_once("**")) {
+                    Some((bold, after))
+                        if !bold.is_empty() && (after.is_empty() || (carrier && !after.contains("**"))) =>
+                    {
+                        bold
+                    }
+                    _ => title,
+                };
                 (ordered.map_or("", |r| &text[r]), title)
             }
         };
@@ -778,6 +858,7 @@ impl<'a> Walk<'a> {
             free_status: None,
             tasks: self.plan.tasks.len()..self.plan.tasks.len(),
             by_tasks: carrier && keyed.is_none() && !in_section,
+            struck: false,
             twin: None,
         };
         if self.heading_groups {
@@ -889,7 +970,8 @@ impl<'a> Walk<'a> {
             return;
         };
         let range = shift(&tok.range, value.start);
-        let indicator = Indicator { status: tok.status, range: range.clone(), place: Place::Label };
+        let status = self.plan.vocabulary.reading(&text[range.clone()], tok.status);
+        let indicator = Indicator { status, range: range.clone(), place: Place::Label };
         match self.entity {
             Entity::Group(g) => {
                 let group = &mut self.plan.groups[g];
@@ -906,12 +988,12 @@ impl<'a> Walk<'a> {
                 if task.indicator.is_some() {
                     return;
                 }
-                task.status = tok.status;
+                task.status = status;
                 task.indicator = Some(indicator);
             }
             Entity::None => return,
         }
-        self.plan.vocabulary.note(Place::Label, tok.status, &text[range]);
+        self.plan.vocabulary.note(Place::Label, status, &text[range]);
     }
 
     fn row(&mut self, line: Range<usize>, header: bool, table: usize) {
@@ -968,8 +1050,15 @@ impl<'a> Walk<'a> {
                         && t.chars().all(|ch| ch.is_ascii_digit() || matches!(ch, ',' | '.' | '%' | ' '))
                 };
                 let measured = cells.len() > 1 && cells[usize::from(dated)..].iter().all(numeric);
+                // A template's row (`| <error> | <n> | <resolution> |`, `| 示例：<错误信息> | <任务> |`):
+                // every cell a slot to fill in, or empty.
+                let template = cells.iter().any(|c| template_slot(&text[c.clone()]))
+                    && cells
+                        .iter()
+                        .all(|c| is_placeholder(&text[c.clone()]) || template_slot(&text[c.clone()]));
                 let placeholder = placeholder
                     || measured
+                    || template
                     || ((dated || remark)
                         && cells.len() > 1
                         && cells[1..].iter().all(|c| is_placeholder(&text[c.clone()])));
@@ -985,8 +1074,9 @@ impl<'a> Walk<'a> {
                 let indicators = match status::leading(&text[st_cell.clone()]) {
                     Some(tok) => {
                         let range = shift(&tok.range, st_cell.start);
-                        self.plan.vocabulary.note(Place::Cell, tok.status, &text[range.clone()]);
-                        vec![Indicator { status: tok.status, range, place: Place::Cell }]
+                        let status = self.plan.vocabulary.reading(&text[range.clone()], tok.status);
+                        self.plan.vocabulary.note(Place::Cell, status, &text[range.clone()]);
+                        vec![Indicator { status, range, place: Place::Cell }]
                     }
                     None => Vec::new(),
                 };
@@ -1017,6 +1107,7 @@ impl<'a> Walk<'a> {
                     note: None,
                     free_status: None,
                     by_tasks: false,
+                    struck: false,
                     tasks: 0..0,
                     twin: None,
                 });
@@ -1032,8 +1123,9 @@ impl<'a> Walk<'a> {
                 }
                 let indicator = tok.map(|tok| {
                     let range = shift(&tok.range, st_cell.start);
-                    self.plan.vocabulary.note(Place::Cell, tok.status, &text[range.clone()]);
-                    Indicator { status: tok.status, range, place: Place::Cell }
+                    let status = self.plan.vocabulary.reading(&text[range.clone()], tok.status);
+                    self.plan.vocabulary.note(Place::Cell, status, &text[range.clone()]);
+                    Indicator { status, range, place: Place::Cell }
                 });
                 let id = id
                     .map(cell)
@@ -1270,6 +1362,19 @@ fn is_placeholder(cell: &str) -> bool {
     let c = cell.trim().trim_matches(['*', '_', '`', '(', ')', '（', '）']).trim().to_lowercase();
     // A second delimiter row (`|---|---|`) inside a table is not an entry either.
     PLACEHOLDERS.contains(&c.as_str()) || (c.len() >= 3 && c.bytes().all(|b| matches!(b, b'-' | b':')))
+}
+
+/// A slot of a template left unfilled in a cell: a short name in angle brackets (`<error>`,
+/// `<n>`, `示例：<错误信息>`), not a tag (`<br>`, `<a href=…>`) nor a comparison.
+fn template_slot(cell: &str) -> bool {
+    let Some(open) = cell.find('<') else { return false };
+    let Some(len) = cell[open + 1..].find('>') else { return false };
+    let name = &cell[open + 1..open + 1 + len];
+    !name.trim().is_empty()
+        && !name.starts_with(' ')
+        && !name.contains(['<', '/', '=', '"'])
+        && name.chars().count() <= 40
+        && !["br", "hr", "p", "b", "i", "s", "u", "em", "code", "details", "summary"].contains(&name)
 }
 
 fn strip_title_prefix(title: &str) -> &str {

@@ -86,11 +86,18 @@ pub(super) fn group_words(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<S
     words
 }
 
-/// The top-level numbered items that hold checkbox items, when two or more do: a numbered list
-/// of groups written without a phases section.
+/// The top-level items that hold checkbox items and are no tasks themselves, as groups written
+/// without a phases section: numbered ones (`1. Backend ✓` over `- [x] …`), two or more anywhere;
+/// ones that open with a bold title (`- **Experiments** (@wei)` over `  - [x] 350M`), two or more
+/// under one heading (bold categories spread over sections are details of the sections).
 pub(super) fn carriers(text: &str, blocks: &[Block]) -> Vec<u32> {
-    let mut found: Vec<u32> = Vec::new();
-    for b in blocks {
+    // (item, opens in bold, the heading it sits under)
+    let mut found: Vec<(u32, bool, usize)> = Vec::new();
+    let mut section = 0;
+    for (i, b) in blocks.iter().enumerate() {
+        if matches!(b, Block::Heading { .. }) {
+            section = i;
+        }
         let Block::Item { line, parent: Some(parent) } = b else { continue };
         let mut top = *parent;
         if !checkbox_item(text, line) {
@@ -99,19 +106,28 @@ pub(super) fn carriers(text: &str, blocks: &[Block]) -> Vec<u32> {
         while let Block::Item { parent: Some(p), .. } = &blocks[top as usize] {
             top = *p;
         }
-        if found.last() != Some(&top)
+        if found.last().map(|f| f.0) != Some(top)
             && let Block::Item { line, .. } = &blocks[top as usize]
         {
             let raw = &text[line.clone()];
-            if raw[syntax::content_start(raw)..].starts_with(|c: char| c.is_ascii_digit()) {
-                found.push(top);
+            let s = &raw[syntax::content_start(raw)..];
+            if s.starts_with(|c: char| c.is_ascii_digit()) {
+                found.push((top, false, section));
+            } else if let Some(m) = syntax::list_marker(s)
+                && !checkbox_item(text, line)
+                && s[m..].starts_with("**")
+                && s[m + 2..].contains("**")
+            {
+                found.push((top, true, section));
             }
         }
     }
-    if found.len() < 2 {
-        found.clear();
-    }
-    found
+    let numbered = found.iter().filter(|f| !f.1).count();
+    let bold: Vec<&(u32, bool, usize)> = found.iter().filter(|f| f.1).collect();
+    let one_section = bold.windows(2).all(|w| w[0].2 == w[1].2);
+    let bold_kept = bold.len() >= 2 && one_section;
+    found.retain(|f| if f.1 { bold_kept } else { numbered >= 2 });
+    found.into_iter().map(|f| f.0).collect()
 }
 
 /// Top-level items that start with the same word and an id and a separator (`- Step 1: …`,
@@ -559,6 +575,14 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     let mut open: Vec<(usize, u8)> = Vec::new();
     let word_id =
         |i: usize, g: &Titled| (heads[i].2[g.word.clone()].to_lowercase(), &heads[i].2[g.id.clone()]);
+    // Groups whose word and level also name a group holding its own checklist (`## Group A`
+    // over `- [x] A1 …`): such a group is a group wherever it stands, and groups of another word
+    // inside one of its kind (`#### Wave B-1` under `## Group B`) are its parts, not groups
+    // making it a round.
+    let leaves: std::collections::HashSet<(String, u8)> = (0..heads.len())
+        .filter(|&i| groups[i].is_some() && carries(text, blocks, heads[i].0, false))
+        .filter_map(|i| Some((word_id(i, groups[i].as_ref()?).0, heads[i].1)))
+        .collect();
     for (h, ((_, level, t), group)) in heads.iter().zip(groups).enumerate() {
         while open.last().is_some_and(|&(_, l)| l >= *level) {
             open.pop();
@@ -577,7 +601,12 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             a.0 == w.0 && w.1.strip_prefix(a.1).is_some_and(|rest| rest.starts_with('.'))
         };
         let part = inner.as_ref().is_some_and(|w| {
-            ancestors().any(|(i, a)| (a == *w || within(&a, w)) && !syntax::is_date(heads[i].2))
+            ancestors().any(|(i, a)| {
+                ((a == *w || within(&a, w)) && !syntax::is_date(heads[i].2))
+                    || (a.0 != w.0
+                        && matches!(roles[i], Role::Group(_))
+                        && leaves.contains(&(a.0, heads[i].1)))
+            })
         });
         let role = if let Some(g) = group.filter(|_| !part) {
             let (word, id) = inner.unwrap_or_default();
