@@ -254,9 +254,12 @@ fn line_of(text: &str, at: usize) -> usize {
 }
 
 fn spelled_checkbox(plan: &Plan<'_>, to: Status) -> String {
-    // The mark the file already uses for `to` (`X`, or an empty `[]` for an open box).
+    // The mark the file already uses for `to` (`X`, `/`, or an empty `[]` for an open box).
+    let started = || plan.vocabulary.spelled(Place::Checkbox, to, Shape::Symbol);
     match (to, plan.vocabulary.spelling(Place::Checkbox, to)) {
         (Status::Complete | Status::Pending, Some(c)) => c.to_string(),
+        // `[/]` set done and back is `[/]` again, the file's or a remembered mark.
+        (Status::InProgress, _) => started().unwrap_or("~").to_string(),
         _ => to.checkbox().to_string(),
     }
 }
@@ -323,10 +326,16 @@ fn status_line(doc: &Document, at: usize, plan: &Plan<'_>, to: Status) -> Edit {
     // A table right below would continue the new line's paragraph: a blank line keeps it a table.
     let next = &doc.text()[at..];
     let gap = if next.trim_start_matches(' ').starts_with('|') { eol } else { "" };
-    let line = format!("{label}{word}{eol}{gap}");
+    // Inside a callout or quote (`> [!todo] Phase 1 — Base`), the new line is quoted like the
+    // group's.
+    let before = doc.text()[..at].trim_end_matches(['\n', '\r']);
+    let above = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+    let quote = &above[..syntax::content_start(above)];
+    let quote = if quote.contains('>') { quote } else { "" };
+    let line = format!("{quote}{label}{word}{eol}{gap}");
     if at == doc.text().len() && !doc.text().ends_with('\n') {
         // The heading is the last line and has no line ending: keep the file ending as it did.
-        return Edit::insert(at, format!("{eol}{label}{word}"));
+        return Edit::insert(at, format!("{eol}{quote}{label}{word}"));
     }
     Edit::insert(at, line)
 }

@@ -548,6 +548,19 @@ fn heading_level(line: &str) -> u8 {
 /// The first task of a group (or plan) with none: under a heading group, after its heading and
 /// the list right below it (its status line); under a list-item group, as an item nested in it.
 /// The line copies the marker and box of the plan's other tasks, else `- [ ] `.
+/// Can group `g` take a task: it holds some, or has a place for a first one (a heading, an
+/// item of a list of groups). A table row has none, nor an item of the overview list of a plan
+/// whose groups are headings (`- [ ] Phase 2: Link` with no `## Phase 2` section).
+pub fn takes_a_task(plan: &Plan<'_>, g: usize) -> bool {
+    let grp = &plan.groups[g];
+    !grp.tasks.is_empty()
+        || match grp.form {
+            GroupForm::Heading => true,
+            GroupForm::ListItem => !plan.groups.iter().any(|o| o.form == GroupForm::Heading),
+            GroupForm::TableRow => false,
+        }
+}
+
 fn first_task(
     plan: &Plan<'_>,
     doc: &Document,
@@ -590,6 +603,13 @@ fn first_task(
         GroupForm::TableRow => Err(Error::Usage {
             message: format!("group `{}` is a table row: its tasks have no place in the plan", grp.key),
             hint: "give the plan group headings, or add the task by hand under the table",
+        }),
+        GroupForm::ListItem if !takes_a_task(plan, g) => Err(Error::Usage {
+            message: format!(
+                "group `{}` is only an item of the plan's list of groups: its tasks have no place in the plan",
+                grp.key
+            ),
+            hint: "give the group its heading like the others, or add the task by hand",
         }),
         GroupForm::ListItem => {
             let line = &text[line_at(text, grp.at)];

@@ -55,7 +55,8 @@ impl Status {
     pub fn from_checkbox(c: u8) -> Option<Status> {
         Some(match c {
             b' ' => Status::Pending,
-            b'~' => Status::InProgress,
+            // `[/]`: half a cross, started (Obsidian's Tasks, the B.L.A.S.T. template).
+            b'~' | b'/' => Status::InProgress,
             b'x' | b'X' => Status::Complete,
             b'!' => Status::Blocked,
             b'-' => Status::Skipped,

@@ -708,6 +708,7 @@ pub fn heading_text(line: &str) -> Range<usize> {
         p += hashes;
         p += spaces(&line[p..]);
     }
+    p += callout_type(&line[p..]);
     let mut end = line.trim_end().len().max(p);
     if hashes > 0
         && let Some(at) = closing_sequence(&line[p..end])
@@ -715,6 +716,21 @@ pub fn heading_text(line: &str) -> Range<usize> {
         end = p + line[p..p + at].trim_end().len();
     }
     p..end
+}
+
+/// The type of a callout's title line (`[!todo] `, `[!note]- `: Obsidian's, GitHub's alerts) with
+/// its fold mark and the spaces after it: its length, 0 when `s` opens no callout.
+pub fn callout_type(s: &str) -> usize {
+    let Some(rest) = s.strip_prefix("[!") else { return 0 };
+    let Some(close) = rest.find(']') else { return 0 };
+    if close == 0 || !rest[..close].chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_') {
+        return 0;
+    }
+    let mut n = 2 + close + 1;
+    if s[n..].starts_with(['+', '-']) {
+        n += 1;
+    }
+    n + spaces(&s[n..])
 }
 
 /// Where the closing sequence of an ATX heading's text (trailing space trimmed) starts: a final

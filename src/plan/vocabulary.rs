@@ -65,8 +65,9 @@ impl<'a> Vocabulary<'a> {
             *slot = Some(text);
         }
         // A checkbox's mark is written from the marks alone (`x`, `X`, `[]`): one a task of
-        // every line, so nothing more is counted for them.
-        if place == Place::Checkbox {
+        // every line, so nothing more is counted for them; but a started one (`~`, `/`) is
+        // rare, and kept when it leaves the file like a word.
+        if place == Place::Checkbox && status != Status::InProgress {
             return;
         }
         let kind = &mut self.shaped[place as usize][status as usize][Shape::of(text) as usize];
@@ -170,7 +171,7 @@ impl<'a> Vocabulary<'a> {
     pub fn leaving(&self, text: &str, edits: &[Edit]) -> Vec<Spelling> {
         let base = text.as_ptr() as usize;
         let mut out = Vec::new();
-        for place in WRITTEN {
+        for place in WRITTEN.into_iter().chain([Place::Checkbox]) {
             for status in Status::ALL {
                 for kind in &self.shaped[place as usize][status as usize] {
                     let Some(first) = kind.first.filter(|_| kind.count == 1) else { continue };
@@ -206,7 +207,8 @@ const MAX_SPELLING: usize = 64;
 
 impl Spelling {
     /// The spellings a state file remembers that may stand in a plan: each is short, plain text
-    /// (nothing markdown reads as structure), not a checkbox mark, and reads as its status.
+    /// (nothing markdown reads as structure), not a checkbox mark but a started one's (`~`,
+    /// `/`), and reads as its status.
     /// Anything else in the file is ignored, and so is a file that is not what pplan writes.
     pub fn read_remembered(json: &str) -> Vec<Spelling> {
         let Ok(file) = serde_json::from_str::<Remembered>(json) else { return Vec::new() };
@@ -217,8 +219,11 @@ impl Spelling {
     }
 
     fn trusted(&self) -> bool {
-        self.place != Place::Checkbox
-            && self.text.len() <= MAX_SPELLING
+        // Of the checkbox marks, only a started one is remembered (`[/]` set done and back).
+        if self.place == Place::Checkbox {
+            return self.status == Status::InProgress && matches!(self.text.as_str(), "~" | "/");
+        }
+        self.text.len() <= MAX_SPELLING
             && super::edit::plain(&self.text)
             && status::whole(&self.text) == Some(self.status)
     }

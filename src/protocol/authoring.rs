@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::plan::insert::{self, Added, NewGroup, NewTask};
-use crate::plan::{Plan, Status, edit};
+use crate::plan::{GroupForm, Plan, Status, edit};
 use crate::protocol::{gate, waves};
 use crate::text::{Document, Edit};
 
@@ -67,7 +67,11 @@ pub fn default_group(plan: &Plan<'_>) -> Result<(Option<usize>, Why)> {
     if let Some(c) = current.filter(|&c| plan.status(&plan.groups[c]) == Status::Pending) {
         return Ok((Some(c), Why::Current));
     }
-    let pending = |g: &usize| plan.status(&plan.groups[*g]) == Status::Pending;
+    // A pending item of an overview list with no section of its own has no place for a task:
+    // passed over. (A table row has none either, and is refused with that reason.)
+    let overview_only =
+        |g: usize| plan.groups[g].form == GroupForm::ListItem && !insert::takes_a_task(plan, g);
+    let pending = |g: &usize| plan.status(&plan.groups[*g]) == Status::Pending && !overview_only(*g);
     let from = current.map_or(0, |c| c + 1);
     match (from..plan.groups.len()).find(pending).or_else(|| (0..from).find(pending)) {
         Some(g) => Ok((Some(g), Why::NextPending)),

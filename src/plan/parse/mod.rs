@@ -23,8 +23,8 @@ mod shape;
 use reconcile::split_group_cell;
 use sections::{Section, section_of};
 use shape::{
-    Role, bare_groups, bold_headings, carriers, classify_headings, group_words, item_runs, plain_headings,
-    status_items, straggler_groups, symbol_marks,
+    Role, bare_groups, bold_headings, callout_headings, carriers, classify_headings, group_words, item_runs,
+    plain_headings, status_items, straggler_groups, symbol_marks,
 };
 
 #[derive(Clone, Copy, Debug)]
@@ -271,7 +271,9 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
     let text = doc.text();
     let mut outline = Outline::new(doc);
     let mut roles = classify_headings(text, &outline.blocks);
-    if !roles.iter().any(|r| matches!(r, Role::Group(_))) && bold_headings(text, &mut outline.blocks) {
+    if !roles.iter().any(|r| matches!(r, Role::Group(_)))
+        && (bold_headings(text, &mut outline.blocks) | callout_headings(text, &mut outline.blocks))
+    {
         roles = classify_headings(text, &outline.blocks);
     }
     let plan = walk(text, doc.body(), &outline, &roles, Vec::new());
@@ -950,7 +952,7 @@ impl<'a> Walk<'a> {
         if let Entity::Group(g) = self.entity {
             // The label as the file writes it, when it starts its line (not one field of several).
             let line_start = text[..content.start].rfind('\n').map_or(0, |i| i + 1);
-            let prefix = text[line_start..value.start].trim_start();
+            let prefix = text[line_start..value.start].trim_start_matches([' ', '\t', '>']);
             if self.plan.status_label.is_none()
                 && !prefix.contains(['·', '|'])
                 && prefix.chars().count() <= 24

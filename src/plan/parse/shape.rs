@@ -37,6 +37,21 @@ pub(super) fn bold_headings(text: &str, blocks: &mut [Block]) -> bool {
     })
 }
 
+/// A callout's title line that names a group (`> [!todo] Phase 1 — Base`, `> [!note] Step 2:
+/// …`): a plan kept as callouts, each holding its checklist. Two or more are read as the
+/// deepest headings, like [`bold_headings`].
+pub(super) fn callout_headings(text: &str, blocks: &mut [Block]) -> bool {
+    pseudo_headings(text, blocks, |t| {
+        let s = &t[syntax::content_start(t)..];
+        let kind = syntax::callout_type(s);
+        let title = &s[kind..];
+        kind > 0
+            && (syntax::group_heading(title).is_some()
+                || syntax::word_heading(title).is_some()
+                || syntax::numbered_heading(title).is_some())
+    })
+}
+
 /// A paragraph line that opens with a word, an id and a separator (`step 1 (done): add the
 /// flag`, `iteration 5: CLI polish`): in a plan where nothing else is a group, a plan kept in
 /// plain lines; two or more are read as the deepest headings, like [`bold_headings`].
