@@ -117,6 +117,22 @@ pub fn set_statuses(plan: &Plan<'_>, doc: &Document, changes: &[(Target, Status)
 /// The edits that make `target` read as `to`: every place its status is written, or a new
 /// status where it has none. Empty when it already reads so.
 pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -> Result<Vec<Edit>> {
+    let boxed = match target {
+        Target::Task(i) => plan.tasks[i].indicator.iter().any(|i| i.place == Place::Checkbox),
+        Target::Group(g) => {
+            let g = &plan.groups[g];
+            g.indicators.iter().any(|i| i.place == Place::Checkbox)
+                || (g.indicators.is_empty() && g.form == GroupForm::ListItem && g.free_status.is_none())
+        }
+    };
+    if boxed && to == Status::Skipped && plan.dash_started {
+        return Err(Error::NoStatusPlace {
+            what: format!(
+                "{} as skipped: this plan's checkboxes write `[-]` for work under way, and have no mark for work dropped",
+                target_name(plan, target)
+            ),
+        });
+    }
     match target {
         Target::Task(i) => {
             let task = &plan.tasks[i];
@@ -150,6 +166,14 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
             }
         }
         Target::Group(i) => group_edits(plan, doc, &plan.groups[i], to),
+    }
+}
+
+/// A target as a person names it: `task `T1.2``, `group 3`.
+fn target_name(plan: &Plan<'_>, target: Target) -> String {
+    match target {
+        Target::Task(i) => format!("task `{}`", plan.tasks[i].id.unwrap_or(plan.tasks[i].text)),
+        Target::Group(g) => format!("group {}", plan.groups[g].key),
     }
 }
 
@@ -232,7 +256,12 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
         .iter()
         .filter(|i| i.status != to)
         .map(|i| match i.place {
-            Place::Checkbox if started && to == Status::InProgress => Edit::replace(i.range.clone(), " "),
+            // A started group's open box reads in progress; a file that marks work under way
+            // (`[/]`, a spec's `[-]`) gets its mark.
+            Place::Checkbox if started && to == Status::InProgress => {
+                let mark = plan.vocabulary.spelling(Place::Checkbox, to).unwrap_or(" ");
+                Edit::replace(i.range.clone(), mark.to_string())
+            }
             _ => respell(plan, i, to),
         })
         .collect())
@@ -395,7 +424,7 @@ fn reads_in_place(
                     && e.range.len() <= 1
                     && at > 0
                     && syntax::checkbox(after.get(at - 1..line_end)?)
-                        .is_some_and(|(s, mark, _)| s == to && mark == 1)
+                        .is_some_and(|(s, mark, _)| before.mark_reads(s) == to && mark == 1)
             }
             Place::Label => {
                 plain(&before.text[e.range.clone()])

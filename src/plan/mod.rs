@@ -270,6 +270,9 @@ pub struct Plan<'a> {
     /// How the file writes a group's status label, from its line start to the value
     /// (`- **Status:** `, `**状态：** `): a new status line copies it.
     pub status_label: Option<&'a str>,
+    /// Its checkboxes write `[-]` for work under way, as a spec's task list does (a plan whose
+    /// groups are `- [x] 1. …` items over `- [x] 1.1 …`), not for work dropped.
+    pub dash_started: bool,
 }
 
 /// The two logs a plan keeps as tables.
@@ -363,6 +366,12 @@ impl<'a> Plan<'a> {
             derived if g.struck && derived != Status::Complete => Status::Skipped,
             derived => derived,
         })
+    }
+
+    /// What a checkbox mark read as `mark` means in this plan: `[-]` is work under way in a
+    /// spec's list ([`Plan::dash_started`]), work dropped elsewhere.
+    pub fn mark_reads(&self, mark: Status) -> Status {
+        if self.dash_started && mark == Status::Skipped { Status::InProgress } else { mark }
     }
 
     /// Is `g`'s status an open box and nothing else: one that reads in progress once a task of

@@ -56,6 +56,7 @@ pub fn column(name: &str) -> Column {
         "kesalahan",
         "שגיאה",
         "خطأ",
+        "الخطأ",
         "त्रुटि",
         "ข้อผิดพลาด",
     ]) {
@@ -90,6 +91,7 @@ pub fn column(name: &str) -> Column {
         "percobaan",
         "ניסיון",
         "محاولة",
+        "المحاولة",
         "प्रयास",
         "ครั้งที่",
     ]) {

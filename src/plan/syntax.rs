@@ -53,6 +53,8 @@ pub fn checkbox(s: &str) -> Option<(Status, usize, usize)> {
     match b.get(3) {
         None => Some((status, 1, 3)),
         Some(b' ' | b'\t') => Some((status, 1, 3 + spaces(&s[3..]))),
+        // An optional task of a spec list (`- [ ]* 3.3 Write contract tests`).
+        Some(b'*') if matches!(b.get(4), Some(b' ' | b'\t')) => Some((status, 1, 4 + spaces(&s[4..]))),
         _ => None,
     }
 }

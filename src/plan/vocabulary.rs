@@ -221,7 +221,7 @@ impl Spelling {
     fn trusted(&self) -> bool {
         // Of the checkbox marks, only a started one is remembered (`[/]` set done and back).
         if self.place == Place::Checkbox {
-            return self.status == Status::InProgress && matches!(self.text.as_str(), "~" | "/");
+            return self.status == Status::InProgress && matches!(self.text.as_str(), "~" | "/" | "-");
         }
         self.text.len() <= MAX_SPELLING
             && super::edit::plain(&self.text)

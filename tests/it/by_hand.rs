@@ -2,7 +2,7 @@
 //! written here in the three shapes people use: a canonical plan without ids, a Chinese plan with
 //! `**状态：**` lines, and a table of phases.
 
-use crate::harness::{Test, plan_status_json};
+use crate::harness::{Test, plan_status_json, pplan};
 
 pub const CANONICAL: &str = "# Task Plan: Photo gallery
 
@@ -868,4 +868,77 @@ fn legends_bold_categories_struck_headings_and_orchestrator_groups_read_as_writt
     assert_eq!(json(he)["error_rows"], 1);
     let th = "# แผนงาน\n\n## ขั้นตอนที่ 1: ตั้งค่า\n- [x] ก\n\n**สถานะ:** เสร็จแล้ว\n\n## ขั้นตอนที่ 2: ส่งข้อความ\n- [ ] ข\n\n**สถานะ:** กำลังทำ\n";
     assert_eq!(groups(&json(th)), pairs(&[("1", "complete"), ("2", "in_progress")]));
+}
+
+#[test]
+fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_written() {
+    let json = plan_status_json;
+    let groups = |v: &serde_json::Value| -> Vec<(String, String)> {
+        v["groups"]
+            .as_array()
+            .expect("groups")
+            .iter()
+            .map(|g| {
+                (g["id"].as_str().unwrap_or("").to_string(), g["status"].as_str().unwrap_or("").to_string())
+            })
+            .collect()
+    };
+    let pairs =
+        |v: &[(&str, &str)]| v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>();
+    // A spec's task list: the numbered top-level items are the groups, only the nested items are
+    // tasks (optional ones `[ ]*` too), and `[-]` is work under way.
+    let spec = "# Implementation Plan\n\n- [x] 1. Set up the module\n  - _Requirements: 1.1_\n\n- [x] 2. Implement the model\n  - [x] 2.1 Create the model\n  - [x]* 2.2 Write property tests\n\n- [-] 3. Build the API\n  - [x] 3.1 GET/PUT\n  - [-] 3.2 Validate\n  - [ ]* 3.3 Contract tests\n\n- [ ] 4. Integrate\n  - [ ] 4.1 Check preferences\n";
+    let v = json(spec);
+    assert_eq!(
+        groups(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["tasks"]["total"], 6);
+    assert_eq!(v["tasks"]["in_progress"], 1);
+    assert_eq!(v["current_group"]["derived"], "3");
+    // Set away and back, the spec's marks come back; skipped has no mark there and is refused
+    // with the file untouched.
+    let done = spec.replace("- [-] 3. Build the API", "- [x] 3. Build the API");
+    Test::new()
+        .file("task_plan.md", spec)
+        .args(["set", "--group", "3", "complete"])
+        .file_eq("task_plan.md", &done)
+        .success();
+    Test::new()
+        .file("task_plan.md", &done)
+        .args(["set", "--group", "3", "in_progress"])
+        .file_eq("task_plan.md", spec)
+        .success();
+    Test::new()
+        .file("task_plan.md", spec)
+        .args(["set", "--group", "4", "skipped"])
+        .stderr("error: cannot write a status for group 4 as skipped: this plan's checkboxes write `[-]` for work under way, and have no mark for work dropped\n")
+        .file_eq("task_plan.md", spec)
+        .status(2);
+    // A `[/]` task is started; set done and back it is `[/]` again, though none is left between.
+    let slash = "# Plan\n\n## Phase 1: Frame\n- [x] Timber\n- [/] Floor joists\n- [ ] Walls\n";
+    assert_eq!(json(slash)["tasks"]["in_progress"], 1);
+    let done = Test::new().file("task_plan.md", slash).args(["set", "Floor joists", "complete"]).success();
+    let (code, _, err) = pplan(done.dir.path(), &["set", "Floor joists", "in_progress"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(std::fs::read_to_string(done.dir.path().join("task_plan.md")).expect("plan"), slash);
+    // Callouts holding their checklists are groups; a status line goes inside the callout.
+    let shed = "# Shed\n\n> [!todo] Phase 1 — Base\n> - [x] Level the ground\n\n> [!todo] Phase 2 — Frame\n> - [ ] Wall frames\n";
+    assert_eq!(groups(&json(shed)), pairs(&[("1", "complete"), ("2", "pending")]));
+    Test::new()
+        .file("task_plan.md", shed)
+        .args(["set", "--group", "2", "blocked"])
+        .file_eq("task_plan.md", shed.replace("Frame\n", "Frame\n> - **Status:** blocked\n"))
+        .success();
+    // Finished phases collapsed to a line each above the detailed ones come first; a row's
+    // `← current` cell points at its group.
+    let collapsed = "# Plan\n\n**Now:** Phase 3\n\n- ✅ **Phase 1: Tenant model** — done\n- ✅ **Phase 2: Querysets** — done\n\n### Phase 3: Caching 🔄\n- [x] prefix keys\n- [ ] invalidation\n\n### Phase 4: Billing ⏳\n- [ ] metering\n";
+    let v = json(collapsed);
+    assert_eq!(
+        groups(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["current_group"]["stated"], "3");
+    let pointed = "# Bridge\n\n| # | Phase | Status | |\n|---|---|---|---|\n| 1 | Inventory | ✅ complete | |\n| 2 | Translation | 🔄 in progress | ← current |\n\n## Phase 1 — Inventory\n- [x] list\n\n## Phase 2 — Translation\n- [ ] cards\n";
+    assert_eq!(json(pointed)["current_group"]["stated"], "2");
 }

@@ -24,7 +24,7 @@ use reconcile::split_group_cell;
 use sections::{Section, section_of};
 use shape::{
     Role, bare_groups, bold_headings, callout_headings, carriers, classify_headings, group_words, item_runs,
-    plain_headings, status_items, straggler_groups, symbol_marks,
+    plain_headings, spec_items, status_items, straggler_groups, symbol_marks,
 };
 
 #[derive(Clone, Copy, Debug)]
@@ -114,6 +114,7 @@ const ERROR_COLUMNS: &[&str] = &[
     "kesalahan",
     "שגיאה",
     "خطأ",
+    "الخطأ",
     "त्रुटि",
     "ข้อผิดพลาด",
 ];
@@ -146,6 +147,7 @@ const ATTEMPT_COLUMNS: &[&str] = &[
     "percobaan",
     "ניסיון",
     "محاولة",
+    "المحاولة",
     "प्रयास",
     "ครั้งที่",
 ];
@@ -338,6 +340,7 @@ fn walk<'a>(
     status_items: Vec<u32>,
 ) -> Plan<'a> {
     let heading_groups = roles.iter().any(|r| matches!(r, Role::Group(_)));
+    let specs = if heading_groups { Vec::new() } else { spec_items(text, &outline.blocks) };
     let mut w = Walk {
         text,
         plan: Plan {
@@ -354,13 +357,18 @@ fn walk<'a>(
             sections: Vec::new(),
             vocabulary: Vocabulary::default(),
             status_label: None,
+            dash_started: !specs.is_empty(),
         },
         table_groups: Vec::new(),
         list_groups: Vec::new(),
         section_list: (0, false),
         stated_items: Vec::new(),
         group_words: group_words(text, &outline.blocks, roles),
-        carriers: if heading_groups { Vec::new() } else { carriers(text, &outline.blocks) },
+        carriers: if heading_groups {
+            Vec::new()
+        } else {
+            with_specs(carriers(text, &outline.blocks), &specs)
+        },
         symbol_marks: symbol_marks(text, &outline.blocks),
         item_runs: if heading_groups { Vec::new() } else { item_runs(text, &outline.blocks) },
         status_items,
@@ -685,6 +693,7 @@ impl<'a> Walk<'a> {
         else {
             return false;
         };
+        let status = self.plan.mark_reads(status);
         let unknown_mark = unknown.map(|(at, mark, _)| &text[content.start + at..content.start + at + mark]);
         let char_at = content.start + at;
         let mark_len = unknown_mark.map_or(usize::from(empty.is_none()), str::len);
@@ -765,7 +774,7 @@ impl<'a> Walk<'a> {
         let (mut indicators, skip) = match (boxed, syntax::bracket_word(s)) {
             (Some((st, at, len)), _) => (
                 vec![Indicator {
-                    status: st,
+                    status: self.plan.mark_reads(st),
                     range: content.start + at..content.start + at + 1,
                     place: Place::Checkbox,
                 }],
@@ -787,12 +796,13 @@ impl<'a> Walk<'a> {
             let after = text[rest.start + w.id.end..].trim_start();
             [":", "：", "—", "–", "- "].iter().any(|sep| after.starts_with(sep)).then_some(w)
         });
+        let carrier = self.carriers.binary_search(&index).is_ok();
+        // A spec's `- [x] 2. Implement the model`: the number is the id.
         let keyed = keyed.or_else(|| {
-            (in_section && !indicators.is_empty())
+            ((in_section || carrier) && !indicators.is_empty())
                 .then(|| syntax::numbered_heading(&text[rest.clone()]))
                 .flatten()
         });
-        let carrier = self.carriers.binary_search(&index).is_ok();
         let status_item = self.status_items.binary_search(&index).is_ok();
         if keyed.is_none()
             && !carrier
@@ -1294,7 +1304,8 @@ impl<'a> Walk<'a> {
         self.drop_legends();
         self.read_legend_marks();
         let list_groups = std::mem::take(&mut self.list_groups);
-        self.reconcile(list_groups);
+        let unnamed = self.reconcile(list_groups);
+        self.prepend_earlier(unnamed);
         let table_groups = std::mem::take(&mut self.table_groups);
         let unnamed = self.reconcile(table_groups.into_iter().map(|g| (g, usize::MAX)).collect());
         self.append_later(unnamed);
@@ -1364,6 +1375,14 @@ fn is_placeholder(cell: &str) -> bool {
     let c = cell.trim().trim_matches(['*', '_', '`', '(', ')', '（', '）']).trim().to_lowercase();
     // A second delimiter row (`|---|---|`) inside a table is not an entry either.
     PLACEHOLDERS.contains(&c.as_str()) || (c.len() >= 3 && c.bytes().all(|b| matches!(b, b'-' | b':')))
+}
+
+/// The carriers and a spec's numbered items, sorted, each once.
+fn with_specs(mut carriers: Vec<u32>, specs: &[u32]) -> Vec<u32> {
+    carriers.extend_from_slice(specs);
+    carriers.sort_unstable();
+    carriers.dedup();
+    carriers
 }
 
 /// A slot of a template left unfilled in a cell: a short name in angle brackets (`<error>`,

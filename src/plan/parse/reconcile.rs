@@ -52,11 +52,10 @@ impl<'a> Walk<'a> {
                 self.plan.groups[i].indicators.extend(o.indicators.iter().cloned());
                 self.plan.groups[i].twin = Some(Box::new(o.clone()));
                 // The checklist may point at the current one (`- [ ] Phase 3: … ← CURRENT`).
-                let line = self.text[o.at..].split('\n').next().unwrap_or("").trim_end_matches('\r');
                 if self.plan.current_mark.is_none()
-                    && let Some(mark) = syntax::item_current_mark(line)
+                    && let Some(mark) = self.points_at_itself(o)
                 {
-                    self.plan.current_mark = Some((i, o.at + mark.start..o.at + mark.end));
+                    self.plan.current_mark = Some((i, mark));
                 }
             }
         }
@@ -100,6 +99,49 @@ impl<'a> Walk<'a> {
         Vec::new()
     }
 
+    /// Where a group's item or row of the other form says it is the current one: `← CURRENT`
+    /// after an item's title, a cell holding only `← current` in a row.
+    fn points_at_itself(&self, o: &Group<'a>) -> Option<std::ops::Range<usize>> {
+        let line = self.text[o.at..].split('\n').next().unwrap_or("").trim_end_matches('\r');
+        if o.form != GroupForm::TableRow {
+            let mark = syntax::item_current_mark(line)?;
+            return Some(o.at + mark.start..o.at + mark.end);
+        }
+        syntax::cells(line).into_iter().find_map(|cell| {
+            let mark = syntax::item_current_mark(&line[cell.clone()]).filter(|m| m.start == 0)?;
+            Some(o.at + cell.start + mark.start..o.at + cell.start + mark.end)
+        })
+    }
+
+    /// Earlier groups collapsed to a line each above the detailed ones (`- ✅ **Phase 1: Tenant
+    /// model** — done` … then `### Phase 4: Caching`): items of the headings' word, each stating
+    /// its status, whose ids count up into the first heading's, are the groups before them.
+    pub(super) fn prepend_earlier(&mut self, items: Vec<Group<'a>>) {
+        let Some(first) = self.plan.groups.first() else { return };
+        let fits = items
+            .iter()
+            .all(|o| o.at < first.at && !o.indicators.is_empty() && same_word(first.word, o.word));
+        let ids = items.iter().map(|o| o.id.as_ref()).chain([first.id.as_ref()]);
+        if items.is_empty() || !fits || !super::shape::in_sequence(ids) {
+            return;
+        }
+        let text = self.text;
+        let lines: HashSet<usize> =
+            items.iter().map(|o| text[..o.at].rfind('\n').map_or(0, |i| i + 1)).collect();
+        self.drop_tasks(|t| t.group.is_none() && lines.contains(&t.at));
+        let n = items.len();
+        for t in &mut self.plan.tasks {
+            if let Some(g) = t.group.as_mut() {
+                *g += n;
+            }
+        }
+        if let Some((g, _)) = self.plan.current_mark.as_mut() {
+            *g += n;
+        }
+        self.rounds.splice(0..0, std::iter::repeat_n(None, n));
+        self.plan.groups.splice(0..0, items.into_iter().map(|o| Group { tasks: 0..0, ..o }));
+    }
+
     /// A table of phases after every group of the plan, naming none of them (an original plan
     /// kept below a log of later rounds), holds more groups: they follow in document order.
     pub(super) fn append_later(&mut self, table: Vec<Group<'a>>) {
@@ -109,6 +151,11 @@ impl<'a> Walk<'a> {
         }
         let end = self.plan.tasks.len();
         for g in table {
+            if self.plan.current_mark.is_none()
+                && let Some(mark) = self.points_at_itself(&g)
+            {
+                self.plan.current_mark = Some((self.plan.groups.len(), mark));
+            }
             self.rounds.push(None);
             self.plan.groups.push(Group { tasks: end..end, ..g });
         }

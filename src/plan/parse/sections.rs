@@ -119,6 +119,7 @@ pub(super) fn section_of(heading: &str) -> Section {
         "الأخطاء",
         "أخطاء",
         "الأخطاء التي واجهناها",
+        "الأخطاء التي واجهتها",
         "fel som uppstått",
         "σφάλματα",
         "помилки",

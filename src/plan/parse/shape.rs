@@ -145,6 +145,49 @@ pub(super) fn carriers(text: &str, blocks: &[Block]) -> Vec<u32> {
     found.into_iter().map(|f| f.0).collect()
 }
 
+/// A spec's task list (`- [x] 1. Set up the module` over `  - [x] 2.1 Create the model`): the
+/// top-level checkbox items numbered `N.`, in one stretch between headings, when two or more
+/// hold checkbox items of their own; each is a group, its box its status, and only the nested
+/// items are tasks. (In such lists `[-]` marks work under way.)
+pub(super) fn spec_items(text: &str, blocks: &[Block]) -> Vec<u32> {
+    let numbered = |line: &std::ops::Range<usize>| {
+        let raw = &text[line.clone()];
+        let s = &raw[syntax::content_start(raw)..];
+        syntax::list_marker(s).is_some_and(|m| {
+            syntax::checkbox(&s[m..])
+                .is_some_and(|(_, _, len)| syntax::numbered_heading(&s[m + len..]).is_some())
+        })
+    };
+    let mut found = Vec::new();
+    // The stretch's numbered top-level items, and how many hold checkbox items.
+    let (mut stretch, mut holding): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+    let flush = |stretch: &mut Vec<u32>, holding: &mut Vec<u32>, found: &mut Vec<u32>| {
+        if holding.len() >= 2 && stretch.len() >= 2 {
+            found.append(stretch);
+        }
+        stretch.clear();
+        holding.clear();
+    };
+    for (i, b) in blocks.iter().enumerate() {
+        match b {
+            Block::Heading { .. } => flush(&mut stretch, &mut holding, &mut found),
+            Block::Item { line, parent: None } if numbered(line) => stretch.push(i as u32),
+            Block::Item { line, parent: Some(parent) } if checkbox_item(text, line) => {
+                let mut top = *parent;
+                while let Block::Item { parent: Some(p), .. } = &blocks[top as usize] {
+                    top = *p;
+                }
+                if stretch.last() == Some(&top) && holding.last() != Some(&top) {
+                    holding.push(top);
+                }
+            }
+            _ => {}
+        }
+    }
+    flush(&mut stretch, &mut holding, &mut found);
+    found
+}
+
 /// Top-level items that start with the same word and an id and a separator (`- Step 1: …`,
 /// `- Etapa 2 — …`), two or more between two headings, with distinct ids, one of which at least
 /// states a status (`- [x] Step 1: …`, `… Status: complete.`): a run of groups written as a
@@ -719,7 +762,7 @@ fn in_runs(
 
 /// Ids that count up one at a time (`M0 M1 M2`, `A B C`, `#8 #9 #10 #10`): a repeat is a part
 /// two, not a restart.
-fn in_sequence<'s>(ids: impl Iterator<Item = &'s str>) -> bool {
+pub(super) fn in_sequence<'s>(ids: impl Iterator<Item = &'s str>) -> bool {
     let mut last: Option<(&str, u32)> = None;
     let mut steps = 0;
     for id in ids {
