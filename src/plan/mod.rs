@@ -304,6 +304,8 @@ pub struct Row {
     pub cells: Vec<Range<usize>>,
     /// Every cell empty or a placeholder (`-`, `none`, `(none yet)`): not an entry.
     pub placeholder: bool,
+    /// A row of numbers (`| 2024-02-03 | 612 |`): a measurement (a placeholder too).
+    pub measured: bool,
 }
 
 /// An `## Errors Encountered` or `## Decisions Made` section.

@@ -286,11 +286,11 @@ pub fn target_table<'p, 'a>(plan: &'p Plan<'a>, log: Log) -> Option<&'p Table<'a
     let in_section = |t: &&Table<'_>| {
         plan.sections.iter().any(|s| s.log == log && (s.body..s.end).contains(&t.header.start))
     };
-    plan.tables
-        .iter()
-        .filter(|t| t.log == log)
-        .find(in_section)
-        .or_else(|| plan.tables.iter().find(|t| t.log == log))
+    // A table of measurements named like errors (`| Date | Errors |` under `## mypy error
+    // count`) takes no entries.
+    let metric = |t: &&Table<'_>| !t.rows.is_empty() && t.rows.iter().all(|r| r.measured);
+    let tables = || plan.tables.iter().filter(|t| t.log == log && !metric(t));
+    tables().find(in_section).or_else(|| tables().next())
 }
 
 /// The edit that adds one row (or a canonical table, or a section) to `log`.

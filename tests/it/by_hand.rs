@@ -941,4 +941,14 @@ fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_writ
     assert_eq!(v["current_group"]["stated"], "3");
     let pointed = "# Bridge\n\n| # | Phase | Status | |\n|---|---|---|---|\n| 1 | Inventory | ✅ complete | |\n| 2 | Translation | 🔄 in progress | ← current |\n\n## Phase 1 — Inventory\n- [x] list\n\n## Phase 2 — Translation\n- [ ] cards\n";
     assert_eq!(json(pointed)["current_group"]["stated"], "2");
+    // A table of measurements named like errors takes no error: a strike gets its own table.
+    let metric = "# Plan\n\n## Phase 1: Port\n- [ ] T-1: port\n\n## mypy error count\n| Date | Errors |\n|---|---|\n| 2024-02-01 | 1143 |\n";
+    Test::new()
+        .file("task_plan.md", metric)
+        .args(["error", "T-1", "--error", "ImportError: foo", "--approach", "pip install"])
+        .file_eq(
+            "task_plan.md",
+            format!("{metric}\n## Errors Encountered\n| Error | Task | Strike | Approach | Resolution |\n|-------|------|--------|----------|------------|\n| ImportError: foo | T-1 | 1 | pip install |  |\n"),
+        )
+        .success();
 }

@@ -1076,7 +1076,7 @@ impl<'a> Walk<'a> {
                         && cells[1..].iter().all(|c| is_placeholder(&text[c.clone()])));
                 let end = self.next_line_start(line.end);
                 let table = &mut self.plan.tables[t];
-                table.rows.push(Row { line, cells, placeholder });
+                table.rows.push(Row { line, cells, placeholder, measured });
                 table.end = end;
             }
             TableKind::Groups { group, word, id, status, title } => {
