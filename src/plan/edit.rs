@@ -117,15 +117,17 @@ pub fn set_statuses(plan: &Plan<'_>, doc: &Document, changes: &[(Target, Status)
 /// The edits that make `target` read as `to`: every place its status is written, or a new
 /// status where it has none. Empty when it already reads so.
 pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -> Result<Vec<Edit>> {
-    let boxed = match target {
-        Target::Task(i) => plan.tasks[i].indicator.iter().any(|i| i.place == Place::Checkbox),
-        Target::Group(g) => {
-            let g = &plan.groups[g];
-            g.indicators.iter().any(|i| i.place == Place::Checkbox)
-                || (g.indicators.is_empty() && g.form == GroupForm::ListItem && g.free_status.is_none())
-        }
-    };
-    if boxed && to == Status::Skipped && plan.dash_started {
+    // A spec's items and their tasks write `[-]` for work under way: skipped has no mark there.
+    let in_spec = plan.dash_started
+        && match target {
+            Target::Task(i) => {
+                let t = &plan.tasks[i];
+                t.indicator.iter().any(|i| i.place == Place::Checkbox)
+                    && t.group.is_some_and(|g| plan.groups[g].form == GroupForm::ListItem)
+            }
+            Target::Group(g) => plan.groups[g].form == GroupForm::ListItem,
+        };
+    if in_spec && to == Status::Skipped {
         return Err(Error::NoStatusPlace {
             what: format!(
                 "{} as skipped: this plan's checkboxes write `[-]` for work under way, and have no mark for work dropped",
@@ -288,7 +290,8 @@ fn spelled_checkbox(plan: &Plan<'_>, to: Status) -> String {
     match (to, plan.vocabulary.spelling(Place::Checkbox, to)) {
         (Status::Complete | Status::Pending, Some(c)) => c.to_string(),
         // `[/]` set done and back is `[/]` again, the file's or a remembered mark.
-        (Status::InProgress, _) => started().unwrap_or("~").to_string(),
+        // A spec's list marks it `[-]`.
+        (Status::InProgress, _) => started().unwrap_or(if plan.dash_started { "-" } else { "~" }).to_string(),
         _ => to.checkbox().to_string(),
     }
 }
@@ -388,6 +391,10 @@ fn reads_in_place(
     edits: &[Edit],
     changes: &[(Target, Status)],
 ) -> Option<()> {
+    // A spec's `[-]` reads by where it stands: only the full reader knows.
+    if before.dash_started {
+        return None;
+    }
     let indicators = |target: Target| -> &[Indicator] {
         match target {
             Target::Task(i) => before.tasks[i].indicator.as_slice(),
@@ -424,13 +431,15 @@ fn reads_in_place(
                     && e.range.len() <= 1
                     && at > 0
                     && syntax::checkbox(after.get(at - 1..line_end)?)
-                        .is_some_and(|(s, mark, _)| before.mark_reads(s) == to && mark == 1)
+                        .is_some_and(|(s, mark, _)| s == to && mark == 1)
             }
             Place::Label => {
                 plain(&before.text[e.range.clone()])
                     && plain(&e.text)
-                    && status::leading(after.get(at..line_end)?)
-                        .is_some_and(|t| t.status == to && t.range == (0..e.text.len()))
+                    && status::leading(after.get(at..line_end)?).is_some_and(|t| {
+                        // Read as the full reader reads it: a legend's symbol means what it says.
+                        before.vocabulary.reading(&e.text, t.status) == to && t.range == (0..e.text.len())
+                    })
             }
             _ => false,
         };

@@ -85,8 +85,8 @@ pub struct Group<'a> {
     /// A numbered item that reads as a group only because it holds tasks (`1. Backend ✓` over
     /// `- [x] …`): one without tasks would not be a group.
     pub by_tasks: bool,
-    /// Its heading is struck through (`## ~~Phase 2: GraphQL layer~~`): crossed off by hand.
-    /// With no status stated and its work not all done, it reads as skipped.
+    /// Its heading is struck through as a whole (`## ~~Phase 2: GraphQL layer~~`): crossed off
+    /// by hand. With no status stated and no work started, it reads as skipped.
     pub struck: bool,
     /// The same group written a second time, as read there: the checklist item or table row of
     /// a plan that lists its groups beside their headings (see `parse/reconcile.rs`).
@@ -270,8 +270,8 @@ pub struct Plan<'a> {
     /// How the file writes a group's status label, from its line start to the value
     /// (`- **Status:** `, `**状态：** `): a new status line copies it.
     pub status_label: Option<&'a str>,
-    /// Its checkboxes write `[-]` for work under way, as a spec's task list does (a plan whose
-    /// groups are `- [x] 1. …` items over `- [x] 1.1 …`), not for work dropped.
+    /// It holds a spec's task list (groups `- [x] 1. …` over `- [x] 1.1 …`), whose `[-]` is
+    /// work under way, not work dropped.
     pub dash_started: bool,
 }
 
@@ -365,15 +365,9 @@ impl<'a> Plan<'a> {
             return if self.counts(g).started() { Status::InProgress } else { Status::Pending };
         }
         g.stored().unwrap_or_else(|| match self.counts(g).derived() {
-            derived if g.struck && derived != Status::Complete => Status::Skipped,
+            Status::Pending if g.struck => Status::Skipped,
             derived => derived,
         })
-    }
-
-    /// What a checkbox mark read as `mark` means in this plan: `[-]` is work under way in a
-    /// spec's list ([`Plan::dash_started`]), work dropped elsewhere.
-    pub fn mark_reads(&self, mark: Status) -> Status {
-        if self.dash_started && mark == Status::Skipped { Status::InProgress } else { mark }
     }
 
     /// Is `g`'s status an open box and nothing else: one that reads in progress once a task of

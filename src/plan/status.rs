@@ -458,6 +458,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("очікує", Pending, Uk),
     ("заблоковано", Blocked, Uk),
     ("скасовано", Skipped, Uk),
+    ("відкладено", Skipped, Uk),
     ("finalizat", Complete, Ro),
     ("finalizată", Complete, Ro),
     ("în lucru", InProgress, Ro),

@@ -91,6 +91,16 @@ pub fn bracket_word(s: &str) -> Option<(Status, Range<usize>, usize)> {
     Some((status, range, end + spaces(&s[end..])))
 }
 
+/// A heading struck through as a whole (`~~Phase 2: GraphQL layer~~`, `~~Phase 3~~ ✅`): only a
+/// status or symbols after the strike, no new words (`~~Phase 2: GraphQL~~ REST instead` is the
+/// phase renamed).
+pub fn struck_whole(s: &str) -> bool {
+    let Some(rest) = s.trim().strip_prefix("~~") else { return false };
+    let Some(end) = rest.find("~~").filter(|&e| e > 0) else { return false };
+    let after = rest[end + 2..].trim();
+    after.is_empty() || !after.chars().any(char::is_alphanumeric) || status::whole(after).is_some()
+}
+
 /// Words struck through from the start (`~~GraphQL endpoint~~ not worth it`, `~~Themes~~
 /// (cut)`): under an open box, work dropped by hand. Not when new words replace them (`~~Use
 /// Redis~~ Use Postgres`, `~~Friday~~ Monday: load test`): that is the task reworded.

@@ -941,6 +941,36 @@ fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_writ
     assert_eq!(v["current_group"]["stated"], "3");
     let pointed = "# Bridge\n\n| # | Phase | Status | |\n|---|---|---|---|\n| 1 | Inventory | ✅ complete | |\n| 2 | Translation | 🔄 in progress | ← current |\n\n## Phase 1 — Inventory\n- [x] list\n\n## Phase 2 — Translation\n- [ ] cards\n";
     assert_eq!(json(pointed)["current_group"]["stated"], "2");
+    // A legend below the groups teaches its symbols above it too, and a set writes a status
+    // that reads back the same.
+    let below = "# P\n\n## Phase 2: API\n**Status:** ⏸\n- [ ] endpoints\n\nLegend: ✅ done · 🔄 in progress · ⏸ blocked\n\n## Phase 3: UI\n**Status:** 🔄\n- [ ] pages\n";
+    assert_eq!(groups(&json(below)), pairs(&[("2", "blocked"), ("3", "in_progress")]));
+    Test::new()
+        .file("task_plan.md", below)
+        .args(["set", "--group", "3", "pending"])
+        .file_eq("task_plan.md", below.replace("**Status:** 🔄", "**Status:** ⏳"))
+        .success();
+    // A spec's `[-]` is under way only on its own items and their tasks, and not on words that
+    // say dropped; a `[-]` elsewhere in the plan is skipped.
+    let dropped = "# P\n\n## Steps\n- [x] 1. Parser\n  - [x] quotes\n- [ ] 2. CLI\n  - [ ] flags\n  - [-] ~~interactive mode~~ (dropped)\n- [-] 3. Redis cache (dropped, not needed)\n  - [ ] x\n\n## Backlog\n- [-] Windows support (won't do)\n";
+    let v = json(dropped);
+    assert_eq!(groups(&v), pairs(&[("1", "complete"), ("2", "pending"), ("3", "skipped")]));
+    assert_eq!((v["tasks"]["in_progress"].clone(), v["tasks"]["skipped"].clone()), (0.into(), 2.into()));
+    // A struck heading is skipped only when its work has not started; one renamed is not struck.
+    let struck = "# P\n\n## ~~Phase 1: GraphQL~~ rest layer instead\n- [x] schema\n- [~] resolvers\n\n## ~~Phase 2: Setup~~\n- [x] a\n- [ ] b\n\n## ~~Phase 3: Old~~\n\n## Phase 4: B\n- [ ] c\n";
+    assert_eq!(
+        groups(&json(struck)),
+        pairs(&[("1", "in_progress"), ("2", "in_progress"), ("3", "skipped"), ("4", "pending")])
+    );
+    // A type in an error message is no template slot; a template's `[Error message]` row is.
+    let generics = "# P\n\n## Phase 1: A\n- [ ] a\n\n## Errors Encountered\n| Error | Resolution |\n|---|---|\n| expected `Option<String>`, found `String` | wrapped in `Some(<value>)` |\n| `Box<dyn Error>` is not `Send` | - |\n| [Error message] | [How it was resolved] |\n";
+    assert_eq!(json(generics)["error_rows"], 2);
+    // Bold categories under another section are notes beside list groups, not groups.
+    let follow = "# P\n\n## Phases\n- [x] Phase 1: Parse\n- [ ] Phase 2: Emit\n\n## Follow-ups\n- **Ops**\n  - [ ] alerts\n- **Docs**\n  - [ ] guide\n";
+    assert_eq!(groups(&json(follow)), pairs(&[("1", "complete"), ("2", "pending")]));
+    // A collapsed earlier phase may be the current one.
+    let marked = "# P\n\n- ✅ **Phase 1: Model** — done\n- ⏸️ **Phase 2: Querysets** — blocked ← current\n\n### Phase 3: Caching\n- [ ] keys\n";
+    assert_eq!(json(marked)["current_group"]["stated"], "2");
     // A table of measurements named like errors takes no error: a strike gets its own table.
     let metric = "# Plan\n\n## Phase 1: Port\n- [ ] T-1: port\n\n## mypy error count\n| Date | Errors |\n|---|---|\n| 2024-02-01 | 1143 |\n";
     Test::new()

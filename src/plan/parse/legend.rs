@@ -3,22 +3,27 @@
 //! group's title (`# Iteration 3: Backfill 🔴`) or as a status line's value (`**Status:** 🔴`).
 //! They are read as statuses there, and written back as the file spells them.
 
-use std::ops::Range;
-
 use super::super::{Group, Indicator, Place, Vocabulary, syntax};
 use super::Walk;
+use crate::text::Block;
 
 impl<'a> Walk<'a> {
-    /// A paragraph line that is a legend of status symbols: the vocabulary learns them (the
-    /// first legend of the file).
-    pub(super) fn legend_line(&mut self, content: Range<usize>) {
+    /// The file's first paragraph line that is a legend of status symbols, wherever it stands:
+    /// the vocabulary learns them before any status is read, so a symbol reads the same above
+    /// the legend and below it.
+    pub(super) fn learn_legend(&mut self, blocks: &[Block]) {
         let text = self.text;
-        if let Some(entries) = syntax::legend(&text[content.clone()]) {
-            let symbols = entries
-                .into_iter()
-                .map(|(r, status)| (&text[r.start + content.start..r.end + content.start], status))
-                .collect();
-            self.plan.vocabulary.learn(symbols);
+        for b in blocks {
+            let Block::Text { line } = b else { continue };
+            let start = line.start + syntax::content_start(&text[line.clone()]);
+            if let Some(entries) = syntax::legend(&text[start..line.end]) {
+                let symbols = entries
+                    .into_iter()
+                    .map(|(r, status)| (&text[r.start + start..r.end + start], status))
+                    .collect();
+                self.plan.vocabulary.learn(symbols);
+                return;
+            }
         }
     }
 

@@ -229,6 +229,9 @@ struct Walk<'a> {
     /// Top-level numbered items that hold checkboxes (`1. Backend ✓` over `- [x] …`), in a plan
     /// with no group headings: groups, by the work they carry (see [`carriers`]).
     carriers: Vec<u32>,
+    /// The items of a spec's task list (see [`spec_items`]): their `[-]`, and their tasks', is
+    /// work under way.
+    specs: Vec<u32>,
     /// With no group headings: the items of runs of groups written as a list (see
     /// [`item_runs`]).
     item_runs: Vec<u32>,
@@ -369,6 +372,7 @@ fn walk<'a>(
         } else {
             with_specs(carriers(text, &outline.blocks), &specs)
         },
+        specs,
         symbol_marks: symbol_marks(text, &outline.blocks),
         item_runs: if heading_groups { Vec::new() } else { item_runs(text, &outline.blocks) },
         status_items,
@@ -386,6 +390,8 @@ fn walk<'a>(
         current_statuses: Vec::new(),
         goal_in_italics: false,
     };
+    // A legend teaches its symbols to the whole file, above it too.
+    w.learn_legend(&outline.blocks);
     let mut roles = roles.iter();
     for (index, block) in outline.blocks.iter().enumerate() {
         match block {
@@ -493,7 +499,7 @@ impl<'a> Walk<'a> {
                     note: None,
                     free_status: None,
                     by_tasks: false,
-                    struck: syntax::struck(htext),
+                    struck: syntax::struck_whole(htext),
                     tasks: self.plan.tasks.len()..self.plan.tasks.len(),
                     twin: None,
                 });
@@ -693,7 +699,15 @@ impl<'a> Walk<'a> {
         else {
             return false;
         };
-        let status = self.plan.mark_reads(status);
+        // In a spec's list, `[-]` on its own items is work under way, unless their words say
+        // dropped (`~~interactive mode~~`, `(dropped)`).
+        let in_spec = self.top_item.is_some_and(|t| self.specs.binary_search(&t).is_ok());
+        let dropped = || {
+            let words = &s[len..];
+            syntax::struck(words) || status::find(words).is_some_and(|t| t.status == Status::Skipped)
+        };
+        let status =
+            if in_spec && status == Status::Skipped && !dropped() { Status::InProgress } else { status };
         let unknown_mark = unknown.map(|(at, mark, _)| &text[content.start + at..content.start + at + mark]);
         let char_at = content.start + at;
         let mark_len = unknown_mark.map_or(usize::from(empty.is_none()), str::len);
@@ -774,7 +788,15 @@ impl<'a> Walk<'a> {
         let (mut indicators, skip) = match (boxed, syntax::bracket_word(s)) {
             (Some((st, at, len)), _) => (
                 vec![Indicator {
-                    status: self.plan.mark_reads(st),
+                    status: match st {
+                        Status::Skipped
+                            if self.specs.binary_search(&index).is_ok()
+                                && status::find(&s[len..]).is_none_or(|t| t.status != Status::Skipped) =>
+                        {
+                            Status::InProgress
+                        }
+                        st => st,
+                    },
                     range: content.start + at..content.start + at + 1,
                     place: Place::Checkbox,
                 }],
@@ -914,7 +936,6 @@ impl<'a> Walk<'a> {
             self.checkbox_task(line.start, content, indented, list_group);
             return;
         }
-        self.legend_line(content.clone());
         self.label_line(content);
     }
 
@@ -1385,12 +1406,20 @@ fn with_specs(mut carriers: Vec<u32>, specs: &[u32]) -> Vec<u32> {
     carriers
 }
 
-/// A slot of a template left unfilled in a cell: a short name in angle brackets (`<error>`,
-/// `<n>`, `示例：<错误信息>`), not a tag (`<br>`, `<a href=…>`) nor a comparison.
+/// A slot of a template left unfilled, the whole cell: a short name in angle or square brackets
+/// (`<error>`, `<n>`, `[Error message]`), after a label at most (`示例：<错误信息>`, `e.g. <error>`); not a type in an error
+/// message (`Some(<value>)`, `Vec<T>`), a tag (`<br>`) nor a comparison.
 fn template_slot(cell: &str) -> bool {
-    let Some(open) = cell.find('<') else { return false };
-    let Some(len) = cell[open + 1..].find('>') else { return false };
-    let name = &cell[open + 1..open + 1 + len];
+    let cell = cell.trim().trim_matches('`');
+    let slot = cell
+        .rfind([':', '：'])
+        .map_or(cell, |c| &cell[c + cell[c..].chars().next().map_or(1, char::len_utf8)..]);
+    let slot = slot.trim().strip_prefix("e.g.").unwrap_or(slot.trim()).trim();
+    // `<error>`, or the template's `[Error message]` / `[1]`.
+    let name = slot.strip_prefix('<').and_then(|s| s.strip_suffix('>'));
+    let Some(name) = name.or_else(|| slot.strip_prefix('[').and_then(|s| s.strip_suffix(']'))) else {
+        return false;
+    };
     !name.trim().is_empty()
         && !name.starts_with(' ')
         && !name.contains(['<', '/', '=', '"'])

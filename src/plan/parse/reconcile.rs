@@ -138,6 +138,10 @@ impl<'a> Walk<'a> {
         if let Some((g, _)) = self.plan.current_mark.as_mut() {
             *g += n;
         }
+        if self.plan.current_mark.is_none() {
+            self.plan.current_mark =
+                items.iter().enumerate().find_map(|(i, o)| self.points_at_itself(o).map(|mark| (i, mark)));
+        }
         self.rounds.splice(0..0, std::iter::repeat_n(None, n));
         self.plan.groups.splice(0..0, items.into_iter().map(|o| Group { tasks: 0..0, ..o }));
     }

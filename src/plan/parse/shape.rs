@@ -104,14 +104,21 @@ pub(super) fn group_words(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<S
 /// The top-level items that hold checkbox items and are no tasks themselves, as groups written
 /// without a phases section: numbered ones (`1. Backend ✓` over `- [x] …`), two or more anywhere;
 /// ones that open with a bold title (`- **Experiments** (@wei)` over `  - [x] 350M`), two or more
-/// under one heading (bold categories spread over sections are details of the sections).
+/// under one heading that is the title or a phases section (bold categories elsewhere, or
+/// spread over sections, are details: `## Follow-ups` › `- **Ops**`).
 pub(super) fn carriers(text: &str, blocks: &[Block]) -> Vec<u32> {
     // (item, opens in bold, the heading it sits under)
     let mut found: Vec<(u32, bool, usize)> = Vec::new();
     let mut section = 0;
+    // Bold items may be groups under the title or a phases section only.
+    let mut open = true;
     for (i, b) in blocks.iter().enumerate() {
-        if matches!(b, Block::Heading { .. }) {
+        if let Block::Heading { level, line, .. } = b {
             section = i;
+            let raw = &text[line.clone()];
+            open = *level == 1
+                || super::sections::section_of(&raw[syntax::heading_text(raw)])
+                    == super::sections::Section::Groups;
         }
         let Block::Item { line, parent: Some(parent) } = b else { continue };
         let mut top = *parent;
@@ -129,6 +136,7 @@ pub(super) fn carriers(text: &str, blocks: &[Block]) -> Vec<u32> {
             if s.starts_with(|c: char| c.is_ascii_digit()) {
                 found.push((top, false, section));
             } else if let Some(m) = syntax::list_marker(s)
+                && open
                 && !checkbox_item(text, line)
                 && s[m..].starts_with("**")
                 && s[m + 2..].contains("**")
