@@ -911,6 +911,47 @@ pub fn numbered_heading(text: &str) -> Option<Titled> {
     Some(Titled { word: p..p, id, title, statuses, lead_in: false })
 }
 
+/// A heading numbered like a part of another (`2.1 Schema changes`, `3.2: Write policies`,
+/// `**2.1** Schema`): the dotted number is the id. Whether it is a group is the reader's call.
+pub fn dotted_heading(text: &str) -> Option<Titled> {
+    let mut p = decoration(text);
+    let bold = text[p..].starts_with("**");
+    if bold {
+        p += 2;
+    }
+    let b = text.as_bytes();
+    let mut q = p;
+    let mut parts = 0;
+    loop {
+        let digits = b[q..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 || digits > 3 {
+            return None;
+        }
+        q += digits;
+        parts += 1;
+        if b.get(q) == Some(&b'.') && b.get(q + 1).is_some_and(u8::is_ascii_digit) {
+            q += 1;
+        } else {
+            break;
+        }
+    }
+    if parts < 2 {
+        return None;
+    }
+    let id = p..q;
+    // A closing dot (`2.1.`), then a space or a separator before the title.
+    if b.get(q) == Some(&b'.') {
+        q += 1;
+    }
+    let rest = &text[q..];
+    let after_bold = bold && rest.starts_with("**");
+    if !(rest.starts_with([' ', ':', '：']) || after_bold) {
+        return None;
+    }
+    let (title, statuses) = titled_rest(text, q, bold);
+    Some(Titled { word: p..p, id, title, statuses, lead_in: false })
+}
+
 /// Symbols before a heading's first word that are decoration (`📌`, `🏗️`, `🚀`), with the
 /// spaces after them: their length.
 fn decoration(text: &str) -> usize {

@@ -971,6 +971,23 @@ fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_writ
     // A collapsed earlier phase may be the current one.
     let marked = "# P\n\n- ✅ **Phase 1: Model** — done\n- ⏸️ **Phase 2: Querysets** — blocked ← current\n\n### Phase 3: Caching\n- [ ] keys\n";
     assert_eq!(json(marked)["current_group"]["stated"], "2");
+    // Sub-phases that state their own status are groups after their phase, which stays one;
+    // `Phase 3.2` names one, and a set edits its own line.
+    let subs = "# P\n\n## Current Phase\nPhase 3.2\n\n## Phase 3: Policies\n**Status:** in_progress\n\n### 3.1 Read policies\n**Status:** complete\n- [x] select\n\n### 3.2 Write policies\n**Status:** in_progress\n- [ ] insert\n\n## Phase 4: Verify\n**Status:** pending\n- [ ] suite\n";
+    let v = json(subs);
+    assert_eq!(
+        groups(&v),
+        pairs(&[("3", "in_progress"), ("3.1", "complete"), ("3.2", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["current_group"]["stated"], "3.2");
+    Test::new()
+        .file("task_plan.md", subs)
+        .args(["set", "--group", "3.2", "blocked"])
+        .file_eq(
+            "task_plan.md",
+            subs.replace("Write policies\n**Status:** in_progress", "Write policies\n**Status:** blocked"),
+        )
+        .success();
     // A table of measurements named like errors takes no error: a strike gets its own table.
     let metric = "# Plan\n\n## Phase 1: Port\n- [ ] T-1: port\n\n## mypy error count\n| Date | Errors |\n|---|---|\n| 2024-02-01 | 1143 |\n";
     Test::new()

@@ -637,6 +637,26 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             groups = numbered.into_iter().zip(runs).map(|(n, r)| n.filter(|_| r)).collect();
         }
     }
+    // Sub-phases that state their own status (`#### 2.1 Schema changes` over `**Status:** …`
+    // in `### Phase 2`): groups of their own, after their phase, which stays a group.
+    let mut sub = vec![false; heads.len()];
+    for i in 0..heads.len() {
+        if groups[i].is_some() || !states_status(text, blocks, heads[i].0) {
+            continue;
+        }
+        let Some(t) = syntax::dotted_heading(heads[i].2) else { continue };
+        let mut p = parents[i];
+        while let Some(j) = p.filter(|&j| groups[j].is_none()) {
+            p = parents[j];
+        }
+        let Some(phase) = p.and_then(|j| groups[j].as_ref().map(|g| &heads[j].2[g.id.clone()])) else {
+            continue;
+        };
+        if heads[i].2[t.id.clone()].strip_prefix(phase).is_some_and(|r| r.starts_with('.')) {
+            groups[i] = Some(t);
+            sub[i] = true;
+        }
+    }
     let mut roles = Vec::new();
     let mut open: Vec<(usize, u8)> = Vec::new();
     let word_id =
@@ -669,7 +689,8 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
         let part = inner.as_ref().is_some_and(|w| {
             ancestors().any(|(i, a)| {
                 ((a == *w || within(&a, w)) && !syntax::is_date(heads[i].2))
-                    || (a.0 != w.0
+                    || (!sub[h]
+                        && a.0 != w.0
                         && matches!(roles[i], Role::Group(_))
                         && leaves.contains(&(a.0, heads[i].1)))
             })
@@ -689,6 +710,7 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
                 };
                 if let Role::Group(g) = &roles[i]
                     && !continues
+                    && !sub[h]
                 {
                     roles[i] = Role::Round(g.clone());
                 }
@@ -853,6 +875,20 @@ fn section_works(text: &str, blocks: &[Block], heads: &[(usize, u8, &str)], h: u
 /// Does the heading at `block` hold checkboxes or a status line before the next heading?
 fn carries_work(text: &str, blocks: &[Block], block: usize) -> bool {
     carries(text, blocks, block, true)
+}
+
+/// Does the heading at `block` state a status on a line of its own (`**Status:** done`) before
+/// the next heading?
+fn states_status(text: &str, blocks: &[Block], block: usize) -> bool {
+    blocks[block + 1..].iter().take_while(|b| !matches!(b, Block::Heading { .. })).any(|b| match b {
+        Block::Item { line, .. } | Block::Text { line } => {
+            let raw = &text[line.clone()];
+            let s = &raw[syntax::content_start(raw)..];
+            let s = syntax::list_marker(s).map_or(s, |m| &s[m..]);
+            syntax::status_label(s).is_some()
+        }
+        _ => false,
+    })
 }
 
 /// Does the heading at `block` hold checkboxes, a table with a status column (or, with
