@@ -73,12 +73,21 @@ pub struct Annotation<'a> {
     pub kind: Kind,
     /// The whole parenthetical, `(` to `)`, as offsets into the plan's text.
     pub range: Range<usize>,
-    /// The value inside it, trimmed, as offsets into the plan's text.
-    pub value_range: Range<usize>,
+    /// Where the value starts, counted from the `(`: a word, not a second range, in every
+    /// annotated task of a large plan (see [`Annotation::value_range`]).
+    value_at: u32,
     /// The value inside it, trimmed (`BE-001, FE-001`).
     pub value: &'a str,
     /// In the trailing run (not a legacy `(depends: …)` in the middle of the text).
     pub trailing: bool,
+}
+
+impl Annotation<'_> {
+    /// The value inside it, trimmed, as offsets into the plan's text.
+    pub fn value_range(&self) -> Range<usize> {
+        let start = self.range.start + self.value_at as usize;
+        start..start + self.value.len()
+    }
 }
 
 /// A claim: who took the task and when.
@@ -204,7 +213,8 @@ pub fn read(text: &str, span: Range<usize>) -> (Range<usize>, Annotations<'_>) {
         list.push(Annotation {
             kind,
             range: span.start + open..span.start + close + 1,
-            value_range: v_start..v_end,
+            // Within one line of a file no larger than the store's cap: it fits.
+            value_at: (v_start - (span.start + open)) as u32,
             value: &text[v_start..v_end],
             trailing: true,
         });
@@ -221,7 +231,7 @@ pub fn read(text: &str, span: Range<usize>) -> (Range<usize>, Annotations<'_>) {
         list.push(Annotation {
             kind: Kind::Depends,
             range: span.start + whole.start..span.start + whole.end,
-            value_range: v_start..v_end,
+            value_at: (v_start - (span.start + whole.start)) as u32,
             value: &text[v_start..v_end],
             trailing: false,
         });
@@ -273,7 +283,7 @@ pub fn clean_value(value: &str) -> String {
 /// [`Kind`] order, or at its end. `value` should be [`clean_value`]d first.
 pub fn set(notes: &Annotations<'_>, kind: Kind, value: &str) -> Edit {
     if let Some(a) = notes.get(kind) {
-        return Edit::replace(a.value_range.clone(), value.to_string());
+        return Edit::replace(a.value_range(), value.to_string());
     }
     let new = render(kind, value);
     match notes.iter().find(|a| a.trailing && a.kind > kind) {

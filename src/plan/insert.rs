@@ -291,7 +291,7 @@ pub fn depends_spelled(plan: &Plan<'_>, ids: &[String]) -> String {
         .find(|a| a.trailing && !a.value.is_empty());
     let (opener, sep) = match seen {
         Some(a) => {
-            let opener = &plan.text[a.range.start + 1..a.value_range.start];
+            let opener = &plan.text[a.range.start + 1..a.value_range().start];
             let sep = if a.value.contains(',') {
                 if a.value.contains(", ") { ", " } else { "," }
             } else if a.value.contains(';') {

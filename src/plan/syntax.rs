@@ -177,7 +177,7 @@ pub fn depends(s: &str) -> Option<(Range<usize>, Range<usize>)> {
     let (_, notes) = super::annotations::read(s, 0..s.len());
     notes.get(super::annotations::Kind::Depends).map(|a| {
         let open = a.range.start + 1;
-        let inner = s[open..a.range.end - 1].find(':').map_or(a.value_range.start, |c| open + c + 1);
+        let inner = s[open..a.range.end - 1].find(':').map_or(a.value_range().start, |c| open + c + 1);
         (a.range.clone(), inner..a.range.end - 1)
     })
 }
