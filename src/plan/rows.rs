@@ -26,40 +26,74 @@ pub enum Column {
     Other,
 }
 
+/// Column names shared with the reader's choice of an errors table (`parse::table_kind`): an
+/// error column's in every language, and an attempt's and a resolution's in the languages the
+/// lists below do not spell.
+pub(super) const ERROR_WORDS: &[&str] = &[
+    "error",
+    "errors",
+    "错误",
+    "錯誤",
+    "エラー",
+    "오류",
+    "errore",
+    "fehler",
+    "erreur",
+    "erro",
+    "ошибка",
+    "hata",
+    "lỗi",
+    "помилка",
+    "chyba",
+    "błąd",
+    "fout",
+    "fel",
+    "σφάλμα",
+    "kesalahan",
+    "שגיאה",
+    "خطأ",
+    "الخطأ",
+    "त्रुटि",
+    "ข้อผิดพลาด",
+];
+pub(super) const ATTEMPT_WORDS: &[&str] = &[
+    "спроба",
+    "deneme",
+    "lần thử",
+    "pokus",
+    "próba",
+    "poging",
+    "försök",
+    "προσπάθεια",
+    "percobaan",
+    "ניסיון",
+    "محاولة",
+    "المحاولة",
+    "प्रयास",
+    "ครั้งที่",
+];
+pub(super) const RESOLUTION_WORDS: &[&str] = &[
+    "рішення",
+    "çözüm",
+    "giải pháp",
+    "řešení",
+    "rozwiązanie",
+    "oplossing",
+    "lösning",
+    "λύση",
+    "solusi",
+    "פתרון",
+    "الحل",
+    "समाधान",
+    "วิธีแก้",
+];
+
 pub fn column(name: &str) -> Column {
     let n = name.trim().trim_matches(['*', '_', '`']).trim().to_lowercase();
     let is = |names: &[&str]| {
         names.iter().any(|x| n.strip_prefix(x).is_some_and(|rest| rest.is_empty() || rest.starts_with(' ')))
     };
-    if is(&[
-        "error",
-        "errors",
-        "错误",
-        "錯誤",
-        "エラー",
-        "오류",
-        "errore",
-        "fehler",
-        "problem",
-        "issue",
-        "erreur",
-        "erro",
-        "ошибка",
-        "hata",
-        "lỗi",
-        "помилка",
-        "chyba",
-        "błąd",
-        "fout",
-        "fel",
-        "σφάλμα",
-        "kesalahan",
-        "שגיאה",
-        "خطأ",
-        "الخطأ",
-        "त्रुटि",
-        "ข้อผิดพลาด",
-    ]) {
+    if is(&["problem", "issue"]) || is(ERROR_WORDS) {
         Column::Error
     } else if is(&["task", "task id", "任务", "任務", "タスク", "작업", "tarea", "agent"]) {
         Column::Task
@@ -80,21 +114,8 @@ pub fn column(name: &str) -> Column {
         "tentativa",
         "versuch",
         "попытка",
-        "спроба",
-        "deneme",
-        "lần thử",
-        "pokus",
-        "próba",
-        "poging",
-        "försök",
-        "προσπάθεια",
-        "percobaan",
-        "ניסיון",
-        "محاولة",
-        "المحاولة",
-        "प्रयास",
-        "ครั้งที่",
-    ]) {
+    ]) || is(ATTEMPT_WORDS)
+    {
         Column::Attempt
     } else if is(&[
         "approach",
@@ -128,20 +149,8 @@ pub fn column(name: &str) -> Column {
         "solução",
         "lösung",
         "решение",
-        "рішення",
-        "çözüm",
-        "giải pháp",
-        "řešení",
-        "rozwiązanie",
-        "oplossing",
-        "lösning",
-        "λύση",
-        "solusi",
-        "פתרון",
-        "الحل",
-        "समाधान",
-        "วิธีแก้",
-    ]) {
+    ]) || is(RESOLUTION_WORDS)
+    {
         Column::Resolution
     } else if is(&["timestamp", "time", "date", "when", "时间", "日期", "時間", "日付", "날짜"]) {
         Column::Time

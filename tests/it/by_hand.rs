@@ -732,23 +732,11 @@ fn headings_without_ids_are_groups_and_prose_boards_and_counts_read_as_a_person_
 #[test]
 fn bins_pointers_and_issue_tables_read_as_their_authors_read_them() {
     let json = plan_status_json;
-    let groups = |v: &serde_json::Value| -> Vec<(String, String)> {
-        v["groups"]
-            .as_array()
-            .expect("groups")
-            .iter()
-            .map(|g| {
-                (g["id"].as_str().unwrap_or("").to_string(), g["status"].as_str().unwrap_or("").to_string())
-            })
-            .collect()
-    };
-    let pairs =
-        |v: &[(&str, &str)]| v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>();
     // A bin after id'd groups is one more group, numbered by its place; a checklist of notes is
     // not.
     let roadmap = "# Roadmap\n\nQuarter goal: ship offline mode.\n\n## Q3 — 100%\n- [x] Cache\n\n## Q4\n- [x] Onboarding\n- [ ] Write queue\n\n## Later\n- [ ] Tablet layouts\n\n## Known defect\n- [ ] Font garbage on X220\n";
     let v = json(roadmap);
-    assert_eq!(groups(&v), pairs(&[("Q3", "complete"), ("Q4", "in_progress"), ("3", "pending")]));
+    assert_eq!(group_statuses(&v), pairs(&[("Q3", "complete"), ("Q4", "in_progress"), ("3", "pending")]));
     assert_eq!(v["goal"], "ship offline mode.");
     // Pointers: a bold line's `(current)`, an item's `(bieżący)`, a title with a remark after
     // it, an id written `3)`, a whole bold `Resume at:` line, `← ahora`.
@@ -783,35 +771,23 @@ fn bins_pointers_and_issue_tables_read_as_their_authors_read_them() {
     // Words: Italian `fatto`, Jira's `In Review`, `descoped`, and a legend with an entry the
     // reader does not know still teaching its others.
     let words = "# Piano\n\n## Fase 1 — Prep\n| # | Attività | Stato |\n|---|---|---|\n| 1 | Warning | fatto |\n| 2 | Review | In Review |\n\n## Fase 2 — Later\n**Stato:** descoped\n- [ ] x\n";
-    assert_eq!(groups(&json(words)), pairs(&[("1", "in_progress"), ("2", "skipped")]));
+    assert_eq!(group_statuses(&json(words)), pairs(&[("1", "in_progress"), ("2", "skipped")]));
     let legend = "# Remont\n\nLegenda: 🟢 zrobione · 🔴 zablokowane · ⚪ jakoś tam\n\n## Etap 1: Demontaż 🟢\n- [x] a\n\n## Etap 2: Hydraulika 🔴\n- [x] b\n- [ ] c\n";
-    assert_eq!(groups(&json(legend)), pairs(&[("1", "complete"), ("2", "blocked")]));
+    assert_eq!(group_statuses(&json(legend)), pairs(&[("1", "complete"), ("2", "blocked")]));
     // Milestones over their disciplines, then an appendix of prose: the milestones are the
     // groups, not the `### Code` / `### Art` under them.
     let game = "# Lantern\n\n## Slice ✅\n### Code\n- [x] a\n### Art\n- [x] b\n\n## Alpha 🚧\n### Code\n- [ ] c\n\n## Devlog\nday 1\n\n## Controls\nWASD\n\n## Budget\n$0\n";
-    assert_eq!(groups(&json(game)), pairs(&[("1", "complete"), ("2", "in_progress")]));
+    assert_eq!(group_statuses(&json(game)), pairs(&[("1", "complete"), ("2", "in_progress")]));
 }
 
 #[test]
 fn legends_bold_categories_struck_headings_and_orchestrator_groups_read_as_written() {
     let json = plan_status_json;
-    let groups = |v: &serde_json::Value| -> Vec<(String, String)> {
-        v["groups"]
-            .as_array()
-            .expect("groups")
-            .iter()
-            .map(|g| {
-                (g["id"].as_str().unwrap_or("").to_string(), g["status"].as_str().unwrap_or("").to_string())
-            })
-            .collect()
-    };
-    let pairs =
-        |v: &[(&str, &str)]| v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>();
     // A legend's symbols mean what the legend says, over what pplan's tables say (⏸ is blocked
     // here, ❌ dropped), and a set writes them back that way.
     let legend = "# PhD year 2\n\n✅ done · 🚧 in progress · ⏳ not started · ⏸ blocked · ❌ dropped\n\n## WP1 Field 🚧\n- [x] a\n- [ ] b\n\n## WP2 Lab ⏸\n- [ ] c\n\n## WP3 Paper ⏳\n- [ ] d\n\n## WP4 Summer school ❌\n- [ ] e\n";
     assert_eq!(
-        groups(&json(legend)),
+        group_statuses(&json(legend)),
         pairs(&[("WP1", "in_progress"), ("WP2", "blocked"), ("WP3", "pending"), ("WP4", "skipped")])
     );
     let blocked = legend.replace("## WP3 Paper ⏳", "## WP3 Paper ⏸");
@@ -830,17 +806,17 @@ fn legends_bold_categories_struck_headings_and_orchestrator_groups_read_as_writt
     // titled by their bold words; spread over sections they are the sections' details.
     let paper = "# NeurIPS plan\n\nGoal: submit.\n\n- **Experiments** (@wei, @carla)\n  - [x] 125M\n  - [ ] 1.3B\n- **Analysis** (@carla)\n  - [ ] Entropy\n- **Submission**\n  - [ ] Abstract\n";
     let v = json(paper);
-    assert_eq!(groups(&v), pairs(&[("1", "in_progress"), ("2", "pending"), ("3", "pending")]));
+    assert_eq!(group_statuses(&v), pairs(&[("1", "in_progress"), ("2", "pending"), ("3", "pending")]));
     assert_eq!(v["groups"][0]["title"], "Experiments");
     let spread =
         "# Plan\n\n## Backend\n- **Auth**\n  - [x] login\n\n## Frontend\n- **Pages**\n  - [ ] home\n";
-    assert_eq!(groups(&json(spread)), pairs(&[("1", "complete"), ("2", "pending")]));
+    assert_eq!(group_statuses(&json(spread)), pairs(&[("1", "complete"), ("2", "pending")]));
     // A heading struck through with its work not done was dropped; one struck with a status
     // keeps it.
     let struck = "# API v2\n\n## Phase 1: Routing — done\n- [x] a\n\n## ~~Phase 2: GraphQL layer~~\nDropped after talking with Sam.\n\n## ~~Phase 3: Webhooks~~ ✅\n\n## Phase 4: Pagination\n- [ ] b\n";
     let v = json(struck);
     assert_eq!(
-        groups(&v),
+        group_statuses(&v),
         pairs(&[("1", "complete"), ("2", "skipped"), ("3", "complete"), ("4", "pending")])
     );
     assert_eq!(v["current_group"]["derived"], "4");
@@ -849,48 +825,36 @@ fn legends_bold_categories_struck_headings_and_orchestrator_groups_read_as_writt
     // `<slot>` row is no error met.
     let crashed = "# Orchestrator\n\n## Current Group\nGroup B (retrying after agent crash)\n\n## Group A — Inventory [complete]\n- [x] A1 list\n\n## Group B — Upgrade [failed]\n#### Wave B-1\n- [x] B1 auth\n- [ ] B2 media\n#### Wave B-2\n- [ ] B3 gateway\n\n## Group C — CI [pending]\n- [ ] C1 matrix\n\n## Errors Encountered\n| Error | Attempt | Resolution |\n|---|---|---|\n| sharp rebuild failed | 1 | pin libvips |\n| <error> | <n> | <resolution> |\n";
     let v = json(crashed);
-    assert_eq!(groups(&v), pairs(&[("A", "complete"), ("B", "blocked"), ("C", "pending")]));
+    assert_eq!(group_statuses(&v), pairs(&[("A", "complete"), ("B", "blocked"), ("C", "pending")]));
     assert_eq!(v["current_group"]["stated"], "B");
     assert_eq!(v["error_rows"], 1);
     let zh = "# 并行执行计划\n\n## 当前任务组\nG2\n\n## 任务组 G1：接口定义（已完成）\n- [x] T1.1 proto\n\n## 任务组 G2：服务实现（进行中）\n- [ ] T2.1 实现\n\n## 错误记录\n| 错误 | 任务 | 尝试 | 解决 |\n|---|---|---|---|\n| 示例：<错误信息> | <任务> | <次数> | <解决方案> |\n";
     let v = json(zh);
-    assert_eq!(groups(&v), pairs(&[("G1", "complete"), ("G2", "in_progress")]));
+    assert_eq!(group_statuses(&v), pairs(&[("G1", "complete"), ("G2", "in_progress")]));
     assert_eq!(v["current_group"]["stated"], "G2");
     assert_eq!(v["error_rows"], 0);
     // A table of milestones with a status column, and no checklist: the milestones are the groups.
     let milestones = "# Garden app\n\n**Goal:** book tools.\n\n| Milestone | Description | Due | Status |\n|---|---|---|---|\n| 1 | Accounts | Mar 15 | Done |\n| 2 | Rota | Apr 20 | In progress |\n| 3 | Offline | — | Dropped |\n";
     assert_eq!(
-        groups(&json(milestones)),
+        group_statuses(&json(milestones)),
         pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "skipped")])
     );
     // Errors tables and statuses in Hebrew and Thai.
     let he = "# תוכנית\n\n### שלב 1: תשתית\n- [ ] א\n- **סטטוס:** ממתין\n\n## שגיאות שנתקלנו בהן\n| שגיאה | ניסיון | פתרון |\n|---|---|---|\n| טבלאות לא מתהפכות | 1 | stylis-plugin-rtl |\n";
     assert_eq!(json(he)["error_rows"], 1);
     let th = "# แผนงาน\n\n## ขั้นตอนที่ 1: ตั้งค่า\n- [x] ก\n\n**สถานะ:** เสร็จแล้ว\n\n## ขั้นตอนที่ 2: ส่งข้อความ\n- [ ] ข\n\n**สถานะ:** กำลังทำ\n";
-    assert_eq!(groups(&json(th)), pairs(&[("1", "complete"), ("2", "in_progress")]));
+    assert_eq!(group_statuses(&json(th)), pairs(&[("1", "complete"), ("2", "in_progress")]));
 }
 
 #[test]
 fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_written() {
     let json = plan_status_json;
-    let groups = |v: &serde_json::Value| -> Vec<(String, String)> {
-        v["groups"]
-            .as_array()
-            .expect("groups")
-            .iter()
-            .map(|g| {
-                (g["id"].as_str().unwrap_or("").to_string(), g["status"].as_str().unwrap_or("").to_string())
-            })
-            .collect()
-    };
-    let pairs =
-        |v: &[(&str, &str)]| v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>();
     // A spec's task list: the numbered top-level items are the groups, only the nested items are
     // tasks (optional ones `[ ]*` too), and `[-]` is work under way.
     let spec = "# Implementation Plan\n\n- [x] 1. Set up the module\n  - _Requirements: 1.1_\n\n- [x] 2. Implement the model\n  - [x] 2.1 Create the model\n  - [x]* 2.2 Write property tests\n\n- [-] 3. Build the API\n  - [x] 3.1 GET/PUT\n  - [-] 3.2 Validate\n  - [ ]* 3.3 Contract tests\n\n- [ ] 4. Integrate\n  - [ ] 4.1 Check preferences\n";
     let v = json(spec);
     assert_eq!(
-        groups(&v),
+        group_statuses(&v),
         pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
     );
     assert_eq!(v["tasks"]["total"], 6);
@@ -924,7 +888,7 @@ fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_writ
     assert_eq!(std::fs::read_to_string(done.dir.path().join("task_plan.md")).expect("plan"), slash);
     // Callouts holding their checklists are groups; a status line goes inside the callout.
     let shed = "# Shed\n\n> [!todo] Phase 1 — Base\n> - [x] Level the ground\n\n> [!todo] Phase 2 — Frame\n> - [ ] Wall frames\n";
-    assert_eq!(groups(&json(shed)), pairs(&[("1", "complete"), ("2", "pending")]));
+    assert_eq!(group_statuses(&json(shed)), pairs(&[("1", "complete"), ("2", "pending")]));
     Test::new()
         .file("task_plan.md", shed)
         .args(["set", "--group", "2", "blocked"])
@@ -935,7 +899,7 @@ fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_writ
     let collapsed = "# Plan\n\n**Now:** Phase 3\n\n- ✅ **Phase 1: Tenant model** — done\n- ✅ **Phase 2: Querysets** — done\n\n### Phase 3: Caching 🔄\n- [x] prefix keys\n- [ ] invalidation\n\n### Phase 4: Billing ⏳\n- [ ] metering\n";
     let v = json(collapsed);
     assert_eq!(
-        groups(&v),
+        group_statuses(&v),
         pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
     );
     assert_eq!(v["current_group"]["stated"], "3");
@@ -944,7 +908,7 @@ fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_writ
     // A legend below the groups teaches its symbols above it too, and a set writes a status
     // that reads back the same.
     let below = "# P\n\n## Phase 2: API\n**Status:** ⏸\n- [ ] endpoints\n\nLegend: ✅ done · 🔄 in progress · ⏸ blocked\n\n## Phase 3: UI\n**Status:** 🔄\n- [ ] pages\n";
-    assert_eq!(groups(&json(below)), pairs(&[("2", "blocked"), ("3", "in_progress")]));
+    assert_eq!(group_statuses(&json(below)), pairs(&[("2", "blocked"), ("3", "in_progress")]));
     Test::new()
         .file("task_plan.md", below)
         .args(["set", "--group", "3", "pending"])
@@ -954,12 +918,12 @@ fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_writ
     // say dropped; a `[-]` elsewhere in the plan is skipped.
     let dropped = "# P\n\n## Steps\n- [x] 1. Parser\n  - [x] quotes\n- [ ] 2. CLI\n  - [ ] flags\n  - [-] ~~interactive mode~~ (dropped)\n- [-] 3. Redis cache (dropped, not needed)\n  - [ ] x\n\n## Backlog\n- [-] Windows support (won't do)\n";
     let v = json(dropped);
-    assert_eq!(groups(&v), pairs(&[("1", "complete"), ("2", "pending"), ("3", "skipped")]));
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "pending"), ("3", "skipped")]));
     assert_eq!((v["tasks"]["in_progress"].clone(), v["tasks"]["skipped"].clone()), (0.into(), 2.into()));
     // A struck heading is skipped only when its work has not started; one renamed is not struck.
     let struck = "# P\n\n## ~~Phase 1: GraphQL~~ rest layer instead\n- [x] schema\n- [~] resolvers\n\n## ~~Phase 2: Setup~~\n- [x] a\n- [ ] b\n\n## ~~Phase 3: Old~~\n\n## Phase 4: B\n- [ ] c\n";
     assert_eq!(
-        groups(&json(struck)),
+        group_statuses(&json(struck)),
         pairs(&[("1", "in_progress"), ("2", "in_progress"), ("3", "skipped"), ("4", "pending")])
     );
     // A type in an error message is no template slot; a template's `[Error message]` row is.
@@ -967,7 +931,7 @@ fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_writ
     assert_eq!(json(generics)["error_rows"], 2);
     // Bold categories under another section are notes beside list groups, not groups.
     let follow = "# P\n\n## Phases\n- [x] Phase 1: Parse\n- [ ] Phase 2: Emit\n\n## Follow-ups\n- **Ops**\n  - [ ] alerts\n- **Docs**\n  - [ ] guide\n";
-    assert_eq!(groups(&json(follow)), pairs(&[("1", "complete"), ("2", "pending")]));
+    assert_eq!(group_statuses(&json(follow)), pairs(&[("1", "complete"), ("2", "pending")]));
     // A collapsed earlier phase may be the current one.
     let marked = "# P\n\n- ✅ **Phase 1: Model** — done\n- ⏸️ **Phase 2: Querysets** — blocked ← current\n\n### Phase 3: Caching\n- [ ] keys\n";
     assert_eq!(json(marked)["current_group"]["stated"], "2");
@@ -976,7 +940,7 @@ fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_writ
     let subs = "# P\n\n## Current Phase\nPhase 3.2\n\n## Phase 3: Policies\n**Status:** in_progress\n\n### 3.1 Read policies\n**Status:** complete\n- [x] select\n\n### 3.2 Write policies\n**Status:** in_progress\n- [ ] insert\n\n## Phase 4: Verify\n**Status:** pending\n- [ ] suite\n";
     let v = json(subs);
     assert_eq!(
-        groups(&v),
+        group_statuses(&v),
         pairs(&[("3", "in_progress"), ("3.1", "complete"), ("3.2", "in_progress"), ("4", "pending")])
     );
     assert_eq!(v["current_group"]["stated"], "3.2");
@@ -998,4 +962,18 @@ fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_writ
             format!("{metric}\n## Errors Encountered\n| Error | Task | Strike | Approach | Resolution |\n|-------|------|--------|----------|------------|\n| ImportError: foo | T-1 | 1 | pip install |  |\n"),
         )
         .success();
+}
+
+/// The (id, status) of every group in a `status --json` answer.
+fn group_statuses(v: &serde_json::Value) -> Vec<(String, String)> {
+    v["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .map(|g| (g["id"].as_str().unwrap_or("").to_string(), g["status"].as_str().unwrap_or("").to_string()))
+        .collect()
+}
+
+fn pairs(v: &[(&str, &str)]) -> Vec<(String, String)> {
+    v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
 }

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use super::annotations;
+use super::rows;
 use super::syntax;
 use super::{
     Group, GroupForm, Indicator, Line, Log, Place, Plan, Row, SectionSpan, Status, Table, Task, TaskForm,
@@ -91,33 +92,6 @@ const TITLE_COLUMNS: &[&str] = &[
 ];
 const TASK_COLUMNS: &[&str] = &["task", "tasks", "任务", "任務", "タスク", "작업", "tarea"];
 const ID_COLUMNS: &[&str] = &["#", "id", "no", "no.", "编号", "序号"];
-const ERROR_COLUMNS: &[&str] = &[
-    "error",
-    "errors",
-    "错误",
-    "錯誤",
-    "エラー",
-    "오류",
-    "errore",
-    "fehler",
-    "erreur",
-    "erro",
-    "ошибка",
-    "помилка",
-    "hata",
-    "lỗi",
-    "chyba",
-    "błąd",
-    "fout",
-    "fel",
-    "σφάλμα",
-    "kesalahan",
-    "שגיאה",
-    "خطأ",
-    "الخطأ",
-    "त्रुटि",
-    "ข้อผิดพลาด",
-];
 const ISSUE_COLUMNS: &[&str] =
     &["issue", "issues", "problem", "problems", "bug", "问题", "問題", "problème", "problema"];
 const ATTEMPT_COLUMNS: &[&str] = &[
@@ -136,20 +110,6 @@ const ATTEMPT_COLUMNS: &[&str] = &[
     "tentativo",
     "tentative",
     "попытка",
-    "спроба",
-    "deneme",
-    "lần thử",
-    "pokus",
-    "próba",
-    "poging",
-    "försök",
-    "προσπάθεια",
-    "percobaan",
-    "ניסיון",
-    "محاولة",
-    "المحاولة",
-    "प्रयास",
-    "ครั้งที่",
 ];
 /// What was done about an issue (`| Problem | Fix |`): with an issue column, an errors table.
 const RESOLUTION_COLUMNS: &[&str] = &[
@@ -173,20 +133,7 @@ const RESOLUTION_COLUMNS: &[&str] = &[
     "résolution",
     "soluzione",
     "решение",
-    "рішення",
-    "çözüm",
-    "giải pháp",
     "cách khắc phục",
-    "řešení",
-    "rozwiązanie",
-    "oplossing",
-    "lösning",
-    "λύση",
-    "solusi",
-    "פתרון",
-    "الحل",
-    "समाधान",
-    "วิธีแก้",
 ];
 const TIME_COLUMNS: &[&str] = &["timestamp", "time", "date", "时间", "日期", "時間"];
 const PLACEHOLDERS: &[&str] = &[
@@ -1196,11 +1143,14 @@ impl<'a> Walk<'a> {
         );
         // An issue beside its attempts or its fix (`| Issue | Tried | Outcome |`, `| # | Problem |
         // Fix |`) is an error met too.
-        let handled = names
-            .iter()
-            .any(|n| ATTEMPT_COLUMNS.contains(&n.as_str()) || RESOLUTION_COLUMNS.contains(&n.as_str()));
+        let handled = names.iter().any(|n| {
+            [ATTEMPT_COLUMNS, rows::ATTEMPT_WORDS, RESOLUTION_COLUMNS, rows::RESOLUTION_WORDS]
+                .iter()
+                .any(|set| set.contains(&n.as_str()))
+        });
         let errorish = names.get(first_data).is_some_and(|n| {
-            ERROR_COLUMNS.iter().any(|e| n.starts_with(e)) || (handled && ISSUE_COLUMNS.contains(&n.as_str()))
+            rows::ERROR_WORDS.iter().any(|e| n.starts_with(e))
+                || (handled && ISSUE_COLUMNS.contains(&n.as_str()))
         });
         // Before parsing, `Log(0)` means errors, `Log(1)` decisions, `Log(2)` tests (see `row`).
         if matches!(self.section.0, Section::Errors | Section::Issues) || errorish {
