@@ -161,6 +161,15 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
                         ),
                     })
                 }
+                // Outside a spec's list its `[-]` is no started mark: `[~]` is.
+                Some(ind)
+                    if plan.dash_started
+                        && !in_spec
+                        && to == Status::InProgress
+                        && ind.place == Place::Checkbox =>
+                {
+                    Ok(vec![Edit::replace(ind.range.clone(), to.checkbox().to_string())])
+                }
                 Some(ind) => Ok(vec![respell(plan, ind, to)]),
                 // A task heading with no status line reads pending: pending is a no-op.
                 None if task.status == to => Ok(Vec::new()),

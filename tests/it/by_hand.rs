@@ -879,6 +879,13 @@ fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_writ
         .stderr("error: cannot write a status for group 4 as skipped: this plan's checkboxes write `[-]` for work under way, and have no mark for work dropped\n")
         .file_eq("task_plan.md", spec)
         .status(2);
+    // Outside the spec's list a started task is `[~]`: `[-]` there is dropped.
+    let beside = format!("{spec}\n## Backlog\n- [ ] Windows support\n");
+    Test::new()
+        .file("task_plan.md", &beside)
+        .args(["set", "Windows support", "in_progress"])
+        .file_eq("task_plan.md", beside.replace("- [ ] Windows", "- [~] Windows"))
+        .success();
     // A `[/]` task is started; set done and back it is `[/]` again, though none is left between.
     let slash = "# Plan\n\n## Phase 1: Frame\n- [x] Timber\n- [/] Floor joists\n- [ ] Walls\n";
     assert_eq!(json(slash)["tasks"]["in_progress"], 1);
