@@ -51,6 +51,13 @@ pub struct Indicator {
     pub place: Place,
 }
 
+impl Indicator {
+    /// An open checkbox: it says the work is not done, not whether it started.
+    pub fn open_box(&self) -> bool {
+        self.place == Place::Checkbox && self.status == Status::Pending
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GroupForm {
     Heading,
@@ -94,8 +101,11 @@ pub struct Group<'a> {
 }
 
 impl Group<'_> {
+    /// The status it states: the first place that says one, where an open box beside words
+    /// (`- [ ] Aşama 2: … (devam ediyor)`) only says "not done" and the words say which.
     pub fn stored(&self) -> Option<Status> {
-        self.indicators.first().map(|i| i.status)
+        let said = self.indicators.iter().find(|i| !i.open_box()).or(self.indicators.first());
+        said.map(|i| i.status)
     }
 
     /// Its id is its place, given by pplan (`## Backend` is 1, a row without an id its row

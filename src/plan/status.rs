@@ -444,6 +444,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("nezahájeno", Pending, Cs),
     ("blokováno", Blocked, Cs),
     ("přeskočeno", Skipped, Cs),
+    ("selhalo", Blocked, Cs),
     ("ολοκληρώθηκε", Complete, El),
     ("ολοκληρωμένο", Complete, El),
     ("σε εξέλιξη", InProgress, El),

@@ -959,6 +959,14 @@ fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_writ
             subs.replace("Write policies\n**Status:** in_progress", "Write policies\n**Status:** blocked"),
         )
         .success();
+    // An open box beside words says only "not done": the words say which (and no warning).
+    let worded = "# Plan\n\n## Aşamalar\n- [x] Aşama 1: Kurulum\n- [ ] Aşama 2: Veritabanı (devam ediyor)\n- [ ] Aşama 3: Test\n";
+    let v = json(worded);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    assert_eq!(v["warnings"], serde_json::json!([]));
+    let failed =
+        "# Plán\n\n### Fáze 1: Analýza\n- **Stav:** hotovo\n\n### Fáze 2: Spojení\n- **Stav:** selhalo\n";
+    assert_eq!(group_statuses(&json(failed)), pairs(&[("1", "complete"), ("2", "blocked")]));
     // A table of measurements named like errors takes no error: a strike gets its own table.
     let metric = "# Plan\n\n## Phase 1: Port\n- [ ] T-1: port\n\n## mypy error count\n| Date | Errors |\n|---|---|\n| 2024-02-01 | 1143 |\n";
     Test::new()
