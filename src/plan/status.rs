@@ -454,6 +454,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("παραλείφθηκε", Skipped, El),
     ("виконано", Complete, Uk),
     ("в процесі", InProgress, Uk),
+    ("у процесі", InProgress, Uk),
     ("в роботі", InProgress, Uk),
     ("не розпочато", Pending, Uk),
     ("очікує", Pending, Uk),

@@ -640,9 +640,16 @@ fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
             continue;
         }
         for label in labels {
-            let Some(end) = starts_with_folded(s, p, label) else {
+            let Some(mut end) = starts_with_folded(s, p, label) else {
                 continue;
             };
+            // A bilingual label names itself twice: `**Status / 状态:**`.
+            if let Some(alt) = s[end..].strip_prefix(" / ").or_else(|| s[end..].strip_prefix('/')) {
+                let at = s.len() - alt.len();
+                if let Some(e) = labels.iter().find_map(|l| starts_with_folded(s, at, l)) {
+                    end = e;
+                }
+            }
             let mut q = end;
             if bold && s[q..].starts_with("**") {
                 q += 2;
@@ -708,6 +715,122 @@ pub fn value_status(value: &str) -> Option<Token> {
         let alone = status::find(&value[..open]).is_none() && status::find(&value[after..]).is_none();
         (found.next().is_none() && closes && alone).then_some(first)
     })
+}
+
+/// Phrases that say where the work is, in prose, before the group they name (`we are in Phase
+/// 2`, `estamos en la fase 2`, `Şu anda Aşama 2'deyiz`); lowercase, by language.
+#[rustfmt::skip]
+const POINTER_PHRASES: &[&str] = &[
+    "we are in ", "we're in ", "we are on ", "we're on ", "we are at ", "we're at ",
+    "we are now in ", "we're now in ", "we are now on ", "we're now on ", "currently in ",
+    "currently on ", "currently at ", "currently working on ",
+    "estamos en ", "estamos na ", "estamos no ", "estamos em ",
+    "nous sommes à ", "nous sommes en ", "nous sommes dans ", "on est à ", "on en est à ",
+    "wir sind in ", "wir sind im ", "wir sind bei ", "wir sind gerade in ", "wir sind gerade bei ",
+    "siamo alla ", "siamo nella ", "siamo al ", "siamo nel ", "siamo in ",
+    "we zitten in ", "we zitten nu in ", "we zijn bij ", "we zijn nu bij ",
+    "jesteśmy na ", "jesteśmy w ", "şu anda ", "şu an ",
+    "мы на ", "мы сейчас на ", "сейчас на ", "ми на ", "зараз на ",
+    "kita di ", "saat ini di ", "đang ở ", "hiện đang ở ", "jsme ve ", "jsme v ",
+    "vi är i ", "vi är på ", "vi er i ", "olemme ",
+    "目前处于", "目前在", "现在在", "现在处于", "目前處於", "現在は", "今は",
+];
+
+/// Where the group reference after a phrase saying where the work is (see [`POINTER_PHRASES`])
+/// starts in `s`: after the phrase, at the start of the line or of a word.
+pub fn prose_pointer(s: &str) -> Option<usize> {
+    let lower = s.to_lowercase();
+    // Lowercasing may change lengths; then offsets into `s` are not offsets into `lower`.
+    if lower.len() != s.len() {
+        return None;
+    }
+    POINTER_PHRASES.iter().find_map(|p| {
+        lower.match_indices(p).find_map(|(at, _)| {
+            let starts_word = lower[..at].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+            (starts_word || !p.is_ascii()).then_some(at + p.len())
+        })
+    })
+}
+
+/// The length of the clause `s` starts with: up to a sentence's end, a semicolon, a comma or a
+/// dash between words.
+pub fn clause(s: &str) -> usize {
+    [". ", "; ", ", ", " — ", " - ", "。", "；", "，"]
+        .iter()
+        .filter_map(|d| s.find(d))
+        .min()
+        .unwrap_or(s.len())
+}
+
+/// Words that tie a status to what it waits for or when it came (`Blocked on the vendor's key`,
+/// `Done by Ana`, `Відкладено до наступного року`); lowercase.
+const STATUS_LINKS: &[&str] = &[
+    "until",
+    "till",
+    "on",
+    "by",
+    "since",
+    "after",
+    "for",
+    "bis",
+    "seit",
+    "wegen",
+    "hasta",
+    "desde",
+    "por",
+    "até",
+    "jusqu'à",
+    "jusqu’à",
+    "depuis",
+    "fino",
+    "до",
+    "на",
+    "з",
+    "с",
+    "od",
+    "do",
+    "tot",
+    "sinds",
+    "sedan",
+    "sampai",
+    "hingga",
+    "đến",
+];
+
+/// A group's status stated in prose, as the first words of the first line under its heading:
+/// the whole first sentence, perhaps with a remark in parentheses (`Done (Feb 12). 64 imports…`,
+/// `In progress.`, `Not started.`), or the status and what it waits for (`Blocked on the vendor's
+/// key.`, `Відкладено до наступного навчального року.`). Not a sentence that only starts with a
+/// status word (`Complete rewrite of the parser.`, `Done: the audit`).
+pub fn sentence_status(s: &str) -> Option<Token> {
+    let tok = status::leading(s)?;
+    if s[..tok.range.start].chars().any(char::is_alphanumeric) {
+        return None;
+    }
+    let mut rest = s[tok.range.end..].trim_start_matches(['*', '_']);
+    let remark = rest.trim_start();
+    if let Some(open) = remark.chars().next().filter(|&c| c == '(' || c == '（') {
+        let inner = &remark[open.len_utf8()..];
+        let close = inner.find([')', '）'])?;
+        let c = inner[close..].chars().next()?;
+        rest = &inner[close + c.len_utf8()..];
+    }
+    let ends = rest.is_empty() || rest.starts_with(['.', '!', '。', '！', ';', '；']);
+    let waits = rest.strip_prefix(' ').and_then(|r| r.split(' ').next()).is_some_and(|w| {
+        let w = w.to_lowercase();
+        STATUS_LINKS.contains(&w.as_str())
+    });
+    (ends || waits).then_some(tok)
+}
+
+/// The status after a label's first one in a bilingual value (`complete / 已完成`): the whole
+/// rest after ` / `, nothing more.
+pub fn second_status(rest: &str) -> Option<Token> {
+    let alt = rest.strip_prefix(" / ")?;
+    let tok = status::at_start(alt)?;
+    let at = rest.len() - alt.len();
+    (tok.range.end == alt.trim_end().len())
+        .then(|| Token { status: tok.status, range: tok.range.start + at..tok.range.end + at })
 }
 
 /// A heading line's text without `#` marks, closing `#`s or surrounding space.

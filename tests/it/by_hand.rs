@@ -980,6 +980,53 @@ fn spec_lists_callouts_collapsed_phases_and_started_marks_read_and_write_as_writ
 }
 
 /// The (id, status) of every group in a `status --json` answer.
+#[test]
+fn statuses_in_prose_bilingual_labels_and_prose_pointers_read_as_written() {
+    let json = plan_status_json;
+    // A phase's first line may state its status in prose; a sentence that only starts with a
+    // status word does not.
+    let prose = "# Removing moment.js\n\n## Phase 1 — Audit\nDone (Feb 12). 64 imports across 41 files.\n\n## Phase 2 — Codemod\nIn progress. Wrote a transform.\n\n- [x] format calls\n- [ ] timezones\n\n## Phase 3 — Remove\nВідкладено до наступного року.\n\n## Phase 4 — Rewrite\nComplete rewrite of the date helpers.\n\n- [ ] helpers\n";
+    let v = json(prose);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "skipped"), ("4", "pending")])
+    );
+    // Its word is the status's place: set edits that token alone, and back is byte-identical.
+    let started = prose.replace("Done (Feb 12).", "In progress (Feb 12).");
+    Test::new()
+        .file("task_plan.md", prose)
+        .args(["set", "--group", "1", "in_progress"])
+        .file_eq("task_plan.md", &started)
+        .success();
+    Test::new()
+        .file("task_plan.md", &started)
+        .args(["set", "--group", "1", "complete"])
+        .file_eq("task_plan.md", prose.replace("Done (Feb 12).", "Complete (Feb 12)."))
+        .success();
+    // A bilingual label and value: both halves are the status's places, and set edits both.
+    let both = "# Plan / 计划\n\n## Current Phase / 当前阶段\nPhase 2 / 阶段 2\n\n### Phase 1: Setup / 准备\n- [x] deps\n- **Status / 状态:** complete / 已完成\n\n### Phase 2: Strings / 文案\n- [ ] pages\n- **Status / 状态:** in_progress / 进行中\n";
+    let v = json(both);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress")]));
+    assert_eq!(v["current_group"]["stated"], "2");
+    Test::new()
+        .file("task_plan.md", both)
+        .args(["set", "--group", "2", "blocked"])
+        .file_eq("task_plan.md", both.replace("in_progress / 进行中", "blocked / 已阻塞"))
+        .success();
+    // Where the work is, said in prose or in a status section's first clause; a group said to
+    // be finished there is not.
+    let plan = |tail: &str| {
+        format!(
+            "# Plan\n\n### Fase 1 — Auditoría ✅\n- [x] a\n\n### Fase 2 — Módulos\n- [ ] b\n\n### Fase 3 — Datos\n- [ ] c\n\n{tail}\n"
+        )
+    };
+    let stated = |tail: &str| json(&plan(tail))["current_group"]["stated"].clone();
+    assert_eq!(stated("---\nÚltima actualización: 14/11 — estamos en la fase 2."), "2");
+    assert_eq!(stated("## Current Status\nStarting Fase 3."), "3");
+    assert_eq!(stated("## Status\n**Completed Fase 1** - Fase 2 is next"), serde_json::Value::Null);
+    assert_eq!(stated("## Notes\nWe are in no hurry; Fase 3 can wait."), serde_json::Value::Null);
+}
+
 fn group_statuses(v: &serde_json::Value) -> Vec<(String, String)> {
     v["groups"]
         .as_array()

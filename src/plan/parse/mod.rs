@@ -187,7 +187,7 @@ struct Walk<'a> {
     status_items: Vec<u32>,
     rounds: Vec<Option<&'a str>>,
     section: (Section, u8),
-    captured: [bool; 3],
+    captured: [bool; 4],
     group: Option<(usize, u8)>,
     round: Option<(&'a str, u8)>,
     /// The nearest heading's entity: label lines attach to it.
@@ -210,6 +210,8 @@ struct Walk<'a> {
     symbol_marks: bool,
     /// The goal was read from a line wholly in italics: a `Goal:` label may still replace it.
     goal_in_italics: bool,
+    /// The block before this one is a heading (see [`Walk::sentence_status`]).
+    after_heading: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -325,7 +327,7 @@ fn walk<'a>(
         status_items,
         rounds: Vec::new(),
         section: (Section::Other, 0),
-        captured: [false; 3],
+        captured: [false; 4],
         group: None,
         round: None,
         entity: Entity::None,
@@ -336,6 +338,7 @@ fn walk<'a>(
         current_labels: Vec::new(),
         current_statuses: Vec::new(),
         goal_in_italics: false,
+        after_heading: false,
     };
     // A legend teaches its symbols to the whole file, above it too.
     w.learn_legend(&outline.blocks);
@@ -350,6 +353,7 @@ fn walk<'a>(
             Block::Text { line } => w.text_line(line.clone()),
             Block::Row { line, header, table } => w.row(line.clone(), *header, *table as usize),
         }
+        w.after_heading = matches!(block, Block::Heading { .. });
     }
     w.front_matter(body);
     w.finish()
@@ -530,6 +534,7 @@ impl<'a> Walk<'a> {
             Section::Goal => 0,
             Section::Current | Section::CurrentLike => 1,
             Section::Next => 2,
+            Section::Status => 3,
             _ => return,
         };
         if self.captured[slot] {
@@ -556,7 +561,15 @@ impl<'a> Walk<'a> {
             }
             1 if self.section.0 == Section::CurrentLike => push_capped(&mut self.current_labels, line),
             1 => self.plan.current = Some(line),
-            _ => self.plan.next_step = Some(line),
+            2 => self.plan.next_step = Some(line),
+            // Its first clause: `**Completed Phase 7** - Phase 3 is closed` names no group.
+            _ => {
+                let n = syntax::clause(s);
+                push_capped(
+                    &mut self.current_statuses,
+                    Line { text: &s[..n], range: line.range.start..line.range.start + n },
+                )
+            }
         }
     }
 
@@ -883,6 +896,15 @@ impl<'a> Walk<'a> {
             self.checkbox_task(line.start, content, indented, list_group);
             return;
         }
+        // `Última actualización: 14/11 — estamos en la fase 2.`: where the work is, in prose.
+        if let Some(at) = syntax::prose_pointer(&self.text[content.clone()]) {
+            let clause = syntax::clause(&self.text[content.start + at..content.end]);
+            let start = content.start + at;
+            push_capped(
+                &mut self.current_statuses,
+                Line { text: &self.text[start..start + clause], range: start..start + clause },
+            );
+        }
         self.label_line(content);
     }
 
@@ -912,6 +934,7 @@ impl<'a> Walk<'a> {
             }
         }
         let Some(value) = syntax::status_label(s) else {
+            self.sentence_status(content);
             return;
         };
         if self.entity == Entity::None {
@@ -962,6 +985,12 @@ impl<'a> Walk<'a> {
                     group.note = note(&text[value.start..range.start], &text[range.end..value.end]);
                 }
                 group.indicators.push(indicator);
+                // A bilingual value states it twice (`complete / 已完成`): both are its places.
+                if let Some(second) = syntax::second_status(&text[range.end..value.end]) {
+                    let range = shift(&second.range, range.end);
+                    let status = self.plan.vocabulary.reading(&text[range.clone()], second.status);
+                    self.plan.groups[g].indicators.push(Indicator { status, range, place: Place::Label });
+                }
             }
             Entity::Task(t) => {
                 let task = &mut self.plan.tasks[t];
@@ -974,6 +1003,21 @@ impl<'a> Walk<'a> {
             Entity::None => return,
         }
         self.plan.vocabulary.note(Place::Label, status, &text[range]);
+    }
+
+    /// A heading group's status in the words its first line starts with (`Done (Feb 12). …`,
+    /// [`syntax::sentence_status`]), when it states it nowhere else.
+    fn sentence_status(&mut self, content: Range<usize>) {
+        let Entity::Group(g) = self.entity else { return };
+        let group = &self.plan.groups[g];
+        if !self.after_heading || group.form != GroupForm::Heading || !group.indicators.is_empty() {
+            return;
+        }
+        let Some(tok) = syntax::sentence_status(&self.text[content.clone()]) else { return };
+        let range = shift(&tok.range, content.start);
+        let status = self.plan.vocabulary.reading(&self.text[range.clone()], tok.status);
+        self.plan.groups[g].indicators.push(Indicator { status, range: range.clone(), place: Place::Label });
+        self.plan.vocabulary.note(Place::Label, status, &self.text[range]);
     }
 
     fn row(&mut self, line: Range<usize>, header: bool, table: usize) {
@@ -1469,6 +1513,17 @@ fn reference_in<'a>(plan: &Plan<'_>, line: Line<'a>) -> Option<Line<'a>> {
         }
         let id = named_id(plan, rest)?;
         let end = at + rest.find(id)? + id.len();
+        // `Phase 2 complete, Phase 3 next`, `**Completed Phase 7**`: a group said to be
+        // finished is not where the work is.
+        let finished = |s: Status| matches!(s, Status::Complete | Status::Skipped);
+        let after = line.text[end..].trim_start_matches([' ', ':', '—', '-', '(', '*']);
+        let before = line.text[..at].trim_end_matches([' ', '*', '_', ':']);
+        let last = before.rsplit(' ').next().unwrap_or(before).trim_start_matches(['*', '_']);
+        if status::leading(after).is_some_and(|t| finished(t.status))
+            || status::whole(last).is_some_and(finished)
+        {
+            return None;
+        }
         let text = &line.text[at..end];
         resolve_group(plan, text)?;
         Some(Line { text, range: line.range.start + at..line.range.start + end })

@@ -17,10 +17,25 @@ pub(super) enum Section {
     /// errors table, but a checklist under it may be a group of work.
     Issues,
     Groups,
+    /// A section that sums up where the work stands (`## Current Status`, `## Durum`): its first
+    /// line may point at the current group the way a plan-level status line does.
+    Status,
     Other,
 }
 
 pub(super) fn section_of(heading: &str) -> Section {
+    // A bilingual heading names its section twice (`Current Phase / 当前阶段`): either half, when
+    // the other says the same or is in another script (`Errors / Lỗi` with no Vietnamese name).
+    if let Some((a, b)) = heading.split_once(" / ") {
+        let (sa, sb) = (section_of(a), section_of(b));
+        let scripts = a.is_ascii() != b.is_ascii();
+        return match (sa, sb) {
+            (sa, sb) if sa == sb => sa,
+            (sa, Section::Other) if scripts => sa,
+            (Section::Other, sb) if scripts => sb,
+            _ => Section::Other,
+        };
+    }
     let h = heading.trim().trim_end_matches([':', '：']).trim();
     // Decoration and a chapter number (`🎯 Goal`, `0. Goal`) do not change what a section is.
     let h = h.trim_start_matches(|c: char| !c.is_alphanumeric() && !c.is_ascii()).trim_start();
@@ -184,6 +199,34 @@ pub(super) fn section_of(heading: &str) -> Section {
         || any(&["steps", "milestones", "步骤", "里程碑", "ステップ", "マイルストーン", "단계별 계획"])
     {
         Section::Groups
+    } else if any(&[
+        "status",
+        "current status",
+        "project status",
+        "durum",
+        "mevcut durum",
+        "estado",
+        "estado actual",
+        "estado atual",
+        "stand",
+        "aktueller stand",
+        "état",
+        "état actuel",
+        "stato",
+        "stato attuale",
+        "статус",
+        "текущий статус",
+        "поточний статус",
+        "stan",
+        "aktualny stan",
+        "状态",
+        "当前状态",
+        "現状",
+        "현재 상태",
+        "trạng thái",
+        "huidige status",
+    ]) {
+        Section::Status
     } else {
         Section::Other
     }

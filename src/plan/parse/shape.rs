@@ -268,9 +268,11 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                 flush(&mut stretch, &mut items, &mut found);
                 let raw = &text[line.clone()];
                 let h = raw[syntax::heading_text(raw)].to_lowercase();
-                named = ["task", "todo", "to do", "to-do", "log", "note", "history", "changelog"]
-                    .iter()
-                    .any(|w| h.contains(w));
+                // A plan's own title (`# Task Plan`, `# task_plan.md`) names no list.
+                named = !h.contains("plan")
+                    && ["task", "todo", "to do", "to-do", "log", "note", "history", "changelog"]
+                        .iter()
+                        .any(|w| h.contains(w));
             }
             Block::Item { parent: None, .. } if named => {}
             Block::Item { line, parent: None } => {
@@ -363,7 +365,7 @@ fn bare_name(heads: &[(usize, u8, &str)], h: usize) -> bool {
     !(h == 0 && heads[0].1 == 1)
         && matches!(
             section_of(heads[h].2),
-            Section::Other | Section::Issues | Section::Current | Section::CurrentLike
+            Section::Other | Section::Issues | Section::Current | Section::CurrentLike | Section::Status
         )
         && !criteria(heads[h].2)
 }
