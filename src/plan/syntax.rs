@@ -391,6 +391,8 @@ const CURRENT_PREFIXES: &[&str] = &[
     "今週",
     "오늘",
     "이번 주",
+    "ตอนนี้",
+    "ขณะนี้",
 ];
 
 /// Words that say "current" inside a name written without spaces, wherever they stand (Thai

@@ -1025,6 +1025,8 @@ fn statuses_in_prose_bilingual_labels_and_prose_pointers_read_as_written() {
     assert_eq!(stated("## Current Status\nStarting Fase 3."), "3");
     assert_eq!(stated("## Status\n**Completed Fase 1** - Fase 2 is next"), serde_json::Value::Null);
     assert_eq!(stated("## Notes\nWe are in no hurry; Fase 3 can wait."), serde_json::Value::Null);
+    // Thai says "now" before the noun: `ตอนนี้อยู่ที่:` ("now at:") is a label for the current one.
+    assert_eq!(stated("ตอนนี้อยู่ที่: Fase 2"), "2");
 }
 
 fn group_statuses(v: &serde_json::Value) -> Vec<(String, String)> {
