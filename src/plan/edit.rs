@@ -236,8 +236,9 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
     // A plan that states the group's status in two places (a checklist and a heading, a table
     // and a status line) gets every place edited; when the places disagree, nobody knows which
     // one the person meant, so nothing is written.
-    if let Some(other) = g.indicators.iter().find(|i| i.status != g.indicators[0].status) {
-        let first = &g.indicators[0];
+    // An open box beside words (`- [ ] G3 Extraction quality` over `## Group G3: … — in
+    // progress`) agrees with any unfinished status.
+    if let Some((first, other)) = g.disagreeing() {
         return Err(Error::NoStatusPlace {
             what: format!(
                 "group `{}`: line {} says `{}` and line {} says `{}`; make them agree first",
@@ -263,10 +264,18 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
             ),
         });
     }
+    // Beside words, a box says whether the work is done: for a status the file has no box
+    // mark for, it is open (the words say which).
+    let worded = g.indicators.iter().any(|i| i.place != Place::Checkbox);
+    let unmarked = worded && !to.is_done() && plan.vocabulary.spelling(Place::Checkbox, to).is_none();
     Ok(g.indicators
         .iter()
-        .filter(|i| i.status != to)
+        .filter(|i| i.status != to && !(unmarked && i.open_box()))
         .map(|i| match i.place {
+            Place::Checkbox if unmarked => {
+                let open = plan.vocabulary.spelling(Place::Checkbox, Status::Pending).unwrap_or(" ");
+                Edit::replace(i.range.clone(), open.to_string())
+            }
             // A started group's open box reads in progress; a file that marks work under way
             // (`[/]`, a spec's `[-]`) gets its mark.
             Place::Checkbox if started && to == Status::InProgress => {

@@ -108,6 +108,14 @@ impl Group<'_> {
         said.map(|i| i.status)
     }
 
+    /// Two of its status places that disagree, the one that says most first. An open box
+    /// agrees with any unfinished status: it says only "not done".
+    pub fn disagreeing(&self) -> Option<(&Indicator, &Indicator)> {
+        let first = self.indicators.iter().find(|i| !i.open_box()).or(self.indicators.first())?;
+        let agrees = |i: &Indicator| i.status == first.status || (i.open_box() && !first.status.is_done());
+        Some((first, self.indicators.iter().find(|i| !agrees(i))?))
+    }
+
     /// Its id is its place, given by pplan (`## Backend` is 1, a row without an id its row
     /// number): the file never wrote it, so a number in the file does not name it.
     pub fn numbered_by_place(&self) -> bool {

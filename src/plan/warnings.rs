@@ -118,8 +118,11 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document, held: &[usize]) -> Vec<Warning>
                     ),
                 ));
             }
-            if let Some(other) = g.indicators.iter().find(|i| i.status != stored && !i.open_box()) {
-                found.push((g.at, format!("group `{}` states both {stored} and {}", g.key, other.status)));
+            if let Some((first, other)) = g.disagreeing() {
+                found.push((
+                    g.at,
+                    format!("group `{}` states both {} and {}", g.key, first.status, other.status),
+                ));
             }
         }
     }

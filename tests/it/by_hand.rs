@@ -1029,6 +1029,46 @@ fn statuses_in_prose_bilingual_labels_and_prose_pointers_read_as_written() {
     assert_eq!(stated("ตอนนี้อยู่ที่: Fase 2"), "2");
 }
 
+#[test]
+fn overview_checklists_and_demoted_headings_read_as_their_groups() {
+    let json = plan_status_json;
+    // An overview naming each group by id and title is a second form of the groups, not tasks;
+    // its open box agrees with a group in progress, and set edits both places.
+    let plan = "# Plan\n\n## Overview\n- [x] G1 Discovery\n- [ ] G2 Rollout\n\n## Group G1: Discovery — complete\n- [x] T1.1 Profile\n\n## Group G2: Rollout — in progress\n- [x] T2.1 Canary\n- [ ] T2.2 Everyone\n";
+    let v = json(plan);
+    assert_eq!(group_statuses(&v), pairs(&[("G1", "complete"), ("G2", "in_progress")]));
+    assert_eq!(v["tasks"]["total"], 3);
+    let done = plan.replace("- [ ] G2", "- [x] G2").replace("Rollout — in progress", "Rollout — complete");
+    let first = Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "G2", "complete"])
+        .file_eq("task_plan.md", &done)
+        .success();
+    // Set back in the same place, the file's own spelling comes back.
+    let (code, _, err) = pplan(first.dir.path(), &["set", "--group", "G2", "in_progress"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(std::fs::read_to_string(first.dir.path().join("task_plan.md")).expect("plan"), plan);
+    // An open box beside words that say done disagrees: nothing is written.
+    let torn = plan.replace("- [x] G1", "- [ ] G1");
+    Test::new()
+        .file("task_plan.md", &torn)
+        .args(["set", "--group", "G1", "in_progress"])
+        .stderr("error: cannot write a status for group `G1`: line 7 says `complete` and line 4 says `[ ]`; make them agree first\n")
+        .file_eq("task_plan.md", &torn)
+        .status(2);
+    // A heading one level too deep that continues its run's count is the run's next member.
+    let thesis = "# Thesis\n\n## Chapter 1 – Introduction — done\n- [x] draft\n\n## Chapter 2 – Review — done\n- [x] papers\n\n### Chapter 3 – Methods\n- [ ] corpus\n\n#### Chapter 4 – Discussion\n- [ ] outline\n";
+    assert_eq!(
+        group_statuses(&json(thesis)),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "pending"), ("4", "pending")])
+    );
+    // Rows of a task table whose status says "not yet started" in Dutch are tasks.
+    let nl = "# Roadmap\n\n## Epic A – Huisstijl\n\n| Taak | Status |\n|---|---|\n| Kleuren | klaar |\n\n## Epic B – Toegankelijkheid\n\n| Taak | Status |\n|---|---|\n| Audit | nog niet gestart |\n| Fixes | nog niet gestart |\n";
+    let v = json(nl);
+    assert_eq!(v["tasks"]["total"], 3);
+    assert_eq!(group_statuses(&v), pairs(&[("A", "complete"), ("B", "pending")]));
+}
+
 fn group_statuses(v: &serde_json::Value) -> Vec<(String, String)> {
     v["groups"]
         .as_array()

@@ -103,9 +103,8 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
                 to = Status::Blocked;
             }
             if let Target::Group(i) = target
-                && plan.groups[i].indicators.iter().any(|ind| {
-                    ind.status != plan.groups[i].indicators[0].status || ind.place == Place::Column
-                })
+                && (plan.groups[i].disagreeing().is_some()
+                    || plan.groups[i].indicators.iter().any(|ind| ind.place == Place::Column))
             {
                 // Two places disagree, or the status is a board column's name: `set` refuses
                 // rather than guess or rename.

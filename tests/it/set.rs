@@ -195,7 +195,8 @@ fn a_status_word_inside_a_table_cell_phrase_is_not_rewritten() {
 }
 
 /// A checklist of phases beside the phases' own headings is one set of groups: `set` edits
-/// the checkbox and the status line, and refuses when they disagree.
+/// the checkbox and the status line, and refuses when they disagree. Beside the words a box
+/// says only whether the work is done: open for in progress, in a file with no mark for it.
 #[test]
 fn a_checklist_and_headings_of_the_same_groups_are_set_together() {
     let plan = "# Plan\n\n## Phases\n- [x] Phase 1: Read\n- [ ] Phase 2: Write\n\n## Phase 1: Read\n- **Status:** complete\n- [x] a\n\n## Phase 2: Write\n- **Status:** complete\n- [x] b\n";
@@ -216,6 +217,18 @@ fn a_checklist_and_headings_of_the_same_groups_are_set_together() {
         .file_eq(
             "task_plan.md",
             agreed
+                .replace("- [x] Phase 2", "- [ ] Phase 2")
+                .replace("**Status:** complete\n- [x] b", "**Status:** in_progress\n- [x] b"),
+        )
+        .success();
+    // A file that marks work under way in its boxes gets its mark.
+    let marked = format!("{agreed}- [~] c\n");
+    Test::new()
+        .file("task_plan.md", &marked)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq(
+            "task_plan.md",
+            marked
                 .replace("- [x] Phase 2", "- [~] Phase 2")
                 .replace("**Status:** complete\n- [x] b", "**Status:** in_progress\n- [x] b"),
         )

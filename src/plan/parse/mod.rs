@@ -1318,7 +1318,10 @@ impl<'a> Walk<'a> {
         }
         self.drop_legends();
         self.read_legend_marks();
-        let list_groups = std::mem::take(&mut self.list_groups);
+        let mut list_groups = std::mem::take(&mut self.list_groups);
+        if list_groups.is_empty() {
+            list_groups = self.overview_items();
+        }
         let unnamed = self.reconcile(list_groups);
         self.prepend_earlier(unnamed);
         let table_groups = std::mem::take(&mut self.table_groups);

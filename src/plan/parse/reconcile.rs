@@ -197,6 +197,58 @@ impl<'a> Walk<'a> {
     }
 
     /// Remove the tasks `gone` picks, keeping every group's range of task indices true.
+    /// A checklist naming heading groups by id and title (`- [x] G1 Discovery` over `## Group
+    /// G1: Discovery — complete`): an overview of them, one item per group, read as a second
+    /// form of the groups ([`Walk::reconcile`]) and not as tasks.
+    pub(super) fn overview_items(&self) -> Vec<(Group<'a>, usize)> {
+        let groups = &self.plan.groups;
+        let sep: &[char] = &[':', '：', '—', '–', '-', '.', ' '];
+        let names = |t: &Task<'a>| {
+            groups.iter().find(|g| {
+                let title = match t.id {
+                    Some(id) if id == g.id => t.text,
+                    Some(_) => return false,
+                    None => match t.text.strip_prefix(g.id.as_ref()) {
+                        Some(rest) if rest.starts_with(sep) => rest,
+                        _ => return false,
+                    },
+                };
+                g.form == GroupForm::Heading
+                    && !g.title.is_empty()
+                    && g.title.eq_ignore_ascii_case(title.trim_start_matches(sep))
+            })
+        };
+        let items: Vec<(Group<'a>, usize)> = self
+            .plan
+            .tasks
+            .iter()
+            .filter(|t| t.group.is_none() && t.form == TaskForm::Checkbox && !t.nested)
+            .filter_map(|t| {
+                let g = names(t)?;
+                Some((
+                    Group {
+                        id: g.id.clone(),
+                        key: String::new(),
+                        title: g.title,
+                        word: "",
+                        form: GroupForm::ListItem,
+                        at: t.at,
+                        insert_at: t.insert_at,
+                        indicators: t.indicator.iter().cloned().collect(),
+                        note: None,
+                        free_status: None,
+                        by_tasks: false,
+                        struck: false,
+                        tasks: 0..0,
+                        twin: None,
+                    },
+                    t.at,
+                ))
+            })
+            .collect();
+        if items.len() >= 2 { items } else { Vec::new() }
+    }
+
     fn drop_tasks(&mut self, gone: impl Fn(&Task<'a>) -> bool) {
         let mut before = Vec::with_capacity(self.plan.tasks.len() + 1);
         let mut removed = 0;

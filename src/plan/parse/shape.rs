@@ -593,6 +593,16 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     for i in uncounted {
         runs[i] = false;
     }
+    // A heading one level too deep that continues the count of the run it sits in (`####
+    // Chapter 5` under `### Chapter 4`) is the run's next member, demoted by hand.
+    for i in 0..heads.len() {
+        let (Some(w), Some(j)) = (&keys[i], parents[i]) else { continue };
+        if runs[i] || !runs[j] || keys[j].as_ref().is_none_or(|k| k.2 != w.2) {
+            continue;
+        }
+        let next = matches!((ordinal_of(ids[j]), ordinal_of(ids[i])), (Some((a, m)), Some((b, n))) if a == b && n == m + 1);
+        runs[i] = next && work(i);
+    }
     // A run around keyword headings would make rounds of them: not a run.
     let holds_keyword = |i: usize| {
         heads[i + 1..]
