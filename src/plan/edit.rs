@@ -170,7 +170,23 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
                 {
                     Ok(vec![Edit::replace(ind.range.clone(), to.checkbox().to_string())])
                 }
-                Some(ind) => Ok(vec![respell(plan, ind, to)]),
+                Some(ind) => {
+                    let mut edits = vec![respell(plan, ind, to)];
+                    // A bilingual value (`complete / 已完成`) gets both halves.
+                    let line_end = memchr::memchr(b'\n', &plan.text.as_bytes()[ind.range.end..])
+                        .map_or(plan.text.len(), |n| ind.range.end + n);
+                    if ind.place == Place::Label
+                        && let Some(second) = syntax::second_status(&plan.text[ind.range.end..line_end])
+                    {
+                        let range = second.range.start + ind.range.end..second.range.end + ind.range.end;
+                        edits.push(respell(
+                            plan,
+                            &Indicator { status: second.status, range, place: Place::Label },
+                            to,
+                        ));
+                    }
+                    Ok(edits)
+                }
                 // A task heading with no status line reads pending: pending is a no-op.
                 None if task.status == to => Ok(Vec::new()),
                 None => Ok(vec![status_line(doc, task.insert_at, plan, to)]),

@@ -719,13 +719,12 @@ pub fn value_status(value: &str) -> Option<Token> {
     })
 }
 
-/// Phrases that say where the work is, in prose, before the group they name (`we are in Phase
-/// 2`, `estamos en la fase 2`, `Şu anda Aşama 2'deyiz`); lowercase, by language.
+/// Phrases that say where the work is, in prose, right before the group they name (`we are in
+/// Phase 2`, `estamos en la fase 2`, `Şu anda Aşama 2'deyiz`); lowercase, by language.
 #[rustfmt::skip]
 const POINTER_PHRASES: &[&str] = &[
     "we are in ", "we're in ", "we are on ", "we're on ", "we are at ", "we're at ",
-    "we are now in ", "we're now in ", "we are now on ", "we're now on ", "currently in ",
-    "currently on ", "currently at ", "currently working on ",
+    "we are now in ", "we're now in ", "we are now on ", "we're now on ",
     "estamos en ", "estamos na ", "estamos no ", "estamos em ",
     "nous sommes à ", "nous sommes en ", "nous sommes dans ", "on est à ", "on en est à ",
     "wir sind in ", "wir sind im ", "wir sind bei ", "wir sind gerade in ", "wir sind gerade bei ",
@@ -734,24 +733,73 @@ const POINTER_PHRASES: &[&str] = &[
     "jesteśmy na ", "jesteśmy w ", "şu anda ", "şu an ",
     "мы на ", "мы сейчас на ", "сейчас на ", "ми на ", "зараз на ",
     "kita di ", "saat ini di ", "đang ở ", "hiện đang ở ", "jsme ve ", "jsme v ",
-    "vi är i ", "vi är på ", "vi er i ", "olemme ",
-    "目前处于", "目前在", "现在在", "现在处于", "目前處於", "現在は", "今は",
+    "vi är i ", "vi är på ", "vi er i ",
 ];
 
-/// Where the group reference after a phrase saying where the work is (see [`POINTER_PHRASES`])
-/// starts in `s`: after the phrase, at the start of the line or of a word.
+/// Articles that may stand between such a phrase and the group (`estamos en la fase 2`).
+const ARTICLES: &[&str] = &["the ", "la ", "el ", "le ", "a ", "o ", "die ", "der ", "il ", "de ", "het "];
+
+/// Where the group named after a phrase saying where the work is (see [`POINTER_PHRASES`])
+/// starts in `s`: after the phrase (at the start of a word, compared letter by letter in any
+/// case) and an article.
 pub fn prose_pointer(s: &str) -> Option<usize> {
-    let lower = s.to_lowercase();
-    // Lowercasing may change lengths; then offsets into `s` are not offsets into `lower`.
-    if lower.len() != s.len() {
-        return None;
+    let mut prev = ' ';
+    let starts = s.char_indices().filter(|&(_, c)| {
+        let start = !prev.is_alphanumeric() && starts_pointer(c);
+        prev = c;
+        start
+    });
+    for (at, c) in starts {
+        let first = c.to_lowercase().next().unwrap_or(c);
+        let found = POINTER_PHRASES
+            .iter()
+            .filter(|p| p.starts_with(first))
+            .find_map(|p| starts_with_folded(s, at, p));
+        let Some(end) = found else {
+            continue;
+        };
+        let article = ARTICLES.iter().find_map(|a| starts_with_folded(s, end, a)).unwrap_or(end);
+        return Some(article);
     }
-    POINTER_PHRASES.iter().find_map(|p| {
-        lower.match_indices(p).find_map(|(at, _)| {
-            let starts_word = lower[..at].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
-            (starts_word || !p.is_ascii()).then_some(at + p.len())
-        })
-    })
+    // Chinese and Japanese write the phrase without spaces, anywhere in the line.
+    ["目前处于", "目前在", "现在在", "现在处于", "目前處於", "現在は", "今は"]
+        .iter()
+        .find_map(|p| s.find(p).map(|i| i + p.len()))
+}
+
+/// Can a phrase of [`POINTER_PHRASES`] start with `c`? Most words cannot: each line's words are
+/// tried, and a plan may have 100,000 lines.
+fn starts_pointer(c: char) -> bool {
+    matches!(
+        c,
+        'w' | 'W'
+            | 'e'
+            | 'E'
+            | 'n'
+            | 'N'
+            | 'o'
+            | 'O'
+            | 's'
+            | 'S'
+            | 'j'
+            | 'J'
+            | 'ş'
+            | 'Ş'
+            | 'м'
+            | 'М'
+            | 'с'
+            | 'С'
+            | 'з'
+            | 'З'
+            | 'k'
+            | 'K'
+            | 'đ'
+            | 'Đ'
+            | 'h'
+            | 'H'
+            | 'v'
+            | 'V'
+    )
 }
 
 /// The length of the clause `s` starts with: up to a sentence's end, a semicolon, a comma or a
@@ -764,46 +812,49 @@ pub fn clause(s: &str) -> usize {
         .unwrap_or(s.len())
 }
 
-/// Words that tie a status to what it waits for or when it came (`Blocked on the vendor's key`,
-/// `Done by Ana`, `Відкладено до наступного року`); lowercase.
-const STATUS_LINKS: &[&str] = &[
+/// Words that tie a deferral or a block to what it waits for (`Blocked on the vendor's key`,
+/// `Deferred until Q3`, `Відкладено до наступного року`); lowercase.
+const WAITS_FOR: &[&str] = &[
+    "on",
     "until",
     "till",
-    "on",
-    "by",
-    "since",
-    "after",
-    "for",
     "bis",
-    "seit",
-    "wegen",
     "hasta",
-    "desde",
-    "por",
     "até",
     "jusqu'à",
     "jusqu’à",
-    "depuis",
     "fino",
     "до",
-    "на",
-    "з",
-    "с",
-    "od",
     "do",
     "tot",
-    "sinds",
-    "sedan",
     "sampai",
     "hingga",
     "đến",
 ];
 
+/// A remark that takes back part of a status (`Done (mostly).`): then it is no status.
+const PARTLY: &[&str] = &[
+    "mostly",
+    "partly",
+    "partially",
+    "almost",
+    "nearly",
+    "half",
+    "some",
+    "casi",
+    "fast",
+    "presque",
+    "quasi",
+    "部分",
+    "大部分",
+];
+
 /// A group's status stated in prose, as the first words of the first line under its heading:
 /// the whole first sentence, perhaps with a remark in parentheses (`Done (Feb 12). 64 imports…`,
-/// `In progress.`, `Not started.`), or the status and what it waits for (`Blocked on the vendor's
-/// key.`, `Відкладено до наступного навчального року.`). Not a sentence that only starts with a
-/// status word (`Complete rewrite of the parser.`, `Done: the audit`).
+/// `In progress.`, `Not started.`), or a block or deferral and what it waits for (`Blocked on
+/// the vendor's key.`, `Відкладено до наступного навчального року.`). Not a sentence that only
+/// starts with a status word (`Complete rewrite of the parser.`, `Complete by March 3`, `Done
+/// for iOS; Android has not started`, `Running on the staging cluster`, `Done (mostly).`).
 pub fn sentence_status(s: &str) -> Option<Token> {
     let tok = status::leading(s)?;
     if s[..tok.range.start].chars().any(char::is_alphanumeric) {
@@ -814,25 +865,37 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     if let Some(open) = remark.chars().next().filter(|&c| c == '(' || c == '（') {
         let inner = &remark[open.len_utf8()..];
         let close = inner.find([')', '）'])?;
+        let words = inner[..close].to_lowercase();
+        if words.split(|c: char| !c.is_alphanumeric()).any(|w| PARTLY.contains(&w)) {
+            return None;
+        }
         let c = inner[close..].chars().next()?;
         rest = &inner[close + c.len_utf8()..];
     }
-    let ends = rest.is_empty() || rest.starts_with(['.', '!', '。', '！', ';', '；']);
-    let waits = rest.strip_prefix(' ').and_then(|r| r.split(' ').next()).is_some_and(|w| {
-        let w = w.to_lowercase();
-        STATUS_LINKS.contains(&w.as_str())
-    });
+    let ends = rest.is_empty() || rest.starts_with(['.', '!', '。', '！']);
+    let word = s[tok.range.clone()].to_lowercase();
+    let waiting = match tok.status {
+        Status::Blocked => word.starts_with("blocked") || word.starts_with("on hold") || !word.is_ascii(),
+        Status::Skipped => true,
+        _ => false,
+    };
+    let waits = waiting
+        && rest.strip_prefix(' ').and_then(|r| r.split(' ').next()).is_some_and(|w| {
+            let w = w.to_lowercase();
+            WAITS_FOR.contains(&w.as_str())
+        });
     (ends || waits).then_some(tok)
 }
 
-/// The status after a label's first one in a bilingual value (`complete / 已完成`): the whole
-/// rest after ` / `, nothing more.
+/// The status after a label's first one in a bilingual value (`complete / 已完成`, `**done** /
+/// **完成** ✅`, `complete／已完成`): after a slash, markup around either half passed over.
 pub fn second_status(rest: &str) -> Option<Token> {
-    let alt = rest.strip_prefix(" / ")?;
-    let tok = status::at_start(alt)?;
-    let at = rest.len() - alt.len();
-    (tok.range.end == alt.trim_end().len())
-        .then(|| Token { status: tok.status, range: tok.range.start + at..tok.range.end + at })
+    let r = rest.trim_start_matches(['*', '`', '_']).trim_start_matches(' ');
+    let r = r.strip_prefix('/').or_else(|| r.strip_prefix('／'))?;
+    let r = r.trim_start_matches(' ').trim_start_matches(['*', '`', '_']);
+    let tok = status::at_start(r)?;
+    let at = rest.len() - r.len();
+    Some(Token { status: tok.status, range: tok.range.start + at..tok.range.end + at })
 }
 
 /// A heading line's text without `#` marks, closing `#`s or surrounding space.
@@ -1723,6 +1786,17 @@ fn trim_range(s: &str, r: Range<usize>) -> Range<usize> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_pointer_phrase_passes_the_first_letter_filter() {
+        for p in super::POINTER_PHRASES {
+            let c = p.chars().next().expect("a phrase");
+            assert!(super::starts_pointer(c), "{p}");
+            assert!(super::starts_pointer(c.to_uppercase().next().expect("upper")), "{p}");
+        }
+        assert_eq!(super::prose_pointer("Update: Şu anda Aşama 2"), Some("Update: Şu anda ".len()));
+        assert_eq!(super::prose_pointer("programmy на Phase 2"), None);
+    }
+
     #[test]
     fn legends_of_status_symbols() {
         let symbols = |line: &'static str| {

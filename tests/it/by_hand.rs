@@ -992,7 +992,8 @@ fn statuses_in_prose_bilingual_labels_and_prose_pointers_read_as_written() {
         pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "skipped"), ("4", "pending")])
     );
     // Its word is the status's place: set edits that token alone, and back is byte-identical.
-    let started = prose.replace("Done (Feb 12).", "In progress (Feb 12).");
+    // Prose teaches no spelling: the word is written in the case of the one it replaces.
+    let started = prose.replace("Done (Feb 12).", "In Progress (Feb 12).");
     Test::new()
         .file("task_plan.md", prose)
         .args(["set", "--group", "1", "in_progress"])
@@ -1003,6 +1004,19 @@ fn statuses_in_prose_bilingual_labels_and_prose_pointers_read_as_written() {
         .args(["set", "--group", "1", "complete"])
         .file_eq("task_plan.md", prose.replace("Done (Feb 12).", "Complete (Feb 12)."))
         .success();
+    // A first line that only starts with a status word is prose: a deadline, a scope, a state
+    // of something else, a status taken back in part.
+    for prose in [
+        "Complete by March 3; the client demo depends on it.",
+        "Active since 2019, the v1 API serves 40% of traffic.",
+        "Shipped by default in v2, behind a flag in v1.",
+        "Running on the staging cluster with 10k virtual users.",
+        "Done for iOS; Android has not started.",
+        "Done (mostly). Two API pages left.",
+    ] {
+        let plan = format!("# Plan\n\n## Phase 1: Build\n{prose}\n\n- [ ] a\n");
+        assert_eq!(group_statuses(&json(&plan)), pairs(&[("1", "pending")]), "{prose}");
+    }
     // A bilingual label and value: both halves are the status's places, and set edits both.
     let both = "# Plan / 计划\n\n## Current Phase / 当前阶段\nPhase 2 / 阶段 2\n\n### Phase 1: Setup / 准备\n- [x] deps\n- **Status / 状态:** complete / 已完成\n\n### Phase 2: Strings / 文案\n- [ ] pages\n- **Status / 状态:** in_progress / 进行中\n";
     let v = json(both);
@@ -1013,6 +1027,23 @@ fn statuses_in_prose_bilingual_labels_and_prose_pointers_read_as_written() {
         .args(["set", "--group", "2", "blocked"])
         .file_eq("task_plan.md", both.replace("in_progress / 进行中", "blocked / 已阻塞"))
         .success();
+    // A task's bilingual value too, with its markup; and halves around a slash with no spaces.
+    let task = "# Plan\n\n## Phase 1: Setup\n\n### Task 1.1: Install deps\n**Status / 状态:** **complete** / **已完成** ✅\n\n### Task 1.2: Strings\n**Status / 状态:** in progress/进行中\n";
+    Test::new()
+        .file("task_plan.md", task)
+        .args(["set", "1.1", "pending"])
+        .file_eq("task_plan.md", task.replace("**complete** / **已完成**", "**pending** / **未开始**"))
+        .success();
+    Test::new()
+        .file("task_plan.md", task)
+        .args(["set", "1.2", "complete"])
+        .file_eq("task_plan.md", task.replace("in progress/进行中", "complete/已完成"))
+        .success();
+    // `Goals / Non-goals` is one heading, read as the goal section it always was.
+    assert_eq!(
+        json("# Plan\n\n## Goals / Non-goals\nShip offline mode.\n\n## Phase 1: A\n- [ ] a\n")["goal"],
+        "Ship offline mode."
+    );
     // Where the work is, said in prose or in a status section's first clause; a group said to
     // be finished there is not.
     let plan = |tail: &str| {
@@ -1025,6 +1056,25 @@ fn statuses_in_prose_bilingual_labels_and_prose_pointers_read_as_written() {
     assert_eq!(stated("## Current Status\nStarting Fase 3."), "3");
     assert_eq!(stated("## Status\n**Completed Fase 1** - Fase 2 is next"), serde_json::Value::Null);
     assert_eq!(stated("## Notes\nWe are in no hurry; Fase 3 can wait."), serde_json::Value::Null);
+    // A pointer names the group right after its phrase, or nothing: not another project's
+    // phase, not a group named later in the sentence.
+    for notes in [
+        "The vendor is currently in Fase 3 of their own migration.",
+        "We are in touch with the vendor about Fase 3 pricing.",
+        "We're in a hurry: Fase 3 must land before the audit.",
+        "We are on call during the Fase 3 launch window.",
+    ] {
+        assert_eq!(stated(&format!("## Notes\n{notes}")), serde_json::Value::Null, "{notes}");
+    }
+    // A status section summing up several groups names the one in progress; a group said to
+    // be finished, or named as a time, is not where the work is.
+    assert_eq!(stated("## Status\nFase 1 — complete. Fase 2 — in progress."), "2");
+    assert_eq!(stated("## Status\n- Fase 1 - done\n- Fase 2 - in progress"), serde_json::Value::Null);
+    assert_eq!(stated("## Status\nFase 1 is complete."), serde_json::Value::Null);
+    assert_eq!(stated("## Status\nLast updated Tuesday, after Fase 1 landed."), serde_json::Value::Null);
+    // Letters whose lowercase is longer or shorter (`İ`, `ẞ`) on one line: read, no panic.
+    assert_eq!(stated("## Notlar\nİzmir ekibi şu anda Ölçüm aşamasında; ẞ"), serde_json::Value::Null);
+    assert_eq!(stated("## Notlar\nİzmir: şu anda Fase 2."), "2");
     // Thai says "now" before the noun: `ตอนนี้อยู่ที่:` ("now at:") is a label for the current one.
     assert_eq!(stated("ตอนนี้อยู่ที่: Fase 2"), "2");
 }
@@ -1056,6 +1106,11 @@ fn overview_checklists_and_demoted_headings_read_as_their_groups() {
         .stderr("error: cannot write a status for group `G1`: line 7 says `complete` and line 4 says `[ ]`; make them agree first\n")
         .file_eq("task_plan.md", &torn)
         .status(2);
+    // Not when a heading of the run has that number already (`#### Sprint 3 prep`).
+    let prep = "# Roadmap\n\n### Sprint 1\n- [x] login\n\n### Sprint 2\n- [ ] invoices\n\n#### Sprint 3 prep\n- [ ] groom\n\n### Sprint 3\n- [ ] reports\n";
+    let v = json(prep);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "pending"), ("3", "pending")]));
+    assert_eq!(v["groups"][2]["title"], "");
     // A heading one level too deep that continues its run's count is the run's next member.
     let thesis = "# Thesis\n\n## Chapter 1 – Introduction — done\n- [x] draft\n\n## Chapter 2 – Review — done\n- [x] papers\n\n### Chapter 3 – Methods\n- [ ] corpus\n\n#### Chapter 4 – Discussion\n- [ ] outline\n";
     assert_eq!(

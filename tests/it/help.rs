@@ -62,8 +62,9 @@ const SHOWN_ONLY: &[&str] = &["demo", "hook", "merge-driver", "watch"];
 /// The largest `pplan <command> --help`, in bytes.
 const HELP_CAP: usize = 3_000;
 
-/// The largest docs/*.md together (docs/schema and docs/man not counted), in bytes.
-const DOCS_CAP: usize = 60_000;
+/// The largest docs/*.md together (docs/schema and docs/man not counted), in bytes: raised from
+/// 60,000 for the forms the reader learned since (statuses in prose, bilingual labels).
+const DOCS_CAP: usize = 61_000;
 
 /// The subcommands `pplan --help` lists.
 fn commands() -> Vec<String> {
@@ -213,7 +214,7 @@ fn each_help_is_under_3_kb_and_the_short_help_stays_short() {
 }
 
 #[test]
-fn the_docs_are_under_60_kb_in_all() {
+fn the_docs_are_under_61_kb_in_all() {
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
     let mut sizes: Vec<(String, usize)> = fs::read_dir(&docs)
         .expect("docs/")

@@ -39,6 +39,9 @@ enum TableKind {
         id: Option<usize>,
         status: usize,
         title: Option<usize>,
+        /// Its group column is a step column (`| # | Step | Status |`): its rows are the groups
+        /// of a plan that has nothing else, never beside other groups or tasks.
+        steps: bool,
     },
     Tasks {
         id: Option<usize>,
@@ -90,10 +93,44 @@ const TITLE_COLUMNS: &[&str] = &[
     "descripción",
     "descrizione",
 ];
+/// A table's column of steps (see [`TableKind::Groups`]'s `steps`).
+const STEP_COLUMNS: &[&str] = &[
+    "step",
+    "steps",
+    "paso",
+    "pasos",
+    "passo",
+    "schritt",
+    "étape",
+    "stap",
+    "krok",
+    "adım",
+    "步骤",
+    "ステップ",
+];
 const TASK_COLUMNS: &[&str] = &["task", "tasks", "任务", "任務", "タスク", "작업", "tarea"];
 const ID_COLUMNS: &[&str] = &["#", "id", "no", "no.", "编号", "序号"];
-const ISSUE_COLUMNS: &[&str] =
-    &["issue", "issues", "problem", "problems", "bug", "问题", "問題", "problème", "problema"];
+const ISSUE_COLUMNS: &[&str] = &[
+    "issue",
+    "issues",
+    "problem",
+    "problems",
+    "bug",
+    "问题",
+    "問題",
+    "문제",
+    "problème",
+    "problema",
+    "проблема",
+    "sorun",
+    "vấn đề",
+    "masalah",
+    "probleem",
+    "problém",
+    "समस्या",
+    "مشكلة",
+    "בעיה",
+];
 const ATTEMPT_COLUMNS: &[&str] = &[
     "attempt",
     "attempts",
@@ -212,6 +249,13 @@ struct Walk<'a> {
     goal_in_italics: bool,
     /// The block before this one is a heading (see [`Walk::sentence_status`]).
     after_heading: bool,
+    /// The first line of a status section (`## Current Status`), read by [`summary_reference`].
+    summary: Option<Line<'a>>,
+    /// What follows a phrase saying where the work is (`we are in …`), in file order: a group
+    /// named at its very start counts after every label and status line.
+    pointers: Vec<Line<'a>>,
+    /// A table of steps gave groups (see [`TableKind::Groups`]).
+    step_rows: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -339,6 +383,9 @@ fn walk<'a>(
         current_statuses: Vec::new(),
         goal_in_italics: false,
         after_heading: false,
+        summary: None,
+        pointers: Vec::new(),
+        step_rows: false,
     };
     // A legend teaches its symbols to the whole file, above it too.
     w.learn_legend(&outline.blocks);
@@ -553,6 +600,14 @@ impl<'a> Walk<'a> {
             return;
         }
         self.captured[slot] = true;
+        // `Goal: re-index only…` under `## Purpose`: the label's value.
+        let (s, lead) = match syntax::goal_label(s).filter(|_| slot == 0) {
+            Some(v) if !s[v.clone()].trim().is_empty() => {
+                let value = s[v.clone()].trim();
+                (value, lead + v.start + (s[v.clone()].len() - s[v].trim_start().len()))
+            }
+            _ => (s, lead),
+        };
         let line = Line { text: s, range: at + lead..at + lead + s.len() };
         match slot {
             0 => {
@@ -562,14 +617,7 @@ impl<'a> Walk<'a> {
             1 if self.section.0 == Section::CurrentLike => push_capped(&mut self.current_labels, line),
             1 => self.plan.current = Some(line),
             2 => self.plan.next_step = Some(line),
-            // Its first clause: `**Completed Phase 7** - Phase 3 is closed` names no group.
-            _ => {
-                let n = syntax::clause(s);
-                push_capped(
-                    &mut self.current_statuses,
-                    Line { text: &s[..n], range: line.range.start..line.range.start + n },
-                )
-            }
+            _ => self.summary = Some(line),
         }
     }
 
@@ -896,16 +944,18 @@ impl<'a> Walk<'a> {
             self.checkbox_task(line.start, content, indented, list_group);
             return;
         }
-        // `Última actualización: 14/11 — estamos en la fase 2.`: where the work is, in prose.
+        // `Última actualización: 14/11 — estamos en la fase 2.`: where the work is, in prose,
+        // when the group follows the phrase at once.
         if let Some(at) = syntax::prose_pointer(&self.text[content.clone()]) {
-            let clause = syntax::clause(&self.text[content.start + at..content.end]);
             let start = content.start + at;
+            let clause = syntax::clause(&self.text[start..content.end]);
             push_capped(
-                &mut self.current_statuses,
+                &mut self.pointers,
                 Line { text: &self.text[start..start + clause], range: start..start + clause },
             );
         }
-        self.label_line(content);
+        self.label_line(content.clone());
+        self.sentence_status(content);
     }
 
     /// A status label line attaches to the nearest heading's group or task; a `Goal:` label
@@ -934,7 +984,6 @@ impl<'a> Walk<'a> {
             }
         }
         let Some(value) = syntax::status_label(s) else {
-            self.sentence_status(content);
             return;
         };
         if self.entity == Entity::None {
@@ -1016,8 +1065,8 @@ impl<'a> Walk<'a> {
         let Some(tok) = syntax::sentence_status(&self.text[content.clone()]) else { return };
         let range = shift(&tok.range, content.start);
         let status = self.plan.vocabulary.reading(&self.text[range.clone()], tok.status);
-        self.plan.groups[g].indicators.push(Indicator { status, range: range.clone(), place: Place::Label });
-        self.plan.vocabulary.note(Place::Label, status, &self.text[range]);
+        // Prose is no spelling of the file's status lines: nothing is learned from it.
+        self.plan.groups[g].indicators.push(Indicator { status, range, place: Place::Label });
     }
 
     fn row(&mut self, line: Range<usize>, header: bool, table: usize) {
@@ -1075,11 +1124,17 @@ impl<'a> Walk<'a> {
                 };
                 let measured = cells.len() > 1 && cells[usize::from(dated)..].iter().all(numeric);
                 // A template's row (`| <error> | <n> | <resolution> |`, `| 示例：<错误信息> | <任务> |`):
-                // every cell a slot to fill in, or empty.
-                let template = cells.iter().any(|c| template_slot(&text[c.clone()]))
-                    && cells
-                        .iter()
-                        .all(|c| is_placeholder(&text[c.clone()]) || template_slot(&text[c.clone()]));
+                // every cell a slot to fill in, or empty; an attempt's number between two slots
+                // too (`| [error message] | 1 | [how it was resolved] |`).
+                let slots = cells.iter().filter(|c| template_slot(&text[(*c).clone()])).count();
+                let count = |c: &Range<usize>| {
+                    let t = text[c.clone()].trim();
+                    slots >= 2 && (1..=2).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+                };
+                let template = slots > 0
+                    && cells.iter().all(|c| {
+                        is_placeholder(&text[c.clone()]) || template_slot(&text[c.clone()]) || count(c)
+                    });
                 let placeholder = placeholder
                     || measured
                     || template
@@ -1091,10 +1146,11 @@ impl<'a> Walk<'a> {
                 table.rows.push(Row { line, cells, placeholder, measured });
                 table.end = end;
             }
-            TableKind::Groups { group, word, id, status, title } => {
+            TableKind::Groups { group, word, id, status, title, steps } => {
                 let Some(st_cell) = cells.get(status).cloned() else {
                     return;
                 };
+                self.step_rows |= steps;
                 let indicators = match status::leading(&text[st_cell.clone()]) {
                     Some(tok) => {
                         let range = shift(&tok.range, st_cell.start);
@@ -1233,13 +1289,23 @@ impl<'a> Walk<'a> {
         });
         // A column named like the plan's run of group headings (`Sprint` beside `### Sprint 1`).
         let run_word = names.iter().position(|n| self.group_words.iter().any(|w| w == n));
-        match (col(GROUP_COLUMNS).or(named_group).or(run_word), task, status) {
+        // `| # | Step | Status |` in a plan with no group headings: perhaps its only groups.
+        let group = col(GROUP_COLUMNS).or(named_group).or(run_word);
+        let step = group.is_none().then(|| col(STEP_COLUMNS).filter(|_| !self.heading_groups)).flatten();
+        match (group.or(step), task, status) {
             (_, Some(task), Some(status)) if self.group.is_some() => {
                 TableKind::Tasks { id, task, status, by_status: false, numbered }
             }
             (Some(group), _, Some(status)) if self.group.is_none() => {
                 let word = cells[group].clone();
-                TableKind::Groups { group, word: (word.start, word.end), id: col(ID_COLUMNS), status, title }
+                TableKind::Groups {
+                    group,
+                    word: (word.start, word.end),
+                    id: col(ID_COLUMNS),
+                    status,
+                    title,
+                    steps: step.is_some(),
+                }
             }
             (None, Some(task), Some(status)) => {
                 TableKind::Tasks { id, task, status, by_status: false, numbered }
@@ -1312,6 +1378,12 @@ impl<'a> Walk<'a> {
                 s.end = self.text.len();
             }
         }
+        // A table of steps is the plan's groups only when the plan has nothing else.
+        if self.step_rows
+            && !(self.plan.groups.is_empty() && self.list_groups.is_empty() && self.plan.tasks.is_empty())
+        {
+            self.table_groups.clear();
+        }
         if self.plan.groups.is_empty() && !self.table_groups.is_empty() {
             self.plan.groups = std::mem::take(&mut self.table_groups);
             self.rounds = vec![None; self.plan.groups.len()];
@@ -1351,7 +1423,14 @@ impl<'a> Walk<'a> {
         }
         if self.plan.current.is_none() {
             let statuses = std::mem::take(&mut self.current_statuses);
-            self.plan.current = statuses.into_iter().find_map(|l| reference_in(&self.plan, l));
+            self.plan.current = statuses.into_iter().find_map(|l| reference_in(&self.plan, l, 8));
+        }
+        if self.plan.current.is_none() {
+            self.plan.current = self.summary.and_then(|l| summary_reference(&self.plan, l));
+        }
+        if self.plan.current.is_none() {
+            let pointers = std::mem::take(&mut self.pointers);
+            self.plan.current = pointers.into_iter().find_map(|l| reference_in(&self.plan, l, 0));
         }
         self.plan
     }
@@ -1497,13 +1576,46 @@ fn push_capped<'a>(lines: &mut Vec<Line<'a>>, line: Line<'a>) {
 /// The reference to a group inside a plan-level status line (`working on Part 4 (polling
 /// fallback)` → `Part 4`): the first of its first nine words that starts a group's word and id
 /// naming a group, unless the line is itself only a status (`complete`).
-fn reference_in<'a>(plan: &Plan<'_>, line: Line<'a>) -> Option<Line<'a>> {
+fn reference_in<'a>(plan: &Plan<'_>, line: Line<'a>, words: usize) -> Option<Line<'a>> {
     if status::leading(line.text).is_some_and(|t| t.range.end == line.text.len()) {
         return None;
     }
-    let mut starts = std::iter::once(0)
-        .chain(line.text.char_indices().filter(|&(_, c)| c == ' ').map(|(i, _)| i + 1).take(8));
-    starts.find_map(|at| {
+    references(plan, line, words).find(|(_, said)| !said.is_some_and(Status::is_done)).map(|(l, _)| l)
+}
+
+/// The group a status section's first line names as where the work is: its only reference,
+/// or the one said to be in progress (`Phase 1 — complete. Phase 2 — in progress.`); none that
+/// is finished, or named as a time (`after Phase 1 landed`).
+fn summary_reference<'a>(plan: &Plan<'_>, line: Line<'a>) -> Option<Line<'a>> {
+    let (text, start) = (line.text, line.range.start);
+    let found: Vec<(Line<'a>, Option<Status>)> = references(plan, line, 12).collect();
+    let timed = |l: &Line<'_>| {
+        let before = text[..l.range.start - start].trim_end_matches([' ', '*', '_']);
+        let last = before.rsplit(' ').next().unwrap_or(before).to_lowercase();
+        ["after", "since", "before", "until", "post", "pre"].contains(&last.as_str())
+    };
+    match found.as_slice() {
+        [(l, said)] if !said.is_some_and(Status::is_done) && !timed(l) => Some(l.clone()),
+        _ => {
+            found.into_iter().find(|(l, said)| *said == Some(Status::InProgress) && !timed(l)).map(|(l, _)| l)
+        }
+    }
+}
+
+/// The groups `line` names at the start of its first `words` + 1 words, each with the status
+/// said right after it (`Phase 2 complete`, `Phase 2 is done`) or right before it
+/// (`**Completed Phase 7**`).
+fn references<'a, 'p>(
+    plan: &'p Plan<'_>,
+    line: Line<'a>,
+    words: usize,
+) -> impl Iterator<Item = (Line<'a>, Option<Status>)> + 'p
+where
+    'a: 'p,
+{
+    let starts = std::iter::once(0)
+        .chain(line.text.char_indices().filter(|&(_, c)| c == ' ').map(|(i, _)| i + 1).take(words));
+    starts.filter_map(move |at| {
         let rest = &line.text[at..];
         let by_word = |g: &Group<'_>| {
             !g.word.is_empty()
@@ -1516,20 +1628,15 @@ fn reference_in<'a>(plan: &Plan<'_>, line: Line<'a>) -> Option<Line<'a>> {
         }
         let id = named_id(plan, rest)?;
         let end = at + rest.find(id)? + id.len();
-        // `Phase 2 complete, Phase 3 next`, `**Completed Phase 7**`: a group said to be
-        // finished is not where the work is.
-        let finished = |s: Status| matches!(s, Status::Complete | Status::Skipped);
-        let after = line.text[end..].trim_start_matches([' ', ':', '—', '-', '(', '*']);
-        let before = line.text[..at].trim_end_matches([' ', '*', '_', ':']);
-        let last = before.rsplit(' ').next().unwrap_or(before).trim_start_matches(['*', '_']);
-        if status::leading(after).is_some_and(|t| finished(t.status))
-            || status::whole(last).is_some_and(finished)
-        {
-            return None;
-        }
         let text = &line.text[at..end];
         resolve_group(plan, text)?;
-        Some(Line { text, range: line.range.start + at..line.range.start + end })
+        let after = line.text[end..].trim_start_matches([' ', ':', '—', '-', '(', '*']);
+        let after =
+            ["is ", "was ", "has been ", "are "].iter().find_map(|c| after.strip_prefix(c)).unwrap_or(after);
+        let before = line.text[..at].trim_end_matches([' ', '*', '_', ':']);
+        let last = before.rsplit(' ').next().unwrap_or(before).trim_start_matches(['*', '_']);
+        let said = status::leading(after).map(|t| t.status).or_else(|| status::whole(last));
+        Some((Line { text, range: line.range.start + at..line.range.start + end }, said))
     })
 }
 

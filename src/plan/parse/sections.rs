@@ -26,15 +26,16 @@ pub(super) enum Section {
 pub(super) fn section_of(heading: &str) -> Section {
     // A bilingual heading names its section twice (`Current Phase / 当前阶段`): either half, when
     // the other says the same or is in another script (`Errors / Lỗi` with no Vietnamese name).
+    // Two halves that name different things (`Goals / Non-goals`) read as one heading.
     if let Some((a, b)) = heading.split_once(" / ") {
         let (sa, sb) = (section_of(a), section_of(b));
         let scripts = a.is_ascii() != b.is_ascii();
-        return match (sa, sb) {
-            (sa, sb) if sa == sb => sa,
-            (sa, Section::Other) if scripts => sa,
-            (Section::Other, sb) if scripts => sb,
-            _ => Section::Other,
-        };
+        match (sa, sb) {
+            (sa, sb) if sa == sb && sa != Section::Other => return sa,
+            (sa, Section::Other) if scripts => return sa,
+            (Section::Other, sb) if scripts => return sb,
+            _ => {}
+        }
     }
     let h = heading.trim().trim_end_matches([':', '：']).trim();
     // Decoration and a chapter number (`🎯 Goal`, `0. Goal`) do not change what a section is.
@@ -203,6 +204,10 @@ pub(super) fn section_of(heading: &str) -> Section {
         "status",
         "current status",
         "project status",
+        "where we are",
+        "where we're at",
+        "where things stand",
+        "current state",
         "durum",
         "mevcut durum",
         "estado",

@@ -595,13 +595,22 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     }
     // A heading one level too deep that continues the count of the run it sits in (`####
     // Chapter 5` under `### Chapter 4`) is the run's next member, demoted by hand.
+    let mut named: std::collections::HashMap<(&str, &str), usize> = std::collections::HashMap::new();
+    for (k, key) in keys.iter().enumerate() {
+        if let Some(key) = key {
+            *named.entry((key.2.as_str(), ids[k])).or_default() += 1;
+        }
+    }
     for i in 0..heads.len() {
         let (Some(w), Some(j)) = (&keys[i], parents[i]) else { continue };
         if runs[i] || !runs[j] || keys[j].as_ref().is_none_or(|k| k.2 != w.2) {
             continue;
         }
         let next = matches!((ordinal_of(ids[j]), ordinal_of(ids[i])), (Some((a, m)), Some((b, n))) if a == b && n == m + 1);
-        runs[i] = next && work(i);
+        // Not when another heading of the word has that id (`#### Sprint 3 prep` before `###
+        // Sprint 3`).
+        let taken = named.get(&(w.2.as_str(), ids[i])).is_some_and(|&n| n > 1);
+        runs[i] = next && !taken && work(i);
     }
     // A run around keyword headings would make rounds of them: not a run.
     let holds_keyword = |i: usize| {
