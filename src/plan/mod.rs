@@ -100,7 +100,35 @@ pub struct Group<'a> {
     pub twin: Option<Box<Group<'a>>>,
 }
 
-impl Group<'_> {
+impl<'a> Group<'a> {
+    /// A group as read at `at`, its status from `indicators`, holding no task yet; the rest is
+    /// filled in by the reader (its key, its tasks) or set by the caller.
+    pub fn new(
+        id: Cow<'a, str>,
+        title: &'a str,
+        word: &'a str,
+        form: GroupForm,
+        at: usize,
+        indicators: Vec<Indicator>,
+    ) -> Group<'a> {
+        Group {
+            id,
+            key: String::new(),
+            title,
+            word,
+            form,
+            at,
+            insert_at: at,
+            indicators,
+            note: None,
+            free_status: None,
+            by_tasks: false,
+            struck: false,
+            tasks: 0..0,
+            twin: None,
+        }
+    }
+
     /// The status it states: the first place that says one, where an open box beside words
     /// (`- [ ] Aşama 2: … (devam ediyor)`) only says "not done" and the words say which.
     pub fn stored(&self) -> Option<Status> {

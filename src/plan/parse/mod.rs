@@ -481,25 +481,18 @@ impl<'a> Walk<'a> {
                     i.place = Place::Column;
                 }
                 let index = self.plan.groups.len();
+                // A heading with no id (`## Backend`) is numbered by its place.
+                let id = match g.id.is_empty() {
+                    true => Cow::Owned((index + 1).to_string()),
+                    false => Cow::Borrowed(&text[shift(&g.id, base)]),
+                };
+                let (title, word) = (&text[shift(&g.title, base)], &text[shift(&g.word, base)]);
+                let tasks = self.plan.tasks.len()..self.plan.tasks.len();
                 self.plan.groups.push(Group {
-                    // A heading with no id (`## Backend`) is numbered by its place.
-                    id: match g.id.is_empty() {
-                        true => Cow::Owned((index + 1).to_string()),
-                        false => Cow::Borrowed(&text[shift(&g.id, base)]),
-                    },
-                    key: String::new(),
-                    title: &text[shift(&g.title, base)],
-                    word: &text[shift(&g.word, base)],
-                    form: GroupForm::Heading,
-                    at: line.start,
                     insert_at,
-                    indicators,
-                    note: None,
-                    free_status: None,
-                    by_tasks: false,
                     struck: syntax::struck_whole(htext),
-                    tasks: self.plan.tasks.len()..self.plan.tasks.len(),
-                    twin: None,
+                    tasks,
+                    ..Group::new(id, title, word, GroupForm::Heading, line.start, indicators)
                 });
                 self.rounds.push(self.round.map(|(id, _)| id));
                 if self.plan.current_mark.is_none()
@@ -887,21 +880,11 @@ impl<'a> Walk<'a> {
         for i in indicators.iter().filter(|i| i.place != Place::Heading) {
             self.plan.vocabulary.note(i.place, i.status, &text[i.range.clone()]);
         }
+        let word = keyed.as_ref().map_or("", |k| &text[shift(&k.word, rest.start)]);
         let group = Group {
-            id: Cow::Borrowed(id),
-            key: String::new(),
-            title,
-            word: keyed.as_ref().map_or("", |k| &text[shift(&k.word, rest.start)]),
-            form: GroupForm::ListItem,
-            at: content.start,
-            insert_at: content.start,
-            indicators,
-            note: None,
-            free_status: None,
             tasks: self.plan.tasks.len()..self.plan.tasks.len(),
             by_tasks: carrier && keyed.is_none() && !in_section,
-            struck: false,
-            twin: None,
+            ..Group::new(Cow::Borrowed(id), title, word, GroupForm::ListItem, content.start, indicators)
         };
         if self.heading_groups {
             let line = text[..content.start].rfind('\n').map_or(0, |i| i + 1);
@@ -1175,22 +1158,15 @@ impl<'a> Walk<'a> {
                     .map_or_else(|| Cow::Owned(ordinal.to_string()), Cow::Borrowed);
                 // A title in the group cell itself beats a description column.
                 let title = title.map(cell).filter(|t| !t.is_empty() && !split).unwrap_or(g_title);
-                self.table_groups.push(Group {
+                let word = &text[word.0..word.1];
+                self.table_groups.push(Group::new(
                     id,
-                    key: String::new(),
                     title,
-                    word: &text[word.0..word.1],
-                    form: GroupForm::TableRow,
-                    at: line.start,
-                    insert_at: line.start,
+                    word,
+                    GroupForm::TableRow,
+                    line.start,
                     indicators,
-                    note: None,
-                    free_status: None,
-                    by_tasks: false,
-                    struck: false,
-                    tasks: 0..0,
-                    twin: None,
-                });
+                ));
             }
             TableKind::Tasks { id, task, status, by_status, numbered } => {
                 let g = self.group.map(|(g, _)| g);

@@ -225,22 +225,11 @@ impl<'a> Walk<'a> {
             .filter(|t| t.group.is_none() && t.form == TaskForm::Checkbox && !t.nested)
             .filter_map(|t| {
                 let g = names(t)?;
+                let indicators = t.indicator.iter().cloned().collect();
                 Some((
                     Group {
-                        id: g.id.clone(),
-                        key: String::new(),
-                        title: g.title,
-                        word: "",
-                        form: GroupForm::ListItem,
-                        at: t.at,
                         insert_at: t.insert_at,
-                        indicators: t.indicator.iter().cloned().collect(),
-                        note: None,
-                        free_status: None,
-                        by_tasks: false,
-                        struck: false,
-                        tasks: 0..0,
-                        twin: None,
+                        ..Group::new(g.id.clone(), g.title, "", GroupForm::ListItem, t.at, indicators)
                     },
                     t.at,
                 ))
