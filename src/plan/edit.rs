@@ -173,10 +173,9 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
                 Some(ind) => {
                     let mut edits = vec![respell(plan, ind, to)];
                     // A bilingual value (`complete / 已完成`) gets both halves.
-                    let line_end = memchr::memchr(b'\n', &plan.text.as_bytes()[ind.range.end..])
-                        .map_or(plan.text.len(), |n| ind.range.end + n);
+                    let rest = plan.text[ind.range.end..].lines().next().unwrap_or("");
                     if ind.place == Place::Label
-                        && let Some(second) = syntax::second_status(&plan.text[ind.range.end..line_end])
+                        && let Some(second) = syntax::second_status(rest)
                     {
                         let range = second.range.start + ind.range.end..second.range.end + ind.range.end;
                         edits.push(respell(

@@ -1039,6 +1039,13 @@ fn statuses_in_prose_bilingual_labels_and_prose_pointers_read_as_written() {
         .args(["set", "1.2", "complete"])
         .file_eq("task_plan.md", task.replace("in progress/进行中", "complete/已完成"))
         .success();
+    // With CRLF line endings the second half is found the same, and the endings are kept.
+    let crlf = task.replace('\n', "\r\n");
+    Test::new()
+        .file("task_plan.md", &crlf)
+        .args(["set", "1.2", "complete"])
+        .file_eq("task_plan.md", crlf.replace("in progress/进行中", "complete/已完成"))
+        .success();
     // `Goals / Non-goals` is one heading, read as the goal section it always was.
     assert_eq!(
         json("# Plan\n\n## Goals / Non-goals\nShip offline mode.\n\n## Phase 1: A\n- [ ] a\n")["goal"],

@@ -1550,8 +1550,9 @@ fn push_capped<'a>(lines: &mut Vec<Line<'a>>, line: Line<'a>) {
 }
 
 /// The reference to a group inside a plan-level status line (`working on Part 4 (polling
-/// fallback)` → `Part 4`): the first of its first nine words that starts a group's word and id
-/// naming a group, unless the line is itself only a status (`complete`).
+/// fallback)` → `Part 4`): the first of its first `words` + 1 words that starts a group's word
+/// and id naming a group not said to be finished, unless the line is itself only a status
+/// (`complete`).
 fn reference_in<'a>(plan: &Plan<'_>, line: Line<'a>, words: usize) -> Option<Line<'a>> {
     if status::leading(line.text).is_some_and(|t| t.range.end == line.text.len()) {
         return None;

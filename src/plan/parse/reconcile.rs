@@ -196,7 +196,6 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// Remove the tasks `gone` picks, keeping every group's range of task indices true.
     /// A checklist naming heading groups by id and title (`- [x] G1 Discovery` over `## Group
     /// G1: Discovery — complete`): an overview of them, one item per group, read as a second
     /// form of the groups ([`Walk::reconcile`]) and not as tasks.
@@ -238,6 +237,7 @@ impl<'a> Walk<'a> {
         if items.len() >= 2 { items } else { Vec::new() }
     }
 
+    /// Remove the tasks `gone` picks, keeping every group's range of task indices true.
     fn drop_tasks(&mut self, gone: impl Fn(&Task<'a>) -> bool) {
         let mut before = Vec::with_capacity(self.plan.tasks.len() + 1);
         let mut removed = 0;
