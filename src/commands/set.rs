@@ -59,7 +59,7 @@ pub fn run(
             *found.borrow_mut() = Some((target, label(plan, target), edit::status_of(plan, target)));
             match target {
                 Target::Task(i) => {
-                    *unknown.borrow_mut() = plan.tasks[i].unknown_mark.as_deref().map(|m| format!("[{m}]"))
+                    *unknown.borrow_mut() = plan.unknown_mark(&plan.tasks[i]).map(|m| format!("[{m}]"))
                 }
                 Target::Group(g) => *warning.borrow_mut() = open_tasks(plan, g, to),
             }

@@ -106,8 +106,10 @@ pub struct Annotations<'a> {
     /// The first, kept inline: most task lines have one annotation or none, and a plan of
     /// 100,000 tasks should not make 100,000 allocations for them.
     first: Option<Annotation<'a>>,
-    /// The others, rare: a boxed slice, a word smaller than a `Vec` in every task.
-    rest: Box<[Annotation<'a>]>,
+    /// The others, rare: behind one thin pointer, a word in every task (a boxed slice takes
+    /// two, a `Vec` three).
+    #[expect(clippy::box_collection, reason = "a thin pointer in every task, not three words")]
+    rest: Option<Box<Vec<Annotation<'a>>>>,
     /// Where a new trailing annotation goes (after `" "`): the end of the task's text and
     /// annotations, trailing whitespace excluded; an offset into the plan's text.
     pub end: usize,
@@ -116,7 +118,7 @@ pub struct Annotations<'a> {
 impl<'a> Annotations<'a> {
     /// Every annotation, in line order.
     pub fn iter(&self) -> impl Iterator<Item = &Annotation<'a>> {
-        self.first.iter().chain(self.rest.iter())
+        self.first.iter().chain(self.rest.iter().flat_map(|rest| rest.iter()))
     }
 
     /// The first annotation of the line.
@@ -237,7 +239,10 @@ pub fn read(text: &str, span: Range<usize>) -> (Range<usize>, Annotations<'_>) {
         });
     }
     let mut list = list.into_iter();
-    (span.start..cut, Annotations { first: list.next(), rest: list.collect(), end })
+    let first = list.next();
+    let rest: Vec<Annotation<'_>> = list.collect();
+    let rest = (!rest.is_empty()).then(|| Box::new(rest));
+    (span.start..cut, Annotations { first, rest, end })
 }
 
 /// `(depends: A, B)` anywhere in a text: the whole parenthetical and the list inside.

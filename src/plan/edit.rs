@@ -147,7 +147,7 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
                 .filter(|i| i.place == Place::Checkbox)
                 .and_then(|_| open_box_reads(task.struck, column));
             match &task.indicator {
-                Some(ind) if ind.status == to && task.unknown_mark.is_none() => Ok(Vec::new()),
+                Some(ind) if ind.status == to && !task.unknown_mark => Ok(Vec::new()),
                 Some(ind) if open == Some(to) => Ok(vec![Edit::replace(ind.range.clone(), " ")]),
                 Some(_)
                     if to == Status::Pending
@@ -188,7 +188,7 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
                 }
                 // A task heading with no status line reads pending: pending is a no-op.
                 None if task.status == to => Ok(Vec::new()),
-                None => Ok(vec![status_line(doc, task.insert_at, plan, to)]),
+                None => Ok(vec![status_line(doc, plan.insert_at(task), plan, to)]),
             }
         }
         Target::Group(i) => group_edits(plan, doc, &plan.groups[i], to),
@@ -438,7 +438,7 @@ fn reads_in_place(
     let mut pending: usize = 0;
     for &(target, to) in changes {
         if let Target::Task(i) = target
-            && before.tasks[i].unknown_mark.is_some()
+            && before.tasks[i].unknown_mark
         {
             return None;
         }

@@ -192,12 +192,10 @@ pub struct Task<'a> {
     pub annotations: annotations::Annotations<'a>,
     /// Offset of the task's line.
     pub at: usize,
-    /// For a task heading: where a status line goes.
-    pub insert_at: usize,
-    /// A checkbox mark pplan does not know (`[?]`): the task reads as not done, is never
-    /// offered as ready, and is named in the plan's warnings.
-    /// Boxed: rare, and a word smaller in every task than the `&str` itself.
-    pub unknown_mark: Option<Box<&'a str>>,
+    /// Its checkbox mark is one pplan does not know (`[?]`), the [`Task::indicator`]'s range:
+    /// the task reads as not done, is never offered as ready, and is named in the plan's
+    /// warnings (see [`Plan::unknown_mark`]).
+    pub unknown_mark: bool,
 }
 
 impl<'a> Task<'a> {
@@ -247,7 +245,7 @@ impl Counts {
         for t in tasks {
             c.total += 1;
             c.nested += usize::from(t.nested);
-            c.marked += usize::from(t.unknown_mark.is_some());
+            c.marked += usize::from(t.unknown_mark);
             match t.status {
                 Status::Complete => c.done += 1,
                 Status::InProgress => c.in_progress += 1,
@@ -319,6 +317,9 @@ pub struct Plan<'a> {
     /// It holds a spec's task list (groups `- [x] 1. …` over `- [x] 1.1 …`), whose `[-]` is
     /// work under way, not work dropped.
     pub dash_started: bool,
+    /// Each task heading's line and where a status line goes under it (after a setext
+    /// underline): rare, so kept here rather than in every task.
+    pub heading_tasks: Vec<(usize, usize)>,
 }
 
 /// The two logs a plan keeps as tables.
@@ -368,6 +369,17 @@ pub struct SectionSpan {
 impl<'a> Plan<'a> {
     pub fn parse(doc: &'a Document) -> Plan<'a> {
         parse::parse(doc)
+    }
+
+    /// Where a status line goes for a task: under a task heading, else its own line.
+    pub fn insert_at(&self, task: &Task<'_>) -> usize {
+        self.heading_tasks.iter().find(|&&(at, _)| at == task.at).map_or(task.at, |&(_, insert)| insert)
+    }
+
+    /// The mark in a task's box that pplan does not know (`?` of `[?]`), as written.
+    pub fn unknown_mark(&self, task: &Task<'_>) -> Option<&'a str> {
+        let text = self.text;
+        task.indicator.as_ref().filter(|_| task.unknown_mark).map(|i| &text[i.range.clone()])
     }
 
     /// Rows of the errors tables that hold an error (placeholder rows excluded).
@@ -500,7 +512,7 @@ impl<'a> Plan<'a> {
             None => 0..0,
         };
         let pending: Vec<usize> = range
-            .filter(|&i| self.tasks[i].status == Status::Pending && self.tasks[i].unknown_mark.is_none())
+            .filter(|&i| self.tasks[i].status == Status::Pending && !self.tasks[i].unknown_mark)
             .collect();
         if pending.iter().all(|&i| self.tasks[i].depends().is_empty()) {
             return pending;
@@ -522,10 +534,12 @@ impl<'a> Plan<'a> {
 }
 
 /// A plan of 100,000 tasks holds 100,000 of these: each word here is ~0.8 MB of page faults on
-/// `pplan status` (216 bytes before the duplicate `depends` went, among others).
+/// `pplan status` (216 bytes before the duplicate `depends` went, 168 before a task heading's
+/// status line place and an unknown mark moved out). Rare facts go beside the tasks
+/// ([`Plan::heading_tasks`]) or are read again from the text ([`Plan::unknown_mark`]).
 #[cfg(test)]
 #[test]
 fn a_task_stays_small() {
     let size = std::mem::size_of::<Task<'_>>();
-    assert!(size <= 184, "Task is {size} bytes");
+    assert!(size <= 144, "Task is {size} bytes");
 }

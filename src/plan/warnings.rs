@@ -68,8 +68,8 @@ pub fn warnings(plan: &Plan<'_>, doc: &Document, held: &[usize]) -> Vec<Warning>
             }
         }
     }
-    for t in plan.tasks.iter().filter(|t| t.unknown_mark.is_some()) {
-        let mark = t.unknown_mark.as_deref().copied().unwrap_or_default();
+    for t in plan.tasks.iter().filter(|t| t.unknown_mark) {
+        let mark = plan.unknown_mark(t).unwrap_or_default();
         found.push((
             t.at,
             format!(

@@ -122,8 +122,7 @@ pub fn html(store: &Store) -> Result<String> {
                 inline(task.text),
                 esc(&group),
                 // A mark pplan does not know (`[?]`) is shown as what it is.
-                task.unknown_mark
-                    .as_deref()
+                plan.unknown_mark(task)
                     .map_or_else(|| pill(task.status.as_str()), |m| pill(&format!("unknown [{m}]"))),
                 esc(task.depends().trim())
             );

@@ -43,7 +43,7 @@ fn a_noop_is_byte_identical_for_every_file() {
         assert_eq!(apply(doc.text(), &[]).expect("apply").as_bytes(), &bytes[..], "{name}");
         // A mark pplan does not know (`[/]`) has no state of its own to keep: any set writes a
         // known mark (tests/it/by_hand.rs).
-        for i in (0..plan.tasks.len()).filter(|&i| plan.tasks[i].unknown_mark.is_none()) {
+        for i in (0..plan.tasks.len()).filter(|&i| !plan.tasks[i].unknown_mark) {
             let t = Target::Task(i);
             let edits = set_status(&plan, &doc, t, status_of(&plan, t)).expect("noop set");
             assert!(edits.is_empty(), "{name}: setting task {i} to its own state edits {edits:?}");
@@ -72,7 +72,7 @@ fn set_and_set_back_restore_the_bytes_and_touch_only_status_lines() {
             (0..plan.tasks.len()).map(Target::Task).chain((0..plan.groups.len()).map(Target::Group));
         for target in targets {
             if let Target::Task(i) = target
-                && plan.tasks[i].unknown_mark.is_some()
+                && plan.tasks[i].unknown_mark
             {
                 continue;
             }

@@ -227,7 +227,7 @@ impl<'a> Walk<'a> {
                 let indicators = t.indicator.iter().cloned().collect();
                 Some((
                     Group {
-                        insert_at: t.insert_at,
+                        insert_at: t.at,
                         ..Group::new(g.id.clone(), g.title, "", GroupForm::ListItem, t.at, indicators)
                     },
                     t.at,

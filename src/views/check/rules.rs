@@ -390,13 +390,13 @@ fn plan_rules(plan: &Plan<'_>, has_agents: bool, f: &mut FileDiags<'_>) {
             }
         }
     }
-    for t in plan.tasks.iter().filter(|t| t.unknown_mark.is_some()) {
+    for t in plan.tasks.iter().filter(|t| t.unknown_mark) {
         f.at(
             t.at,
             "unknown-mark",
             format!(
                 "`[{}]` is no checkbox mark pplan knows; the task's status is unknown (counted as not done); marks: [ ] [~] [x] [!] [-]",
-                t.unknown_mark.as_deref().copied().unwrap_or_default()
+                plan.unknown_mark(t).unwrap_or_default()
             ),
         );
     }
