@@ -734,10 +734,34 @@ const POINTER_PHRASES: &[&str] = &[
     "мы на ", "мы сейчас на ", "сейчас на ", "ми на ", "зараз на ",
     "kita di ", "saat ini di ", "đang ở ", "hiện đang ở ", "jsme ve ", "jsme v ",
     "vi är i ", "vi är på ", "vi er i ",
+    // A person keeping their own plan says I (`ik zit nu in fase 3`, `I'm on Phase 2`).
+    "i am in ", "i'm in ", "i am on ", "i'm on ", "i am now in ", "i'm now in ", "i am now on ", "i'm now on ",
+    "ik zit in ", "ik zit nu in ", "ik ben bij ", "ik ben nu bij ",
+    "estoy en ", "estou na ", "estou no ", "estou em ",
+    "je suis à ", "je suis en ", "je suis dans ", "j'en suis à ",
+    "ich bin in ", "ich bin im ", "ich bin bei ", "ich bin gerade in ", "ich bin gerade bei ",
+    "sono alla ", "sono nella ", "sono al ", "sono nel ",
 ];
 
 /// Articles that may stand between such a phrase and the group (`estamos en la fase 2`).
 const ARTICLES: &[&str] = &["the ", "la ", "el ", "le ", "a ", "o ", "die ", "der ", "il ", "de ", "het "];
+
+/// [`POINTER_PHRASES`] sorted by their first two letters: a word is compared with the few that
+/// start as it does (most words start no phrase; `in`, `is`, `it` must cost nothing).
+fn pointer_phrases() -> &'static [((char, char), &'static str)] {
+    static SORTED: std::sync::OnceLock<Vec<((char, char), &'static str)>> = std::sync::OnceLock::new();
+    SORTED.get_or_init(|| {
+        let mut v: Vec<_> = POINTER_PHRASES
+            .iter()
+            .map(|p| {
+                let mut cs = p.chars();
+                ((cs.next().unwrap_or(' '), cs.next().unwrap_or(' ')), *p)
+            })
+            .collect();
+        v.sort_unstable();
+        v
+    })
+}
 
 /// Where the group named after a phrase saying where the work is (see [`POINTER_PHRASES`])
 /// starts in `s`: after the phrase (at the start of a word, compared letter by letter in any
@@ -749,12 +773,15 @@ pub fn prose_pointer(s: &str) -> Option<usize> {
         prev = c;
         start
     });
+    let phrases = pointer_phrases();
     for (at, c) in starts {
-        let first = c.to_lowercase().next().unwrap_or(c);
-        let found = POINTER_PHRASES
+        let lower = |c: char| c.to_lowercase().next().unwrap_or(c);
+        let key = (lower(c), s[at + c.len_utf8()..].chars().next().map_or(' ', lower));
+        let from = phrases.partition_point(|(k, _)| *k < key);
+        let found = phrases[from..]
             .iter()
-            .filter(|p| p.starts_with(first))
-            .find_map(|p| starts_with_folded(s, at, p));
+            .take_while(|(k, _)| *k == key)
+            .find_map(|(_, p)| starts_with_folded(s, at, p));
         let Some(end) = found else {
             continue;
         };
@@ -773,6 +800,8 @@ fn starts_pointer(c: char) -> bool {
     matches!(
         c,
         'w' | 'W'
+            | 'i'
+            | 'I'
             | 'e'
             | 'E'
             | 'n'
@@ -947,6 +976,13 @@ const GROUP_KEYWORDS: &[(&str, bool)] = &[
     ("wave", false),
     ("fase", false),
     ("etapa", false),
+    // Stage, in Polish (`Etap 1`), Russian, Ukrainian, Turkish, French and Czech.
+    ("etap", false),
+    ("этап", false),
+    ("етап", false),
+    ("aşama", false),
+    ("étape", false),
+    ("fáze", false),
     ("giai đoạn", false),
     ("阶段", true),
     ("階段", true),
@@ -957,8 +993,26 @@ const GROUP_KEYWORDS: &[(&str, bool)] = &[
     ("단계", true),
 ];
 
-const TASK_KEYWORDS: &[(&str, bool)] =
-    &[("task", false), ("tarea", false), ("任务", true), ("任務", true), ("タスク", true), ("작업", true)];
+/// The word for a task before its id (`### Task 2.1: …`, `### Görev 1.2:`), by language.
+const TASK_KEYWORDS: &[(&str, bool)] = &[
+    ("task", false),
+    ("tarea", false),
+    ("tarefa", false),
+    ("tâche", false),
+    ("aufgabe", false),
+    ("taak", false),
+    ("zadanie", false),
+    ("úkol", false),
+    ("görev", false),
+    ("tugas", false),
+    ("nhiệm vụ", false),
+    ("задача", false),
+    ("завдання", false),
+    ("任务", true),
+    ("任務", true),
+    ("タスク", true),
+    ("작업", true),
+];
 
 /// A status in a heading, or a status emoji / word in a cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1074,17 +1128,34 @@ pub fn task_heading(text: &str) -> Option<Titled> {
     keyed(text, TASK_KEYWORDS, false, Words::Listed)
 }
 
-/// A numbered heading `1. Setup` / `2) Build` (one number, not `1.1`): the number and title.
+/// A numbered heading `1. Setup` / `2) Build` / `三、数据同步` / `B. Ensaio` (one number or
+/// capital letter, not `1.1`): the number and title.
 pub fn numbered_heading(text: &str) -> Option<Titled> {
     let mut p = decoration(text);
     let bold = text[p..].starts_with("**");
     if bold {
         p += 2;
     }
+    // A CJK numeral before `、` (`一、调研与评估`).
+    let numeral: usize =
+        text[p..].chars().take_while(|&c| "零一二三四五六七八九十".contains(c)).map(char::len_utf8).sum();
+    if numeral > 0
+        && cjk_number(&text[p..p + numeral]).is_some()
+        && let Some(rest) = text[p + numeral..].strip_prefix('、')
+    {
+        let q = text.len() - rest.len() + spaces(rest);
+        let (title, statuses) = titled_rest(text, q, bold);
+        return Some(Titled { word: p..p, id: p..p + numeral, title, statuses, lead_in: false });
+    }
     // A phase before the first may be numbered below zero (`-1. Project selection`).
     let minus =
         usize::from(text[p..].starts_with('-') && text[p + 1..].starts_with(|c: char| c.is_ascii_digit()));
     let digits = minus + text[p + minus..].bytes().take_while(u8::is_ascii_digit).count();
+    // Or lettered (`A. Preparação`, `B) Ensaio`): one capital.
+    let lettered = digits == 0
+        && text[p..].starts_with(|c: char| c.is_ascii_uppercase())
+        && (text[p + 1..].starts_with(". ") || text[p + 1..].starts_with(") "));
+    let digits = if lettered { 1 } else { digits };
     if digits == minus || digits > 3 {
         return None;
     }
@@ -1206,11 +1277,11 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
         statuses.extend(trailing);
         return Some(Titled { title: unstrike(title), statuses, ..t });
     }
-    let listed = keywords.iter().find(|(k, _)| {
-        text.len() >= p + k.len()
-            && text.is_char_boundary(p + k.len())
-            && text[p..p + k.len()].eq_ignore_ascii_case(k)
-    });
+    // The keyword in any case (`Phase`, `PHASE`, `Этап`, `Étape`): its length as written.
+    let keyword_at = |p: usize| {
+        keywords.iter().find_map(|&(k, cjk)| starts_with_folded(text, p, k).map(|end| (end - p, cjk)))
+    };
+    let listed = keyword_at(p);
     // A short lead-in before the keyword (`Next: Phase 2 — …`, `Build Steps — Phase 0 (…)`).
     let mut led = false;
     let listed = listed.or_else(|| {
@@ -1223,17 +1294,13 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
         }
         let lead = lead_in(&text[p..])?;
         let at = p + lead;
-        let k = keywords.iter().find(|(k, _)| {
-            text.len() >= at + k.len()
-                && text.is_char_boundary(at + k.len())
-                && text[at..at + k.len()].eq_ignore_ascii_case(k)
-        })?;
+        let k = keyword_at(at)?;
         p = at;
         led = true;
         Some(k)
     });
     let (kw_len, cjk) = match listed {
-        Some((k, cjk)) => (k.len(), *cjk),
+        Some(k) => k,
         None if any_word => {
             let n = text[p..]
                 .char_indices()
@@ -1467,7 +1534,8 @@ pub fn is_group_id(id: &str) -> bool {
                 || (letters == 1 && part.chars().all(char::is_alphabetic))
                 || (letters <= 3 && part.chars().all(|c| c.is_ascii_uppercase()))
                 || part.chars().all(|c| "一二三四五六七八九十百零〇".contains(c))
-                || script_number(part).is_some())
+                || script_number(part).is_some()
+                || word_number(part).is_some())
     })
 }
 
@@ -1475,7 +1543,38 @@ pub fn is_group_id(id: &str) -> bool {
 /// `二`, `12` names `十二`)?
 pub fn numeral_names(written: &str, asked: &str) -> bool {
     let digits = !asked.is_empty() && asked.bytes().all(|b| b.is_ascii_digit());
-    digits && cjk_number(written).or_else(|| script_number(written)).is_some_and(|n| asked.parse() == Ok(n))
+    digits
+        && cjk_number(written)
+            .or_else(|| script_number(written))
+            .or_else(|| word_number(written))
+            .is_some_and(|n| asked.parse() == Ok(n))
+}
+
+/// The number an id spells as an English word (`Phase Two`), one to twenty, in any case.
+pub fn word_number(id: &str) -> Option<u32> {
+    const WORDS: [&str; 20] = [
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    WORDS.iter().position(|w| w.eq_ignore_ascii_case(id)).map(|i| i as u32 + 1)
 }
 
 /// The number an id writes in another script's decimal digits (`۲` → 2 in Persian, `١٢` → 12

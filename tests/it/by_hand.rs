@@ -1143,3 +1143,77 @@ fn group_statuses(v: &serde_json::Value) -> Vec<(String, String)> {
 fn pairs(v: &[(&str, &str)]) -> Vec<(String, String)> {
     v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
 }
+
+#[test]
+fn probe_19_and_20_forms_read_as_a_person_reads_them() {
+    let json = plan_status_json;
+    let read = |plan: &str| {
+        let v = json(plan);
+        (group_statuses(&v), v["current_group"]["stated"].clone(), v["tasks"]["total"].clone())
+    };
+    // Headings numbered in CJK numerals (`一、调研`) under a phases section are the groups, not
+    // the checkboxes under them; `阶段三` names `三`.
+    let zh = "# 任务计划\n\n## 当前阶段\n阶段三\n\n## 阶段\n\n### 一、调研\n- [x] 梳理\n状态：已完成\n\n### 二、转换\n- [x] DDL\n状态：已完成\n\n### 三、同步\n- [x] Debezium\n- [ ] 校验\n状态：进行中\n";
+    assert_eq!(
+        read(zh),
+        (pairs(&[("一", "complete"), ("二", "complete"), ("三", "in_progress")]), "三".into(), 4.into())
+    );
+    // A current label in a heading whose words would name a section of groups (`현재 단계`).
+    let ko = "# 계획\n\n## 현재 단계: 2단계\n\n## 1단계: 분석 — 완료\n- [x] a\n\n## 2단계: 전환 — 진행 중\n- [ ] b\n";
+    assert_eq!(read(ko), (pairs(&[("1", "complete"), ("2", "in_progress")]), "2".into(), 2.into()));
+    // Under acceptance criteria, `### Phase 1 checks` is the bar Phase 1 is measured by: its
+    // boxes are tasks, it is no second Phase 1.
+    let criteria = "# Plan\n\n## Phase 1: Upload\n**Status:** complete\n- [x] a\n\n## Phase 2: Map\n**Status:** in_progress\n- [ ] b\n\n## Acceptance criteria\n\n### Phase 1 checks\n- [x] fast\n\n### Phase 2 checks\n- [ ] survives reload\n";
+    assert_eq!(
+        read(criteria),
+        (pairs(&[("1", "complete"), ("2", "in_progress")]), serde_json::Value::Null, 4.into())
+    );
+    // Task headings in Turkish (`### Görev 1.1`) are tasks of their stage (`## Aşama 1`).
+    let tr = "# Plan\n\nŞu anki aşama: Aşama 2\n\n## Aşama 1: Altyapı\nDurum: Tamamlandı\n\n### Görev 1.1: kurulum\nDurum: Tamamlandı\n\n## Aşama 2: Çeviri\nDurum: Devam ediyor\n\n### Görev 2.1: İngilizce\nDurum: Tamamlandı\n\n### Görev 2.2: Almanca\nDurum: Devam ediyor\n";
+    assert_eq!(read(tr), (pairs(&[("1", "complete"), ("2", "in_progress")]), "2".into(), 3.into()));
+    // A plan of one stage in Polish (`Etap`), or in Russian written with a capital (`Этап`).
+    let pl =
+        "# Plan zadania\n\n## Etap 1: Walidacja NIP\nStatus: w trakcie\n\n- [x] funkcja\n- [ ] komunikat\n";
+    assert_eq!(read(pl), (pairs(&[("1", "in_progress")]), serde_json::Value::Null, 2.into()));
+    let ru = "# План\n\n## Этап 1. Инвентаризация\nСтатус: выполнено\n- [x] a\n\n## Этап 2. Отчёты\nСтатус: пропущен — уже есть в SonarQube\n";
+    assert_eq!(read(ru).0, pairs(&[("1", "complete"), ("2", "skipped")]));
+    // Lettered headings (`## A. Preparação`) and number words (`Phase Two`) count as ids.
+    let pt =
+        "# Runbook\n\n## A. Preparação\n- [x] a\n\n## B. Ensaio\n- [x] b\n- [ ] c\n\n## C. Janela\n- [ ] d\n";
+    assert_eq!(read(pt).0, pairs(&[("A", "complete"), ("B", "in_progress"), ("C", "pending")]));
+    let words = "# Learning Rust\n\n## Phase One: The Book\n- [x] a\n\n## Phase Two: Small tools\n- [ ] b\n";
+    assert_eq!(read(words).0, pairs(&[("One", "complete"), ("Two", "pending")]));
+    let set = Test::new()
+        .file("task_plan.md", words)
+        .args(["set", "--group", "2", "in_progress"])
+        .stdout("group Two: pending → in_progress\n")
+        .success();
+    assert!(
+        std::fs::read_to_string(set.dir.path().join("task_plan.md")).expect("plan").contains("in_progress")
+    );
+    // Statuses in more words.
+    let th = "# แผน\n\n## ขั้นตอนที่ 1: ออกแบบ\nสถานะ: เสร็จแล้ว\n- [x] a\n\n## ขั้นตอนที่ 2: เชื่อมต่อ LINE\nสถานะ: ติดปัญหา\n- [ ] b\n";
+    assert_eq!(read(th).0, pairs(&[("1", "complete"), ("2", "blocked")]));
+    // A person says where they are in the first person (`ik zit nu in fase 3`).
+    let nl = "# Webshop\n\nStand van zaken: ik zit nu in fase 2, de bestelmodule is lastig.\n\n### Fase 1 – Ontwerp — klaar\n- [x] a\n\n### Fase 2 – Bouwen — bezig\n- [ ] b\n\n### Fase 3 – Live — nog niet\n- [ ] c\n";
+    let v = json(nl);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    assert_eq!(
+        (v["current_group"]["stated"].clone(), v["groups"][2]["title"].clone()),
+        ("2".into(), "Live".into())
+    );
+    // An error log in German; an example row written wholly in italics is no entry.
+    let de = "# Plan\n\n## Phase 1: SSO\n- [x] a\n\n## Fehlerprotokoll\n| Datum | Fehler | Lösung |\n|---|---|---|\n| 12.02. | `Invalid redirect_uri` | Wildcard ergänzt |\n| _(Beispiel)_ | _Fehler_ | _Lösung_ |\n";
+    assert_eq!(json(de)["error_rows"], 1);
+    // Numbered steps in a checklist under one of the headings a plan is kept under by hand are
+    // that heading's tasks; the headings are the groups.
+    let hand = "# Onboarding\n\n## Onderzoek\n- [x] Funnel\n- [x] Interviews\n\n## Ontwerp\n- [x] Wireframes\n- [ ] Review\n\n## Bouwen\n- [ ] Stap 1: e-mail\n- [ ] Stap 2: adres\n- [ ] Stap 3: voorkeuren\n";
+    assert_eq!(
+        read(hand),
+        (
+            pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]),
+            serde_json::Value::Null,
+            7.into()
+        )
+    );
+}

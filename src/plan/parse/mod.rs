@@ -309,7 +309,18 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
     // Headings with no id, read once more as groups: after a plan's groups, bins over a
     // checklist no group holds (`## Later`, `## Backlog`); in a plan with tasks and no groups in
     // any form, the headings it is kept under by hand (`## Backend`, `## Frontend`).
-    let found = if !plan.groups.is_empty() {
+    // A run of items read as groups (`- [ ] Stap 1: …`, `- [ ] Stap 2: …`) all under one of the
+    // headings a plan is kept under by hand (`## Onderzoek`, `## Bouwen`, each over a checklist)
+    // is that heading's tasks.
+    let kept_by_hand = || {
+        let items = plan.groups.iter().all(|g| g.form == GroupForm::ListItem);
+        let under = section_of_all(&outline.blocks, plan.groups.iter().map(|g| g.at))?;
+        let bare = bare_groups(text, &outline.blocks, &roles);
+        (items && bare.iter().any(|(h, _)| *h == under)).then_some(bare)
+    };
+    let found = if let Some(bare) = (!plan.groups.is_empty()).then(kept_by_hand).flatten() {
+        bare
+    } else if !plan.groups.is_empty() {
         let orphans: Vec<usize> = plan
             .tasks
             .iter()
@@ -379,6 +390,21 @@ fn task_room<'a>(text: &str) -> Vec<Task<'a>> {
         });
     }
     room
+}
+
+/// The heading (its place among the headings) every one of `offsets` sits under, when they all
+/// sit under one.
+fn section_of_all(blocks: &[Block], mut offsets: impl Iterator<Item = usize>) -> Option<usize> {
+    let starts: Vec<usize> = blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Heading { line, .. } => Some(line.start),
+            _ => None,
+        })
+        .collect();
+    let under = |at: usize| starts.partition_point(|&s| s <= at).checked_sub(1);
+    let first = under(offsets.next()?)?;
+    offsets.all(|at| under(at) == Some(first)).then_some(first)
 }
 
 /// One walk over the outline, each heading in its role, then the front matter before `body`;
@@ -492,16 +518,15 @@ impl<'a> Walk<'a> {
         }
         // A title (`# Roadmap`) names the whole file, not a section of its groups; a group (a
         // board's `## Now`) is no section.
+        // `## Current Group: 3`, `## Current phase: Phase 3 (blocked)`, `## 현재 단계: 2단계`: a
+        // label with its value, whatever its words would name as a section.
+        let label = syntax::current_label(htext).filter(|_| matches!(role, Role::Plain));
         let section = match section_of(htext) {
             Section::Groups if title => Section::Other,
-            _ if matches!(role, Role::Group(_)) => Section::Other,
+            _ if matches!(role, Role::Group(_)) || label.is_some() => Section::Other,
             section => section,
         };
-        // `## Current Group: 3`, `## Current phase: Phase 3 (blocked)`: a label with its value.
-        if section == Section::Other
-            && matches!(role, Role::Plain)
-            && let Some(v) = syntax::current_label(htext)
-        {
+        if let Some(v) = label {
             let value = htext[v.clone()].trim();
             if !value.is_empty() {
                 let at = base + v.start + (htext[v.clone()].len() - htext[v].trim_start().len());
@@ -1174,6 +1199,10 @@ impl<'a> Walk<'a> {
                     && cells.iter().all(|c| {
                         is_placeholder(&text[c.clone()]) || template_slot(&text[c.clone()]) || count(c)
                     });
+                // Or an example written wholly in italics (`| _(przykład)_ | _opis błędu_ | … |`).
+                let filled: Vec<&str> =
+                    cells.iter().map(|c| text[c.clone()].trim()).filter(|t| !t.is_empty()).collect();
+                let template = template || (filled.len() >= 2 && filled.iter().all(|t| is_italic(t)));
                 let placeholder = placeholder
                     || measured
                     || template

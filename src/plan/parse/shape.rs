@@ -527,8 +527,39 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     for i in drop {
         groups[i] = None;
     }
-    let keyworded = groups.iter().any(Option::is_some);
     let parents = parents(&heads);
+    // Under acceptance criteria (`## Acceptance criteria` › `### Phase 1 checks`), a heading
+    // naming a group that stands elsewhere is the bar that group is measured by, not a group (a
+    // `### Phase 8` of its own filed there is one).
+    let bars: Vec<bool> = (0..heads.len()).map(|i| groups[i].is_none() && criteria(heads[i].2)).collect();
+    let under_criteria = |i: usize| {
+        let mut p = parents[i];
+        while let Some(j) = p {
+            if bars[j] {
+                return true;
+            }
+            p = parents[j];
+        }
+        false
+    };
+    let under: Vec<bool> = match bars.contains(&true) {
+        true => (0..heads.len()).map(under_criteria).collect(),
+        false => vec![false; heads.len()],
+    };
+    let named = |i: usize| {
+        let g = groups[i].as_ref()?;
+        Some((heads[i].2[g.word.clone()].to_lowercase(), &heads[i].2[g.id.clone()]))
+    };
+    let elsewhere: std::collections::HashSet<_> = match under.contains(&true) {
+        true => (0..heads.len()).filter(|&i| !under[i]).filter_map(named).collect(),
+        false => std::collections::HashSet::new(),
+    };
+    let judged: Vec<bool> =
+        (0..heads.len()).map(|i| under[i] && named(i).is_some_and(|n| elsewhere.contains(&n))).collect();
+    for (g, _) in groups.iter_mut().zip(&judged).filter(|(_, j)| **j) {
+        *g = None;
+    }
+    let keyworded = groups.iter().any(Option::is_some);
     // Runs of any word (`Sprint 1`, `Sprint 2`), beside the keyword headings too, but never
     // inside or around one: there they are the detail of a phase.
     let inside_keyword = |i: usize| {
@@ -543,7 +574,7 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     };
     let words: Vec<Option<Titled>> = (0..heads.len())
         .map(|i| {
-            if groups[i].is_some() || (keyworded && inside_keyword(i)) {
+            if groups[i].is_some() || (keyworded && inside_keyword(i)) || judged[i] {
                 return None;
             }
             syntax::code_heading(heads[i].2).filter(|_| syntax::task_heading(heads[i].2).is_none())
@@ -832,22 +863,22 @@ pub(super) fn in_sequence<'s>(ids: impl Iterator<Item = &'s str>) -> bool {
 }
 
 /// An id as a prefix and a place in a count: `M3` → (`M`, 3), `#10` → (`#`, 10), `C` → (``, 3),
-/// `三` → (``, 3).
+/// `三` → (``, 3), `十二` → (``, 12).
 fn ordinal_of(id: &str) -> Option<(&str, u32)> {
     let digits = id.len() - id.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     if digits > 0 {
         let (prefix, n) = id.split_at(id.len() - digits);
         return Some((prefix, n.parse().ok()?));
     }
+    if let Some(n) = syntax::cjk_number(id).or_else(|| syntax::word_number(id)) {
+        return Some(("", n));
+    }
     let mut chars = id.chars();
     let c = chars.next()?;
     if chars.next().is_some() {
         return None;
     }
-    if c.is_ascii_uppercase() {
-        return Some(("", u32::from(c) - u32::from('A') + 1));
-    }
-    "一二三四五六七八九十".chars().position(|d| d == c).map(|i| ("", i as u32 + 1))
+    c.is_ascii_uppercase().then(|| ("", u32::from(c) - u32::from('A') + 1))
 }
 
 /// Every heading: its block, its level and its text without the markers.
