@@ -532,16 +532,7 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     // naming a group that stands elsewhere is the bar that group is measured by, not a group (a
     // `### Phase 8` of its own filed there is one).
     let bars: Vec<bool> = (0..heads.len()).map(|i| groups[i].is_none() && criteria(heads[i].2)).collect();
-    let under_criteria = |i: usize| {
-        let mut p = parents[i];
-        while let Some(j) = p {
-            if bars[j] {
-                return true;
-            }
-            p = parents[j];
-        }
-        false
-    };
+    let under_criteria = |i: usize| above(&parents, i, |j| bars[j]);
     let under: Vec<bool> = match bars.contains(&true) {
         true => (0..heads.len()).map(under_criteria).collect(),
         false => vec![false; heads.len()],
@@ -562,16 +553,7 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     let keyworded = groups.iter().any(Option::is_some);
     // Runs of any word (`Sprint 1`, `Sprint 2`), beside the keyword headings too, but never
     // inside or around one: there they are the detail of a phase.
-    let inside_keyword = |i: usize| {
-        let mut p = parents[i];
-        while let Some(j) = p {
-            if groups[j].is_some() {
-                return true;
-            }
-            p = parents[j];
-        }
-        false
-    };
+    let inside_keyword = |i: usize| above(&parents, i, |j| groups[j].is_some());
     let words: Vec<Option<Titled>> = (0..heads.len())
         .map(|i| {
             if groups[i].is_some() || (keyworded && inside_keyword(i)) || judged[i] {
@@ -600,16 +582,7 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             .is_some_and(|w| w.word.start == w.id.start && ids[i][w.word.len()..].starts_with('-'))
     };
     // Nor under a heading of another run: `### BE-01` … under `## WS-1` are the workstream's.
-    let under_run = |i: usize| {
-        let mut p = parents[i];
-        while let Some(j) = p {
-            if runs[j] {
-                return true;
-            }
-            p = parents[j];
-        }
-        false
-    };
+    let under_run = |i: usize| above(&parents, i, |j| runs[j]);
     // Each dashed run's count is judged once (a run of many would otherwise be walked per member).
     let mut counts_up: std::collections::HashMap<&Option<RunKey>, bool> = std::collections::HashMap::new();
     let mut uncounted = Vec::new();
@@ -894,6 +867,11 @@ fn headings<'t>(text: &'t str, blocks: &[Block]) -> Vec<(usize, u8, &'t str)> {
             _ => None,
         })
         .collect()
+}
+
+/// Is some heading that heading `i` sits under (see [`parents`]) one that `is` picks?
+fn above(parents: &[Option<usize>], i: usize, is: impl Fn(usize) -> bool) -> bool {
+    std::iter::successors(parents[i], |&j| parents[j]).any(is)
 }
 
 /// For every heading, the index of the nearest heading above it of a lower level.
