@@ -1202,6 +1202,15 @@ fn probe_19_and_20_forms_read_as_a_person_reads_them() {
         (v["current_group"]["stated"].clone(), v["groups"][2]["title"].clone()),
         ("2".into(), "Live".into())
     );
+    // A runbook kept in plain lines (`STEP 1 — Mirror  [IN PROGRESS]`) over indented checklists;
+    // set writes the word as the file spells it.
+    let steps = "# Runbook\n\nSTEP 0 — Pre-flight  [DONE]\n  - [x] a\n\nSTEP 1 — Mirror  [IN PROGRESS]\n  - [x] b\n  - [ ] c\n\nSTEP 2 — LFS  [TODO]\n  - [ ] d\n";
+    assert_eq!(read(steps).0, pairs(&[("0", "complete"), ("1", "in_progress"), ("2", "pending")]));
+    Test::new()
+        .file("task_plan.md", steps)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", &steps.replace("LFS  [TODO]", "LFS  [IN PROGRESS]"))
+        .success();
     // An error log in German; an example row written wholly in italics is no entry.
     let de = "# Plan\n\n## Phase 1: SSO\n- [x] a\n\n## Fehlerprotokoll\n| Datum | Fehler | Lösung |\n|---|---|---|\n| 12.02. | `Invalid redirect_uri` | Wildcard ergänzt |\n| _(Beispiel)_ | _Fehler_ | _Lösung_ |\n";
     assert_eq!(json(de)["error_rows"], 1);

@@ -53,12 +53,15 @@ pub(super) fn callout_headings(text: &str, blocks: &mut [Block]) -> bool {
 }
 
 /// A paragraph line that opens with a word, an id and a separator (`step 1 (done): add the
-/// flag`, `iteration 5: CLI polish`): in a plan where nothing else is a group, a plan kept in
-/// plain lines; two or more are read as the deepest headings, like [`bold_headings`].
+/// flag`, `iteration 5: CLI polish`, `STEP 2 — LFS  [IN PROGRESS]`): in a plan where nothing
+/// else is a group, a plan kept in plain lines; two or more are read as the deepest headings,
+/// like [`bold_headings`].
 pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
     pseudo_headings(text, blocks, |t| {
         syntax::group_heading(t).or_else(|| syntax::word_heading(t)).is_some_and(|w| {
-            w.word.start == 0 && !w.word.is_empty() && t[w.id.end..w.title.start].contains([':', '：'])
+            w.word.start == 0
+                && !w.word.is_empty()
+                && t[w.id.end..w.title.start].contains([':', '：', '—', '–'])
         })
     })
 }
