@@ -12,22 +12,29 @@ const PLAN: &str = "# Task Plan: R\n\n## Goal\ng\n\n### Group 1: a\n- [ ] T-1: t
 const STATUS: &str = "plan: R\ngoal: g\nprogress: 0% (0 of 1 task done, 1 group, 0 error rows)\ncurrent: 1\ngroups:\n> 1  pending      0/1  a\nin progress: -\nnext: T-1 task\n";
 
 /// A person appends while `set` runs: every appended line is in the file at the end, and every
-/// `set` either wrote (0) or said "busy" (4).
+/// `set` either wrote (0) or said "busy" (4). At most [`APPENDS_PER_SET`] lines a `set`: at a
+/// fixed pace alone, a slower machine made each `set` read more lines, which made it slower
+/// still (a debug build reads a text line in ~20 µs), and the test ran for many minutes.
 #[test]
 fn lines_appended_while_set_writes_are_never_lost() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    const APPENDS_PER_SET: usize = 40;
     let dir = TempDir::new();
     fs::write(dir.path().join("task_plan.md"), PLAN).expect("plan");
     let path = dir.path().join("task_plan.md");
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let sets = std::sync::Arc::new(AtomicUsize::new(0));
     let appender = {
-        let (path, stop) = (path.clone(), stop.clone());
+        let (path, stop, sets) = (path.clone(), stop.clone(), sets.clone());
         std::thread::spawn(move || {
             let mut n = 0;
-            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                n += 1;
-                let mut f = fs::OpenOptions::new().append(true).open(&path).expect("append");
-                f.write_all(format!("human line {n}\n").as_bytes()).expect("append");
-                drop(f);
+            while !stop.load(Ordering::Relaxed) {
+                if n < APPENDS_PER_SET * sets.load(Ordering::Relaxed) {
+                    n += 1;
+                    let mut f = fs::OpenOptions::new().append(true).open(&path).expect("append");
+                    f.write_all(format!("human line {n}\n").as_bytes()).expect("append");
+                    drop(f);
+                }
                 std::thread::sleep(std::time::Duration::from_micros(500));
             }
             n
@@ -35,6 +42,7 @@ fn lines_appended_while_set_writes_are_never_lost() {
     };
     let mut codes = std::collections::BTreeMap::new();
     for i in 0..80 {
+        sets.fetch_add(1, Ordering::Relaxed);
         let state = if i % 2 == 0 { "complete" } else { "pending" };
         let (code, _, err) = pplan(dir.path(), &["set", "T-1", state]);
         assert!(matches!(code, Some(0 | 4)), "set exited {code:?}: {err}");
@@ -42,6 +50,8 @@ fn lines_appended_while_set_writes_are_never_lost() {
     }
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     let appended = appender.join().expect("appender");
+    // The person did write beside the sets (one line every half millisecond of the run).
+    assert!(appended >= 80, "only {appended} lines appended");
     let text = fs::read_to_string(&path).expect("read");
     let present = text.lines().filter(|l| l.starts_with("human line ")).count();
     assert_eq!(present, appended, "appended {appended}, present {present}; set exits {codes:?}");
