@@ -1209,7 +1209,7 @@ fn probe_19_and_20_forms_read_as_a_person_reads_them() {
     Test::new()
         .file("task_plan.md", steps)
         .args(["set", "--group", "2", "in_progress"])
-        .file_eq("task_plan.md", &steps.replace("LFS  [TODO]", "LFS  [IN PROGRESS]"))
+        .file_eq("task_plan.md", steps.replace("LFS  [TODO]", "LFS  [IN PROGRESS]"))
         .success();
     // An error log in German; an example row written wholly in italics is no entry.
     let de = "# Plan\n\n## Phase 1: SSO\n- [x] a\n\n## Fehlerprotokoll\n| Datum | Fehler | Lösung |\n|---|---|---|\n| 12.02. | `Invalid redirect_uri` | Wildcard ergänzt |\n| _(Beispiel)_ | _Fehler_ | _Lösung_ |\n";
