@@ -276,19 +276,18 @@ pub(super) fn parse(doc: &Document) -> Plan<'_> {
 /// [`parse`], on one core or two: the same plan either way.
 fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
     let text = doc.text();
-    let (mut outline, mut room) = match !two_cores {
-        true => (Outline::new(doc), None),
-        false => std::thread::scope(|s| {
-            match std::thread::Builder::new().spawn_scoped(s, || Outline::new(doc)) {
-                Ok(outline) => {
-                    let room = task_room(text);
-                    let outline = outline.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                    (outline, Some(room))
-                }
-                // No second thread to be had: one core does it all.
-                Err(_) => (Outline::new(doc), None),
+    let (mut outline, mut room) = if two_cores {
+        std::thread::scope(|s| match std::thread::Builder::new().spawn_scoped(s, || Outline::new(doc)) {
+            Ok(outline) => {
+                let room = task_room(text);
+                let outline = outline.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                (outline, Some(room))
             }
-        }),
+            // No second thread to be had: one core does it all.
+            Err(_) => (Outline::new(doc), None),
+        })
+    } else {
+        (Outline::new(doc), None)
     };
     let mut roles = classify_headings(text, &outline.blocks);
     if !roles.iter().any(|r| matches!(r, Role::Group(_)))
@@ -313,10 +312,12 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
     // headings a plan is kept under by hand (`## Onderzoek`, `## Bouwen`, each over a checklist)
     // is that heading's tasks.
     let kept_by_hand = || {
-        let items = plan.groups.iter().all(|g| g.form == GroupForm::ListItem);
+        if !plan.groups.iter().all(|g| g.form == GroupForm::ListItem) {
+            return None;
+        }
         let under = section_of_all(&outline.blocks, plan.groups.iter().map(|g| g.at))?;
         let bare = bare_groups(text, &outline.blocks, &roles);
-        (items && bare.iter().any(|(h, _)| *h == under)).then_some(bare)
+        bare.iter().any(|(h, _)| *h == under).then_some(bare)
     };
     let found = if let Some(bare) = (!plan.groups.is_empty()).then(kept_by_hand).flatten() {
         bare
