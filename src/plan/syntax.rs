@@ -774,8 +774,8 @@ pub fn prose_pointer(s: &str) -> Option<usize> {
         start
     });
     let phrases = pointer_phrases();
+    let lower = |c: char| c.to_lowercase().next().unwrap_or(c);
     for (at, c) in starts {
-        let lower = |c: char| c.to_lowercase().next().unwrap_or(c);
         let key = (lower(c), s[at + c.len_utf8()..].chars().next().map_or(' ', lower));
         let from = phrases.partition_point(|(k, _)| *k < key);
         let found = phrases[from..]

@@ -541,3 +541,26 @@ fn an_open_card_on_a_doing_column_is_in_progress_and_never_offered() {
         .file_eq("task_plan.md", board)
         .success();
 }
+
+/// A task heading with no status line gets one right under it, after a setext underline too
+/// (where it goes is kept beside the tasks, per heading).
+#[test]
+fn a_task_heading_gets_its_status_line_under_it() {
+    let plan = "Phase 1: A\n==========\n\n### Task T-1: Write it\nwords\n\nTask T-2: Test it\n-----------------\nmore\n";
+    let one = plan.replace("Write it\n", "Write it\n- **Status:** in_progress\n");
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "T-1", "in_progress"])
+        .stdout("T-1: pending → in_progress\n")
+        .file_eq("task_plan.md", &one)
+        .success();
+    Test::new()
+        .file("task_plan.md", &one)
+        .args(["set", "T-2", "complete"])
+        .stdout("T-2: pending → complete\n")
+        .file_eq(
+            "task_plan.md",
+            one.replace("-----------------\n", "-----------------\n- **Status:** complete\n"),
+        )
+        .success();
+}

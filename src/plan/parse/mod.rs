@@ -1789,6 +1789,7 @@ mod tests {
         let (one, two) = (read(&doc, false), read(&doc, true));
         assert!(one.tasks.len() > 10_000 && one.groups.len() > 200, "{} tasks", one.tasks.len());
         assert_eq!(format!("{one:?}"), format!("{two:?}"));
-        assert!(two.tasks.capacity() >= two.tasks.len());
+        // The room has a place for every task read: the walk never grows it.
+        assert!(task_room(doc.text()).capacity() >= one.tasks.len());
     }
 }

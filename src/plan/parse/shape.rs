@@ -509,10 +509,10 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     // acceptance criteria), is about that group, not another one.
     // An earlier one too, when nothing in its whole section is work and a later one carries
     // the group's work (`### Phase 1 acceptance criteria` above `### Phase 1: Storage`).
-    let name = |i: usize| {
-        let g = groups[i].as_ref()?;
-        Some((heads[i].2[g.word.clone()].to_lowercase(), &heads[i].2[g.id.clone()]))
-    };
+    // A group heading's word, lowercase, and id: what names it.
+    let word_id =
+        |i: usize, g: &Titled| (heads[i].2[g.word.clone()].to_lowercase(), &heads[i].2[g.id.clone()]);
+    let name = |i: usize| groups[i].as_ref().map(|g| word_id(i, g));
     let bare = |i: usize| {
         groups[i].as_ref().is_some_and(|g| g.statuses.is_empty()) && !carries_work(text, blocks, heads[i].0)
     };
@@ -540,16 +540,13 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
         true => (0..heads.len()).map(under_criteria).collect(),
         false => vec![false; heads.len()],
     };
-    let named = |i: usize| {
-        let g = groups[i].as_ref()?;
-        Some((heads[i].2[g.word.clone()].to_lowercase(), &heads[i].2[g.id.clone()]))
-    };
+    let name = |i: usize| groups[i].as_ref().map(|g| word_id(i, g));
     let elsewhere: std::collections::HashSet<_> = match under.contains(&true) {
-        true => (0..heads.len()).filter(|&i| !under[i]).filter_map(named).collect(),
+        true => (0..heads.len()).filter(|&i| !under[i]).filter_map(name).collect(),
         false => std::collections::HashSet::new(),
     };
     let judged: Vec<bool> =
-        (0..heads.len()).map(|i| under[i] && named(i).is_some_and(|n| elsewhere.contains(&n))).collect();
+        (0..heads.len()).map(|i| under[i] && name(i).is_some_and(|n| elsewhere.contains(&n))).collect();
     for (g, _) in groups.iter_mut().zip(&judged).filter(|(_, j)| **j) {
         *g = None;
     }
@@ -687,8 +684,6 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     }
     let mut roles = Vec::new();
     let mut open: Vec<(usize, u8)> = Vec::new();
-    let word_id =
-        |i: usize, g: &Titled| (heads[i].2[g.word.clone()].to_lowercase(), &heads[i].2[g.id.clone()]);
     // Groups whose word and level also name a group holding its own checklist (`## Group A`
     // over `- [x] A1 …`): such a group is a group wherever it stands, and groups of another word
     // inside one of its kind (`#### Wave B-1` under `## Group B`) are its parts, not groups
