@@ -453,6 +453,14 @@ impl<'a> Plan<'a> {
             .then_some(at + group.title.len())
     }
 
+    /// Where the words of group `g`'s heading start (after `## `), for a heading group.
+    pub fn heading_words_start(&self, g: usize) -> Option<usize> {
+        let group = &self.groups[g];
+        let line = self.text[group.at..].split('\n').next().unwrap_or("");
+        let words = line.trim_start().trim_start_matches('#').trim_start();
+        (group.form == GroupForm::Heading).then(|| group.at + line.len() - words.len())
+    }
+
     /// The first group that is neither complete nor skipped.
     pub fn derived_current(&self) -> Option<usize> {
         self.groups.iter().position(|g| !self.status(g).is_done())

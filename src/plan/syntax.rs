@@ -264,6 +264,15 @@ pub fn current_mark(text: &str) -> Option<Range<usize>> {
     arrow_mark(text).map(|at| at..text.len()).or_else(|| paren_mark(text, false))
 }
 
+/// A hand pointing at a heading as the current one, before its words (`## 👉 Phase 3: …`): its
+/// range with the spaces after it.
+pub fn lead_current_mark(text: &str) -> Option<Range<usize>> {
+    let rest = text.strip_prefix('👉')?;
+    let rest = rest.strip_prefix('\u{fe0f}').unwrap_or(rest);
+    let words = rest.trim_start();
+    (words.len() < rest.len() && !words.is_empty()).then(|| 0..text.len() - words.len())
+}
+
 /// The same mark in a list item (`3. **Etap 3 – Eksport** (bieżący)`), where a parenthesis is
 /// too often about something else (`（当前 HEAD）`): only an arrow, or a parenthesis holding
 /// nothing but a word saying "current".
@@ -306,8 +315,10 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
     let (at, arrow) =
         ["←", "<-", "👈", "⬅️", "⬅"].iter().filter_map(|a| t.rfind(a).map(|i| (i, a.len()))).max()?;
     let word = t[at + arrow..].trim().trim_matches(['*', '_', '`', '(', ')']).trim().to_lowercase();
-    let current =
-        matches!(word.as_str(), "we are here" | "you are here" | "here" | "burada" | "ici" | "hier")
+    // `← here`, `← I'm here`, `← we are here`.
+    let here = word.strip_suffix("here").is_some_and(|w| w.is_empty() || (w.ends_with(' ') && w.split(' ').count() <= 3));
+    let current = here
+        || matches!(word.as_str(), "burada" | "ici" | "hier" | "aquí" | "aqui" | "qui" | "здесь" | "tutaj" | "här")
             || is_current_name(&word)
             || word.starts_with("进行中");
     current.then(|| text[..at].trim_end().len())
@@ -789,9 +800,27 @@ pub fn prose_pointer(s: &str) -> Option<usize> {
         return Some(article);
     }
     // Chinese and Japanese write the phrase without spaces, anywhere in the line.
-    ["目前处于", "目前在", "现在在", "现在处于", "目前處於", "現在は", "今は"]
-        .iter()
-        .find_map(|p| s.find(p).map(|i| i + p.len()))
+    let joined = ["目前处于", "目前在", "现在在", "现在处于", "目前處於", "現在は", "今は"];
+    joined.iter().find_map(|p| s.find(p).map(|i| i + p.len())).or_else(|| named_current(s))
+}
+
+/// The verb "is" between a name of the current group and the group, by language.
+const COPULAS: &[&str] = &[" is ", " é ", " es ", " ist ", " est ", " è ", " jest ", " je ", " är ", " er "];
+
+/// Where the group starts after a clause that names the current one and says what it is
+/// (`the current phase is Phase 2`, `fase atual é a **Fase 2**`): the name opens its clause.
+fn named_current(s: &str) -> Option<usize> {
+    COPULAS.iter().flat_map(|c| s.match_indices(c)).find_map(|(i, c)| {
+        let clause = s[..i]
+            .rfind(['.', ':', ';', ',', '!', '?', '(', '—', '>'])
+            .map_or(0, |b| b + s[b..].chars().next().map_or(1, char::len_utf8));
+        let name = s[clause..i].trim();
+        if name.split_whitespace().count() > 4 || !is_current_name(name) {
+            return None;
+        }
+        let end = i + c.len();
+        Some(ARTICLES.iter().find_map(|a| starts_with_folded(s, end, a)).unwrap_or(end))
+    })
 }
 
 /// Can a phrase of [`POINTER_PHRASES`] start with `c`? Most words cannot: each line's words are
@@ -1715,9 +1744,42 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
     }
     let tok = status::at_start(tail)?;
     let rest = tail[tok.range.end..].trim();
-    let qualifier =
-        (rest.starts_with('(') && rest.ends_with(')')) || (rest.starts_with('（') && rest.ends_with('）'));
-    qualifier.then(|| (at.0, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
+    qualifies(rest).then(|| (at.0, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
+}
+
+/// Can `rest` follow a status after a title's last dash and leave it the status? A bracketed
+/// remark (`— complete (user approved)`), a date (`— done 1/20`, `— done 2024-04-06`), a remark
+/// after a comma or semicolon (`— CUT, folded into Part IV`, `— cancelled (strike week), …`),
+/// or one that opens with a word saying until when or on what (`— on hold until we decide`,
+/// `— blocked on the vendor`). Not words that go on the title (`— complete rewrite`).
+fn qualifies(rest: &str) -> bool {
+    let after = after_paren(rest).unwrap_or(rest);
+    if after.is_empty() || after.starts_with([',', ';', '，', '；']) {
+        return true;
+    }
+    if after.len() < rest.len() {
+        return false;
+    }
+    let (first, more) = rest.split_once(' ').unwrap_or((rest, ""));
+    let dated = first.starts_with(|c: char| c.is_ascii_digit())
+        && first.len() <= 10
+        && first.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'/' | b'-' | b'.'));
+    if dated {
+        return after_paren(more.trim_start()).unwrap_or(more).trim().is_empty();
+    }
+    const LEADS: &[&str] =
+        &["until", "till", "since", "on", "by", "for", "pending", "awaiting", "waiting", "after", "bis", "seit", "hasta", "desde", "até"];
+    !more.is_empty() && LEADS.contains(&first.to_lowercase().as_str())
+}
+
+/// What follows a parenthetical that opens `s` (`(strike week), content merged`), trimmed.
+fn after_paren(s: &str) -> Option<&str> {
+    let (inner, close) = match s.strip_prefix('(') {
+        Some(inner) => (inner, ')'),
+        None => (s.strip_prefix('（')?, '）'),
+    };
+    let end = inner.find(close)?;
+    Some(inner[end + close.len_utf8()..].trim_start())
 }
 
 /// A status label closing the title's last sentence: `Migrate the DB. Status: complete.`,

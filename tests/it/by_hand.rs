@@ -1224,3 +1224,32 @@ fn probe_19_and_20_forms_read_as_a_person_reads_them() {
         )
     );
 }
+
+/// Forms a person writes that blind probes 21 and 22 (and probe 19's leftovers) showed.
+#[test]
+fn probe_21_and_22_forms_read_as_a_person_reads_them() {
+    let json = plan_status_json;
+    // A table of phases, then one task table whose `Phase` column names each row's phase: the
+    // rows are the phases' tasks, not more phases.
+    let phases = "# Plan\n\n## Phases\n\n| ID | Phase | Status |\n|---|---|---|\n| P1 | Inventory | Done |\n| P2 | Export | In progress |\n| P3 | Delivery | Not started |\n\n## Tasks\n\n| Task | Phase | Status |\n|---|---|---|\n| Map tables | P1 | Done |\n| Background job | P2 | Done |\n| Zip it | P2 | Todo |\n| Signed URL | P3 | Todo |\n";
+    let v = json(phases);
+    assert_eq!(group_statuses(&v), pairs(&[("P1", "complete"), ("P2", "in_progress"), ("P3", "pending")]));
+    let done: Vec<_> = (0..3)
+        .map(|g| (v["groups"][g]["tasks"]["done"].clone(), v["groups"][g]["tasks"]["total"].clone()))
+        .collect();
+    assert_eq!(done, [(1.into(), 1.into()), (1.into(), 2.into()), (0.into(), 1.into())]);
+    Test::new()
+        .file("task_plan.md", phases)
+        .args(["set", "Zip it", "done"])
+        .file_eq("task_plan.md", phases.replace("| Zip it | P2 | Todo |", "| Zip it | P2 | Done |"))
+        .success();
+    // A phase whose rows are not one run (P2, P3, then P2 again) gets no tasks from the table:
+    // its rows stay tasks, in no phase, and every phase keeps its own status.
+    let unordered = phases
+        .replace("| Zip it | P2 | Todo |\n", "")
+        .replace("| Signed URL | P3 | Todo |\n", "| Signed URL | P3 | Todo |\n| Zip it | P2 | Todo |\n");
+    let v = json(&unordered);
+    assert_eq!(group_statuses(&v), pairs(&[("P1", "complete"), ("P2", "in_progress"), ("P3", "pending")]));
+    let totals: Vec<_> = (0..3).map(|g| v["groups"][g]["tasks"]["total"].clone()).collect();
+    assert_eq!((v["tasks"]["total"].clone(), totals), (4.into(), vec![1.into(), 1.into(), 1.into()]));
+}

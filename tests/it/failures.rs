@@ -1056,29 +1056,34 @@ fn spawn_warns_in_advance_when_tasks_declare_the_same_file() {
     assert!(json.contains("\"shared_files\":[]"), "{json}");
 }
 
-/// A plan that marks its current group with `(current)` in the heading (no current-group
-/// section): the merge that finishes the group moves the mark to the next group's heading.
+/// A plan that marks its current group in the heading (no current-group section), after its
+/// title (`(current)`) or before its words (`👉`): the merge that finishes the group moves the
+/// mark to the next group's heading, to the same place.
 #[test]
 fn a_current_mark_in_a_heading_moves_on_merge() {
-    let plan = "# Plan\n\n## Phase 1: Backend (current)\n- [ ] BE-001: Build the endpoints\n\n## Phase 2: Frontend\n- [ ] FE-001: Build the cart\n";
-    let dir = planned(plan);
-    let d = dir.path();
-    let (_, status, _) = crate::harness::pplan(d, &["status", "--json"]);
-    let current: serde_json::Value =
-        serde_json::from_str::<serde_json::Value>(&status).expect("json")["current_group"].clone();
-    assert_eq!(current, serde_json::json!({"stated": "1", "stated_text": null, "derived": "1"}));
-    ok(d, &["spawn"], 0);
-    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
-    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
-    assert_eq!(
-        ok(d, &["merge"], 0),
-        "merged group 1: BE-001 (findings.md, progress.md)\ncomplete: BE-001\ngroup 1 complete; current group → 2\n\
-         retired the files of BE-001 to .pplan/archive/\n"
-    );
-    assert_eq!(
-        fs::read_to_string(d.join("task_plan.md")).expect("plan"),
-        "# Plan\n\n## Phase 1: Backend\n- [x] BE-001: Build the endpoints\n\n## Phase 2: Frontend (current)\n- [ ] FE-001: Build the cart\n"
-    );
+    let plan = "# Plan\n\n## Phase 1: Backend\n- [ ] BE-001: Build the endpoints\n\n## Phase 2: Frontend\n- [ ] FE-001: Build the cart\n";
+    let marked = [
+        ("## Phase 1: Backend (current)", "## Phase 2: Frontend (current)"),
+        ("## 👉 Phase 1: Backend", "## 👉 Phase 2: Frontend"),
+    ];
+    for (first, second) in marked {
+        let dir = planned(&plan.replace("## Phase 1: Backend", first));
+        let d = dir.path();
+        let (_, status, _) = crate::harness::pplan(d, &["status", "--json"]);
+        let current: serde_json::Value =
+            serde_json::from_str::<serde_json::Value>(&status).expect("json")["current_group"].clone();
+        assert_eq!(current, serde_json::json!({"stated": "1", "stated_text": null, "derived": "1"}));
+        ok(d, &["spawn"], 0);
+        ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
+        ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+        assert_eq!(
+            ok(d, &["merge"], 0),
+            "merged group 1: BE-001 (findings.md, progress.md)\ncomplete: BE-001\ngroup 1 complete; current group → 2\n\
+             retired the files of BE-001 to .pplan/archive/\n"
+        );
+        let after = plan.replace("- [ ] BE-001", "- [x] BE-001").replace("## Phase 2: Frontend", second);
+        assert_eq!(fs::read_to_string(d.join("task_plan.md")).expect("plan"), after);
+    }
 }
 
 /// A failure an agent logged is kept when its task left the plan (a person removed it): `wait`

@@ -3,7 +3,7 @@
 //! group's title (`# Iteration 3: Backfill 🔴`) or as a status line's value (`**Status:** 🔴`).
 //! They are read as statuses there, and written back as the file spells them.
 
-use super::super::{Group, Indicator, Place, Vocabulary, syntax};
+use super::super::{Group, GroupForm, Indicator, Place, Vocabulary, syntax};
 use super::Walk;
 use crate::text::Block;
 
@@ -60,11 +60,26 @@ fn legend_mark<'a>(text: &'a str, vocabulary: &mut Vocabulary<'a>, g: &mut Group
     if at + g.title.len() > text.len() || text.get(at..at + g.title.len()) != Some(g.title) {
         return;
     }
-    let Some((before, symbol)) = g.title.rsplit_once(' ') else { return };
-    let Some(status) = vocabulary.legend_status(symbol) else { return };
-    let start = at + before.len() + 1;
-    let range = start..start + symbol.len();
-    vocabulary.note(Place::Heading, status, &text[range.clone()]);
-    g.indicators.push(Indicator { status, range, place: Place::Heading });
-    g.title = before.trim_end_matches([' ', '—', '–', '-', ':', '·']);
+    if let Some((before, symbol)) = g.title.rsplit_once(' ')
+        && let Some(status) = vocabulary.legend_status(symbol)
+    {
+        let start = at + before.len() + 1;
+        let range = start..start + symbol.len();
+        vocabulary.note(Place::Heading, status, &text[range.clone()]);
+        g.indicators.push(Indicator { status, range, place: Place::Heading });
+        g.title = before.trim_end_matches([' ', '—', '–', '-', ':', '·']);
+        return;
+    }
+    // Or opening the heading, before its word and id (`## 🔴 M4 API reference`).
+    if g.form != GroupForm::Heading || at < g.at {
+        return;
+    }
+    let line = &text[g.at..at];
+    let start = g.at + line.len() - line.trim_start_matches('#').trim_start().len();
+    let Some(symbol) = text[start..at].split(' ').next().filter(|s| !s.is_empty()) else { return };
+    if let Some(status) = vocabulary.legend_status(symbol) {
+        let range = start..start + symbol.len();
+        vocabulary.note(Place::Heading, status, &text[range.clone()]);
+        g.indicators.push(Indicator { status, range, place: Place::Heading });
+    }
 }

@@ -42,6 +42,9 @@ enum TableKind {
         /// Its group column is a step column (`| # | Step | Status |`): its rows are the groups
         /// of a plan that has nothing else, never beside other groups or tasks.
         steps: bool,
+        /// A task column beside the group column (`| Task | Phase | Status |`): when its first
+        /// row names a group an earlier table gave, its rows are those groups' tasks.
+        task: Option<usize>,
     },
     Tasks {
         id: Option<usize>,
@@ -50,6 +53,8 @@ enum TableKind {
         /// Read as tasks by its status column alone (no task column): only rows whose status
         /// reads as one are tasks (`| API build | … | passed |` in a log of test runs is not).
         by_status: bool,
+        /// A column naming each row's group (`| Task | Phase | Status |` after a table of phases).
+        group: Option<usize>,
         /// The id column numbers the rows (`#`, `No.`): a bare number there is the row's place
         /// in its table (each group's table counting from 1), not a task id.
         numbered: bool,
@@ -256,6 +261,8 @@ struct Walk<'a> {
     pointers: Vec<Line<'a>>,
     /// A table of steps gave groups (see [`TableKind::Groups`]).
     step_rows: bool,
+    /// How many groups tables had given when the last table began.
+    table_from: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -470,6 +477,7 @@ fn walk<'a>(
         summary: None,
         pointers: Vec::new(),
         step_rows: false,
+        table_from: 0,
     };
     // A legend teaches its symbols to the whole file, above it too.
     w.learn_legend(&outline.blocks);
@@ -579,7 +587,7 @@ impl<'a> Walk<'a> {
                 });
                 self.rounds.push(self.round.map(|(id, _)| id));
                 if self.plan.current_mark.is_none()
-                    && let Some(mark) = syntax::current_mark(htext)
+                    && let Some(mark) = syntax::current_mark(htext).or_else(|| syntax::lead_current_mark(htext))
                 {
                     self.plan.current_mark = Some((index, shift(&mark, base)));
                 }
@@ -1012,7 +1020,9 @@ impl<'a> Walk<'a> {
         // `Última actualización: 14/11 — estamos en la fase 2.`: where the work is, in prose,
         // when the group follows the phrase at once.
         if let Some(at) = syntax::prose_pointer(&self.text[content.clone()]) {
-            let start = content.start + at;
+            // The group may be set in bold or code (`Estamos na **Fase 3**.`).
+            let after = &self.text[content.start + at..content.end];
+            let start = content.start + at + (after.len() - after.trim_start_matches(['*', '_', '`']).len());
             let clause = syntax::clause(&self.text[start..content.end]);
             push_capped(
                 &mut self.pointers,
@@ -1153,6 +1163,7 @@ impl<'a> Walk<'a> {
                 self.tables.resize(table + 1, TableKind::Other);
             }
             self.tables[table] = kind;
+            self.table_from = self.table_groups.len();
             return;
         }
         let cell = |i: usize| cells.get(i).map_or("", |c| &text[c.clone()]);
@@ -1215,7 +1226,24 @@ impl<'a> Walk<'a> {
                 table.rows.push(Row { line, cells, placeholder, measured });
                 table.end = end;
             }
-            TableKind::Groups { group, word, id, status, title, steps } => {
+            TableKind::Groups { group, word, id, status, title, steps, task } => {
+                // `| Export job | P2 | In progress |` below the table of phases that gave P2: the
+                // table lists tasks, each naming its group.
+                if let Some(task) = task
+                    && self.table_groups.len() == self.table_from
+                    && self.named_table_group(cell(group)).is_some()
+                {
+                    let kind = TableKind::Tasks {
+                        id,
+                        task,
+                        status,
+                        by_status: false,
+                        group: Some(group),
+                        numbered: false,
+                    };
+                    self.tables[table] = kind;
+                    return self.row(line, false, table);
+                }
                 let Some(st_cell) = cells.get(status).cloned() else {
                     return;
                 };
@@ -1254,8 +1282,11 @@ impl<'a> Walk<'a> {
                     indicators,
                 ));
             }
-            TableKind::Tasks { id, task, status, by_status, numbered } => {
-                let g = self.group.map(|(g, _)| g);
+            TableKind::Tasks { id, task, status, by_status, group, numbered } => {
+                let g = match group {
+                    Some(c) => self.named_table_group(cell(c)),
+                    None => self.group.map(|(g, _)| g),
+                };
                 let Some(st_cell) = cells.get(status).cloned() else {
                     return;
                 };
@@ -1291,6 +1322,22 @@ impl<'a> Walk<'a> {
             }
             TableKind::Other => {}
         }
+    }
+
+    /// The group of an earlier table a cell names (`P2`, `Phase 2`), outside group headings, when
+    /// the task read next can join its tasks: they stay one run, in file order.
+    fn named_table_group(&mut self, cell: &str) -> Option<usize> {
+        if self.group.is_some() || !self.plan.groups.is_empty() {
+            return None;
+        }
+        let (id, _) = split_group_cell(cell.trim());
+        let next = self.plan.tasks.len();
+        let g = self.table_groups[..self.table_from].iter().position(|g| !id.is_empty() && g.id == id)?;
+        let tasks = &mut self.table_groups[g].tasks;
+        if tasks.start == tasks.end {
+            *tasks = next..next;
+        }
+        (tasks.end == next).then_some(g)
     }
 
     fn table_kind(&self, cells: &[Range<usize>]) -> TableKind {
@@ -1355,7 +1402,7 @@ impl<'a> Walk<'a> {
         let step = group.is_none().then(|| col(STEP_COLUMNS).filter(|_| !self.heading_groups)).flatten();
         match (group.or(step), task, status) {
             (_, Some(task), Some(status)) if self.group.is_some() => {
-                TableKind::Tasks { id, task, status, by_status: false, numbered }
+                TableKind::Tasks { id, task, status, by_status: false, group: None, numbered }
             }
             (Some(group), _, Some(status)) if self.group.is_none() => {
                 let word = cells[group].clone();
@@ -1366,16 +1413,19 @@ impl<'a> Walk<'a> {
                     status,
                     title,
                     steps: step.is_some(),
+                    task,
                 }
             }
             (None, Some(task), Some(status)) => {
-                TableKind::Tasks { id, task, status, by_status: false, numbered }
+                TableKind::Tasks { id, task, status, by_status: false, group: None, numbered }
             }
             // Inside a group, a table with a status column lists its work whatever the first
             // column is called (`| Workflow | Steps | Owner | Status |`).
             (None, None, Some(status)) if self.group.is_some() => {
                 match (0..names.len()).find(|&c| c != status && Some(c) != id) {
-                    Some(task) => TableKind::Tasks { id, task, status, by_status: true, numbered },
+                    Some(task) => {
+                        TableKind::Tasks { id, task, status, by_status: true, group: None, numbered }
+                    }
                     None => TableKind::Other,
                 }
             }

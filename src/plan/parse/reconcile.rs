@@ -291,7 +291,10 @@ pub(super) fn split_group_cell(cell: &str) -> (&str, &str) {
 
 /// Do two group words name the same kind of group (`Sprint` and `sprint`, `阶段` and `阶段名称`)?
 /// A form without a word (a numbered list) names any.
+/// Do two forms name their groups with the same word? A word's first letter stands for it
+/// (`M1` beside `Milestone`), in any language (`M1` beside `里程碑`).
 fn same_word(a: &str, b: &str) -> bool {
     let (a, b) = (a.to_lowercase(), b.to_lowercase());
-    a.is_empty() || b.is_empty() || a.starts_with(&b) || b.starts_with(&a)
+    let letter = |w: &str| w.chars().count() == 1;
+    a.is_empty() || b.is_empty() || letter(&a) || letter(&b) || a.starts_with(&b) || b.starts_with(&a)
 }

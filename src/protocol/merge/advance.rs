@@ -109,9 +109,15 @@ fn advance_parsed(doc: &Document, plan: &Plan<'_>, g: usize) -> Result<(Vec<Edit
         }
         (None, Some((range, _))) if all_done => edits.push(Edit::replace(range, ALL_COMPLETE)),
         (Some(n), None) => {
-            // A `(current)` mark in a group heading moves to the next group's heading.
-            if let Some((_, mark)) = plan.current_mark.as_ref().filter(|(m, _)| *m != n)
-                && let Some(end) = plan.title_end(n)
+            // A `(current)` mark in a group heading moves to the next group's heading: after
+            // its title, or before its words when it stood before them (`## 👉 Phase 3`).
+            let lead = |m: usize, mark: &std::ops::Range<usize>| plan.heading_words_start(m) == Some(mark.start);
+            let place = |m: usize, mark: &std::ops::Range<usize>| match lead(m, mark) {
+                true => plan.heading_words_start(n),
+                false => plan.title_end(n),
+            };
+            if let Some((m, mark)) = plan.current_mark.as_ref().filter(|(m, _)| *m != n)
+                && let Some(end) = place(*m, mark)
             {
                 edits.push(Edit::replace(mark.clone(), ""));
                 edits.push(Edit::insert(end, doc.text()[mark.clone()].to_string()));
