@@ -184,7 +184,6 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("wontfix", Skipped, En),
     ("not doing", Skipped, En),
     ("obsolete", Skipped, En),
-    ("cut", Skipped, En),
     ("not yet", Pending, En),
     ("in revision", InProgress, En),
     ("已完成", Complete, Zh),
@@ -613,7 +612,9 @@ fn match_at(s: &str, pos: usize) -> Option<(Status, Lang, usize)> {
         let sp = spelling.as_bytes();
         let mut len = if rest.len() >= sp.len() && rest[..sp.len()].eq_ignore_ascii_case(sp) {
             sp.len()
-        } else if let Some(len) = (lang != Emoji && !spelling.is_ascii() && spelling.chars().next() == first)
+        } else if let Some(len) = (lang != Emoji
+            && (!spelling.is_ascii() || !rest[..sp.len().min(rest.len())].is_ascii())
+            && spelling.chars().next() == first)
             .then(|| folded(&s[pos..], spelling))
             .flatten()
         {

@@ -84,7 +84,7 @@ pub fn bracket_word(s: &str) -> Option<(Status, Range<usize>, usize)> {
     let rest = s.strip_prefix('[')?;
     let close = rest.find(']')?;
     let word = &rest[..close];
-    let status = status::whole(word)?;
+    let status = status::whole(word).or_else(|| lone_status(word.trim()))?;
     let lead = word.len() - word.trim_start().len();
     let range = 1 + lead..1 + word.trim_end().len();
     let end = close + 2;
@@ -316,10 +316,14 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
         ["←", "<-", "👈", "⬅️", "⬅"].iter().filter_map(|a| t.rfind(a).map(|i| (i, a.len()))).max()?;
     let word = t[at + arrow..].trim().trim_matches(['*', '_', '`', '(', ')']).trim().to_lowercase();
     // `← here`, `← I'm here`, `← we are here`.
-    let here = word.strip_suffix("here").is_some_and(|w| w.is_empty() || (w.ends_with(' ') && w.split(' ').count() <= 3));
-    let current = here
-        || matches!(word.as_str(), "burada" | "ici" | "hier" | "aquí" | "aqui" | "qui" | "здесь" | "tutaj" | "här")
-            || is_current_name(&word)
+    let here = word
+        .strip_suffix("here")
+        .is_some_and(|w| w.is_empty() || (w.ends_with(' ') && w.split(' ').count() <= 3));
+    let current =
+        here || matches!(
+            word.as_str(),
+            "burada" | "ici" | "hier" | "aquí" | "aqui" | "qui" | "здесь" | "tutaj" | "här"
+        ) || is_current_name(&word)
             || word.starts_with("进行中");
     current.then(|| text[..at].trim_end().len())
 }
@@ -1521,14 +1525,22 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         p += 2;
         p += spaces(&text[p..]);
     }
+    // A status in brackets between the id and the title (`### Step 7 [SKIP] Port box blur`).
+    let mut found = Vec::new();
+    if let Some((status, range, len)) = bracket_word(&text[p..]).filter(|(_, _, len)| p + len < text.len()) {
+        found.push(Found::new(status, p + range.start..p + range.end));
+        p += len;
+    }
     if bold && let Some(close) = text[p..].find("**") {
         let after = p + close + 2;
         let (_, trailing) = strip_trailing_statuses(text, after..text.len());
-        let (title, mut inner) = strip_trailing_statuses(text, p..p + close);
-        inner.extend(trailing);
-        return (title, inner);
+        let (title, inner) = strip_trailing_statuses(text, p..p + close);
+        found.extend(inner);
+        found.extend(trailing);
+        return (title, found);
     }
-    let (title, found) = strip_trailing_statuses(text, p..text.len());
+    let (title, trailing) = strip_trailing_statuses(text, p..text.len());
+    found.extend(trailing);
     // `Phase 1 — complete`, `Sprint 2: in progress`: after the separator, only a status.
     if found.is_empty()
         && let Some(status) = status::whole(&text[title.clone()])
@@ -1696,7 +1708,7 @@ fn bracket_status(t: &str) -> Option<(usize, Found)> {
     {
         return Some((cut, Found { status, range: open + 1..close, boxed: true }));
     }
-    let status = status::whole(inner)?;
+    let status = status::whole(inner).or_else(|| lone_status(inner.trim()))?;
     let lead = inner.len() - inner.trim_start().len();
     Some((cut, Found::new(status, open + 1 + lead..open + 1 + inner.trim_end().len())))
 }
@@ -1742,9 +1754,19 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
     if tail.eq_ignore_ascii_case("next") {
         return Some((at.0, Found::new(Status::Pending, tail_start..t.len())));
     }
-    let tok = status::at_start(tail)?;
+    let tok = status::at_start(tail).or_else(|| {
+        let word = tail.split([' ', ',', ';', '(']).next().unwrap_or(tail);
+        lone_status(word).map(|status| Token { status, range: 0..word.len() })
+    })?;
     let rest = tail[tok.range.end..].trim();
     qualifies(rest).then(|| (at.0, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
+}
+
+/// A word that is a status only standing alone, as a title's last part (`— CUT, folded into
+/// Part IV`), in brackets (`[SKIP]`) or a legend's entry (`➖ cut`); in prose it is a verb (`cut
+/// from the MVP`, `skip the cache`).
+pub fn lone_status(word: &str) -> Option<Status> {
+    ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped)
 }
 
 /// Can `rest` follow a status after a title's last dash and leave it the status? A bracketed
@@ -1767,8 +1789,10 @@ fn qualifies(rest: &str) -> bool {
     if dated {
         return after_paren(more.trim_start()).unwrap_or(more).trim().is_empty();
     }
-    const LEADS: &[&str] =
-        &["until", "till", "since", "on", "by", "for", "pending", "awaiting", "waiting", "after", "bis", "seit", "hasta", "desde", "até"];
+    const LEADS: &[&str] = &[
+        "until", "till", "since", "on", "by", "for", "pending", "awaiting", "waiting", "after", "bis",
+        "seit", "hasta", "desde", "até",
+    ];
     !more.is_empty() && LEADS.contains(&first.to_lowercase().as_str())
 }
 
@@ -1900,7 +1924,7 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
         let words = entry[symbol..].trim_start_matches([' ', '=', ':', '—', '–']).trim();
         // An entry in words the reader does not know (`⚪ nie zaczęte`) teaches nothing; the
         // others still do.
-        if let Some(status) = status::whole(words) {
+        if let Some(status) = status::whole(words).or_else(|| lone_status(words)) {
             entries.push((entry_start..entry_start + symbol, status));
         } else if words.is_empty() {
             return None;
@@ -1956,6 +1980,18 @@ mod tests {
         }
         assert_eq!(super::prose_pointer("Update: Şu anda Aşama 2"), Some("Update: Şu anda ".len()));
         assert_eq!(super::prose_pointer("programmy на Phase 2"), None);
+    }
+
+    /// A clause naming the current group, then "is": the group follows (after an article). The
+    /// clause starts after punctuation of any width (`—` is three bytes).
+    #[test]
+    fn a_clause_naming_the_current_group_points_at_it() {
+        let at = |s: &str| super::prose_pointer(s).map(|i| s[i..].to_string());
+        assert_eq!(at("Checked — the current phase is Phase 2."), Some("Phase 2.".into()));
+        assert_eq!(at("Estado conferido: fase atual é a **Fase 2**."), Some("**Fase 2**.".into()));
+        assert_eq!(at("It produced zero findings — not because the target is secure"), None);
+        assert_eq!(at("The next phase is Phase 3"), None);
+        assert_eq!(at("The status is green"), None);
     }
 
     #[test]

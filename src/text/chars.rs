@@ -101,6 +101,11 @@ pub fn spaced_script(c: char) -> bool {
 /// is the Kelvin sign (`K` → `k`). Callers compare many short words this way, so this is hot.
 pub fn folds_equal(c: char, want: char) -> bool {
     const KELVIN: char = '\u{212A}';
+    // Turkish writes the capital of `ı` as `I` and the capital of `i` as `İ` (`TAMAMLANDI`,
+    // `ENGELLENDİ`).
+    if matches!((c, want), ('I', 'ı') | ('İ', 'i')) {
+        return true;
+    }
     match (c.is_ascii(), want.is_ascii()) {
         (true, true) => c.eq_ignore_ascii_case(&want),
         (true, false) | (false, true) if c != KELVIN && want != KELVIN => false,

@@ -1252,4 +1252,64 @@ fn probe_21_and_22_forms_read_as_a_person_reads_them() {
     assert_eq!(group_statuses(&v), pairs(&[("P1", "complete"), ("P2", "in_progress"), ("P3", "pending")]));
     let totals: Vec<_> = (0..3).map(|g| v["groups"][g]["tasks"]["total"].clone()).collect();
     assert_eq!((v["tasks"]["total"].clone(), totals), (4.into(), vec![1.into(), 1.into(), 1.into()]));
+    let read = |plan: &str| {
+        let v = json(plan);
+        (group_statuses(&v), v["current_group"]["stated"].clone())
+    };
+    let none = serde_json::Value::Null;
+    // Overview table rows beside headings with letter ids (`M1` beside a `里程碑` column).
+    let zh = "# 计划\n\n## 里程碑总览\n\n| 里程碑 | 内容 | 状态 |\n|---|---|---|\n| M1 | 设计 | ✅ 已完成 |\n| M2 | 报表 | ❌ 已取消 |\n\n## 任务\n\n### M1 设计\n- [x] a\n\n### M2 报表\n（已取消）\n";
+    assert_eq!(read(zh), (pairs(&[("M1", "complete"), ("M2", "skipped")]), none.clone()));
+    // A legend's symbol before a heading's words; set writes the legend's symbol back.
+    let legend = "# Docs\n\nLegend: 🟢 done · 🟡 in progress · 🔴 blocked · ⚫ dropped\n\n## 🟡 M1 Scaffold\n- [x] a\n- [ ] b\n\n## 🔴 M2 API reference\n- [ ] c\n\n## ⚫ M3 Search\n";
+    assert_eq!(read(legend).0, pairs(&[("M1", "in_progress"), ("M2", "blocked"), ("M3", "skipped")]));
+    Test::new()
+        .file("task_plan.md", legend)
+        .args(["set", "--group", "M2", "in_progress"])
+        .file_eq("task_plan.md", legend.replace("## 🔴 M2", "## 🟡 M2"))
+        .success();
+    // Turkish capitals (`TAMAMLANDI`, `ENGELLENDİ`) in brackets; a bracket between the id and
+    // the title (`### Step 7 [SKIP] Port box blur`).
+    let tr = "# Plan\n\n## Aşama 1: Tema [TAMAMLANDI]\n- [x] a\n\n## Aşama 2: Golden testler [ENGELLENDİ]\n- [ ] b\n";
+    assert_eq!(read(tr).0, pairs(&[("1", "complete"), ("2", "blocked")]));
+    let steps = "# Port\n\n## Steps\n\n### Step 1 [DONE] Scaffold\n### Step 2 [SKIP] Port box blur\n### Step 3 [WIP] Release the GIL\n- [x] a\n- [ ] b\n### Step 4 [TODO] Stubs\n";
+    let v = json(steps);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "skipped"), ("3", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["groups"][1]["title"], "Port box blur");
+    // Headings a runbook is kept under, with no ids: one that states its status is a group with
+    // no checklist (`## Rollback — SKIPPED (not needed)`); a dash status then a date.
+    let runbook = "# Runbook\n\n## Pre-checks — DONE (Oct 5)\n- [x] a\n\n## Cutover — DONE 10/12\n- [x] b\n\n## Post-upgrade — IN PROGRESS\n- [x] c\n- [ ] d\n\n## Rollback — SKIPPED (not needed)\n1. Stop pg16\n2. Restore\n";
+    assert_eq!(
+        read(runbook).0,
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "skipped")])
+    );
+    // Dash statuses followed by a remark: after a comma, or saying until when; `CUT` alone.
+    let novel = "# Revision plan\n\n## Part I: Harbour — revised ✓\n- [x] Ch 1\n\n## Part II: The Crossing — IN REVISION ← I'm here\n- [ ] Ch 7\n\n## Part III: Inland — not yet\n- [ ] Ch 13\n\n## Part IV: Flooring — on hold until we decide LVP vs carpet\n- [ ] Ch 18\n\n## ~~Part V: Epilogue~~ — CUT, folded into Part IV\n";
+    assert_eq!(
+        read(novel),
+        (
+            pairs(&[
+                ("I", "complete"),
+                ("II", "in_progress"),
+                ("III", "pending"),
+                ("IV", "blocked"),
+                ("V", "skipped")
+            ]),
+            "II".into()
+        )
+    );
+    // `cut` is a status standing alone; at the head of prose it is a verb, and stays prose.
+    let prose = "# Plan\n\n## Phase 1: Export\n**Status:** cut from the MVP — revisit in Q3\n- [ ] a\n";
+    assert_eq!(read(prose).0, pairs(&[("1", "pending")]));
+    // The current group said in prose: a clause naming it (`fase atual é a **Fase 2**`), or
+    // where we are, in bold (`Estamos na **Fase 3**.`); a hand before a heading's words.
+    let pt = "# Plano\n\n> Retomado após queda: fase atual é a **Fase 2**.\n\n## Fase 1: Descoberta [concluída]\n- [x] a\n\n## Fase 2: Ingestão [em andamento]\n- [ ] b\n";
+    assert_eq!(read(pt).1, "2");
+    let br = "# Plano\n\n## Status atual\nEstamos na **Fase 2**. A Fase 1 terminou em 14/05.\n\n## Fase 1: A\n- [x] a\n\n## Fase 2: B\n- [ ] b\n";
+    assert_eq!(read(br).1, "2");
+    let hand = "# Plan\n\n## Phase 1: Products\n- [x] a\n\n## 👉 Phase 2: Checkout\n- [ ] b\n";
+    assert_eq!(read(hand), (pairs(&[("1", "complete"), ("2", "pending")]), "2".into()));
 }

@@ -587,7 +587,8 @@ impl<'a> Walk<'a> {
                 });
                 self.rounds.push(self.round.map(|(id, _)| id));
                 if self.plan.current_mark.is_none()
-                    && let Some(mark) = syntax::current_mark(htext).or_else(|| syntax::lead_current_mark(htext))
+                    && let Some(mark) =
+                        syntax::current_mark(htext).or_else(|| syntax::lead_current_mark(htext))
                 {
                     self.plan.current_mark = Some((index, shift(&mark, base)));
                 }

@@ -351,8 +351,11 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
     }) else {
         return Vec::new();
     };
+    // At that level, a heading that states its status holds no checklist and is a group all the
+    // same (`## Rollback — SKIPPED (not needed)` over the steps it would have taken).
+    let stated = |h: usize| named(h) && !syntax::bare_heading(heads[h].2).statuses.is_empty();
     (0..heads.len())
-        .filter(|&h| heads[h].1 == level && eligible(h))
+        .filter(|&h| heads[h].1 == level && (eligible(h) || stated(h)))
         .map(|h| match &roles[h] {
             Role::Task(t) => (h, t.clone()),
             _ => (h, syntax::bare_heading(heads[h].2)),

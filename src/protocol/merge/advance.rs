@@ -111,7 +111,8 @@ fn advance_parsed(doc: &Document, plan: &Plan<'_>, g: usize) -> Result<(Vec<Edit
         (Some(n), None) => {
             // A `(current)` mark in a group heading moves to the next group's heading: after
             // its title, or before its words when it stood before them (`## 👉 Phase 3`).
-            let lead = |m: usize, mark: &std::ops::Range<usize>| plan.heading_words_start(m) == Some(mark.start);
+            let lead =
+                |m: usize, mark: &std::ops::Range<usize>| plan.heading_words_start(m) == Some(mark.start);
             let place = |m: usize, mark: &std::ops::Range<usize>| match lead(m, mark) {
                 true => plan.heading_words_start(n),
                 false => plan.title_end(n),
