@@ -223,8 +223,40 @@ pub const STATUS_LABELS: &[&str] = &[
 /// several `**Owner:** A · **Status:** x`): the range of its value, which ends at ` · ` or
 /// ` | ` or the end of the line.
 pub fn status_label(s: &str) -> Option<Range<usize>> {
-    label_value(s, STATUS_LABELS)
+    label_value(s, STATUS_LABELS).or_else(|| {
+        // `**Epic status:** Done`, `Phase status: complete`: the status of the unit it names.
+        let bold = if s.starts_with("**") { 2 } else { 0 };
+        let (word, _) = s[bold..].split_once(' ')?;
+        let at = bold + word.len() + 1;
+        if !LABEL_SUBJECTS.iter().any(|w| word.eq_ignore_ascii_case(w))
+            || !STATUS_LABELS.iter().any(|l| starts_with_folded(s, at, l).is_some())
+        {
+            return None;
+        }
+        let unworded = format!("{}{}", &s[..bold], &s[at..]);
+        let v = label_value(&unworded, STATUS_LABELS)?;
+        Some(v.start + word.len() + 1..v.end + word.len() + 1)
+    })
 }
+
+/// What a status label may name before the word "status" (`Epic status:`).
+const LABEL_SUBJECTS: &[&str] = &[
+    "phase",
+    "stage",
+    "step",
+    "group",
+    "wave",
+    "sprint",
+    "milestone",
+    "epic",
+    "story",
+    "task",
+    "feature",
+    "track",
+    "part",
+    "chapter",
+    "overall",
+];
 
 /// What a person calls the current group, as a section heading (`## Current Phase`) or a label
 /// (`**Current phase:** Phase 1 — …`); lowercase.
@@ -1076,6 +1108,15 @@ pub struct Titled {
     pub lead_in: bool,
 }
 
+/// A heading naming a stage by a word before the keyword (`基础阶段 ✅ 已完成`, `冲刺阶段`): read
+/// as a heading with no id, its name whole. Whether a run of them is the plan's groups (rather
+/// than a section of stages, `## 开发阶段`) is the reader's call.
+pub fn suffixed_group(text: &str) -> Option<Titled> {
+    let t = bare_heading(text);
+    let name = &text[t.title.clone()];
+    GROUP_KEYWORDS.iter().any(|&(k, cjk)| cjk && name.len() > k.len() && name.ends_with(k)).then_some(t)
+}
+
 pub fn group_heading(text: &str) -> Option<Titled> {
     keyed(text, GROUP_KEYWORDS, true, Words::Listed)
 }
@@ -1298,14 +1339,16 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
     if bold {
         p += 2;
     }
-    if allow_date && is_date(&text[p..]) && text[p + 10..].starts_with(' ') {
+    let dated = allow_date && is_date(&text[p..]) && text[p + 10..].starts_with(' ');
+    if dated {
         p += 10 + spaces(&text[p + 10..]);
     }
     let unstrike = |title: Range<usize>| match struck && text[title.clone()].ends_with("~~") {
         true => title.start..title.end - 2,
         false => title,
     };
-    if let Some(t) = ordinal(text, p, keywords) {
+    // Any counter (`第一章`) only in an undated heading: `2026-05-15 第三卷第二十二章…` is a log's.
+    if let Some(t) = ordinal(text, p, keywords, any_word && !dated) {
         let (title, trailing) = titled_rest(text, t.title.start, bold);
         statuses.extend(trailing);
         return Some(Titled { title: unstrike(title), statuses, ..t });
@@ -1342,7 +1385,9 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
             if n == 0 {
                 return None;
             }
-            (n, false)
+            // A short word cut short with a full stop (`Ch. 3`, `Wk. 2`, `Kap. 4`).
+            let abbreviated = n <= 4 && text[p + n..].starts_with(". ");
+            (n + usize::from(abbreviated), false)
         }
         None => return None,
     };
@@ -1474,7 +1519,7 @@ fn lead_in(s: &str) -> Option<usize> {
 }
 
 /// `第 N 阶段` / `第一阶段` (the id between the ordinal mark and a CJK keyword).
-fn ordinal(text: &str, p: usize, keywords: &[(&str, bool)]) -> Option<Titled> {
+fn ordinal(text: &str, p: usize, keywords: &[(&str, bool)], any_counter: bool) -> Option<Titled> {
     // `1단계: …`: the number before a CJK keyword.
     let digits = text[p..].bytes().take_while(u8::is_ascii_digit).count();
     if (1..=3).contains(&digits)
@@ -1504,7 +1549,17 @@ fn ordinal(text: &str, p: usize, keywords: &[(&str, bool)]) -> Option<Titled> {
             return Some(Titled { word: at..end, id, title: end..end, statuses: Vec::new(), lead_in: false });
         }
     }
-    None
+    // In a run of headings, any counter after the number (`第一章`, `第2周`): its word.
+    let numeral = rest.find(|c: char| !c.is_ascii_digit() && !"一二三四五六七八九十百零〇".contains(c))?;
+    let counter = rest[numeral..].chars().next()?;
+    if !any_counter || numeral == 0 || !matches!(counter as u32, 0x4E00..=0x9FFF) {
+        return None;
+    }
+    let at = start + numeral;
+    let end = at + counter.len_utf8();
+    // The title after an ideographic space (`第一章　開発環境の準備`).
+    let title = end + text[end..].len() - text[end..].trim_start_matches('\u{3000}').len();
+    Some(Titled { word: at..end, id: start..at, title: title..title, statuses: Vec::new(), lead_in: false })
 }
 
 /// The separator, title and trailing statuses after an id at `p`; a bold group (`**Phase 1:
@@ -1694,6 +1749,14 @@ fn backtick_status(t: &str) -> Option<(usize, Found)> {
 /// `[COMPLETE]`, `` `[ completed ]` ``, `[IN_PROGRESS]`, or a checkbox `` `[ ]` `` / `[x]` at the
 /// end of a title.
 fn bracket_status(t: &str) -> Option<(usize, Found)> {
+    // Japanese and Chinese lenticular brackets (`第一章　環境構築【済】`).
+    if let Some(inner_end) = t.strip_suffix('】').map(str::len) {
+        let open = t[..inner_end].rfind('【')?;
+        let inner = &t[open + '【'.len_utf8()..inner_end];
+        let status = status::whole(inner).or_else(|| lone_status(inner))?;
+        let start = open + '【'.len_utf8();
+        return Some((open, Found::new(status, start..inner_end)));
+    }
     let ticked = t.ends_with("]`");
     let close = t.strip_suffix("]`").or_else(|| t.strip_suffix(']'))?.len();
     let open = t[..close].rfind('[')?;
@@ -1763,10 +1826,14 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
 }
 
 /// A word that is a status only standing alone, as a title's last part (`— CUT, folded into
-/// Part IV`), in brackets (`[SKIP]`) or a legend's entry (`➖ cut`); in prose it is a verb (`cut
-/// from the MVP`, `skip the cache`).
+/// Part IV`), in brackets (`[SKIP]`, `【済】`) or a legend's entry (`➖ cut`); in prose it is a
+/// verb (`cut from the MVP`, `skip the cache`) or part of another word.
 pub fn lone_status(word: &str) -> Option<Status> {
-    ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped)
+    // Japanese `済` ("settled") inside a word is another word (`経済`, economy).
+    match word {
+        "済" | "済み" => Some(Status::Complete),
+        _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),
+    }
 }
 
 /// Can `rest` follow a status after a title's last dash and leave it the status? A bracketed

@@ -1312,4 +1312,49 @@ fn probe_21_and_22_forms_read_as_a_person_reads_them() {
     assert_eq!(read(br).1, "2");
     let hand = "# Plan\n\n## Phase 1: Products\n- [x] a\n\n## 👉 Phase 2: Checkout\n- [ ] b\n";
     assert_eq!(read(hand), (pairs(&[("1", "complete"), ("2", "pending")]), "2".into()));
+    // A short word cut with a full stop (`Ch. 3`) names a run of chapters; a label naming it.
+    let thesis = "# Thesis\n\n**Now:** Ch. 2 (methods)\n\n## Ch. 1 — Introduction  (DONE)\n- [x] a\n\n## Ch. 2 — Methods\n- [x] b\n- [ ] c\n\n## Ch. 3 — Discussion  (not started)\n";
+    assert_eq!(
+        read(thesis),
+        (pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]), "2".into())
+    );
+    // Chapters counted in Japanese (`第一章`) with statuses in lenticular brackets (`【済】`);
+    // a dated log's `第三卷第二十二章` is no chapter of the plan.
+    let ja = "# 執筆計画\n\n## 第一章　環境構築【済】\n- [x] a\n\n## 第二章　GPIO【作業中】\n- [ ] b\n\n## 2026-05-15 第三卷第二十二章 記録\n- [x] c\n";
+    let v = json(ja);
+    assert_eq!(group_statuses(&v), pairs(&[("一", "complete"), ("二", "in_progress")]));
+    assert_eq!(
+        (v["groups"][0]["title"].clone(), v["groups"][1]["title"].clone()),
+        ("環境構築".into(), "GPIO".into())
+    );
+    // Stories named from their epic's id (`Story E1-S2` in `Epic E1`) are the epic's tasks, and
+    // `**Epic status:**` is the epic's status.
+    let epics = "# Plan\n\n## Epic E1 — Model\n**Epic status:** Done\n\n### Story E1-S1: table\nStatus: Done\n\n## Epic E2 — Delivery\n**Epic status:** In progress\n\n### Story E2-S1: worker\nStatus: Done\n\n### Story E2-S2: email\nStatus: Blocked — no key\n\n## Epic E3 — Security\n**Epic status:** Cancelled — moved to the Identity team\n";
+    let v = json(epics);
+    assert_eq!(group_statuses(&v), pairs(&[("E1", "complete"), ("E2", "in_progress"), ("E3", "skipped")]));
+    assert_eq!((v["tasks"]["total"].clone(), v["tasks"]["blocked"].clone()), (3.into(), 1.into()));
+    // Stages named by a word before the keyword (`## 基础阶段`), then one more heading over a
+    // checklist (`## 复试准备`): groups numbered by their place, not a section of stages.
+    let zh = "# 复习计划\n\n## 基础阶段 ✅ 已完成\n* [x] a\n\n## 强化阶段 ⏳ 进行中\n* [x] b\n* [ ] c\n\n## 冲刺阶段\n* [ ] 408 真题\n* [ ] 模拟卷 8 套\n\n## 复试准备\n* [ ] 机试\n";
+    let v = json(zh);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending"), ("4", "pending")])
+    );
+    assert_eq!(v["groups"][3]["title"], "复试准备");
+    // A Codex ExecPlan: milestones in prose, their work in a `Progress` checklist naming each
+    // item's milestone after its timestamp. Items of a milestone split by another's are not one
+    // run: then no milestone takes any.
+    let exec = "# Migrate CI\n\n## Progress\n\n- [x] (2025-02-03 09:12Z) Milestone 1: lint job.\n- [x] (2025-02-03 10:40Z) Milestone 1: test matrix.\n- [ ] Milestone 2: coverage upload.\n- [ ] Milestone 3: delete .travis.yml.\n\n## Plan of Work\n\n### Milestone 1: Lint and test\n\nCreate ci.yml.\n\n### Milestone 2: Coverage\n\nSend coverage.\n\n### Milestone 3: Remove Travis\n\nDelete it.\n";
+    let v = json(exec);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "pending"), ("3", "pending")]));
+    let totals: Vec<_> = (0..3).map(|g| v["groups"][g]["tasks"]["total"].clone()).collect();
+    assert_eq!(totals, [2, 1, 1]);
+    let split = exec.replace(
+        "- [ ] Milestone 3: delete .travis.yml.\n",
+        "- [ ] Milestone 3: delete .travis.yml.\n- [ ] Milestone 1: badge.\n",
+    );
+    let v = json(&split);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "pending"), ("2", "pending"), ("3", "pending")]));
+    assert_eq!((v["tasks"]["total"].clone(), v["groups"][0]["tasks"]["total"].clone()), (5.into(), 0.into()));
 }

@@ -1511,6 +1511,7 @@ impl<'a> Walk<'a> {
         let table_groups = std::mem::take(&mut self.table_groups);
         let unnamed = self.reconcile(table_groups.into_iter().map(|g| (g, usize::MAX)).collect());
         self.append_later(unnamed);
+        self.named_items();
         // Number list-item groups that have no id of their own.
         let mut ordinal = 0;
         for g in &mut self.plan.groups {

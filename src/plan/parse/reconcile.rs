@@ -238,6 +238,58 @@ impl<'a> Walk<'a> {
     }
 
     /// Remove the tasks `gone` picks, keeping every group's range of task indices true.
+    /// Groups that hold and state nothing (a Codex ExecPlan's `### Milestone 1: …` prose) whose
+    /// work is a checklist elsewhere naming each item's group at its start (`- [x] (2025-02-03
+    /// 09:12Z) Milestone 1: added ci.yml`): the items are those groups' tasks, when each group's
+    /// items are one run of the checklist and no item between them names none.
+    pub(super) fn named_items(&mut self) {
+        let groups = &self.plan.groups;
+        if groups.is_empty() || groups.iter().any(|g| !g.tasks.is_empty() || !g.indicators.is_empty()) {
+            return;
+        }
+        let named = |t: &Task<'_>| {
+            let s = t.text.trim_start();
+            let s = match s.strip_prefix('(').and_then(|r| r.split_once(')')) {
+                Some((_, rest)) => rest.trim_start(),
+                None => s,
+            };
+            let h = syntax::code_heading(s)?;
+            let (word, id) = (&s[h.word], &s[h.id]);
+            groups.iter().position(|g| g.id == id && !g.word.is_empty() && same_word(g.word, word))
+        };
+        let owners: Vec<Option<usize>> =
+            self.plan.tasks.iter().map(|t| if t.group.is_some() { None } else { named(t) }).collect();
+        let mut runs: Vec<Option<std::ops::Range<usize>>> = vec![None; groups.len()];
+        let mut open = None;
+        for (i, owner) in owners.iter().enumerate() {
+            let Some(g) = *owner else { continue };
+            match runs[g].as_mut() {
+                Some(run) if open == Some(g) => run.end = i + 1,
+                // A group's items again after another group's: not one run.
+                Some(_) => return,
+                None => runs[g] = Some(i..i + 1),
+            }
+            open = Some(g);
+        }
+        // An item naming no group inside a run would be counted as that group's.
+        let whole =
+            |g: usize, run: &std::ops::Range<usize>| owners[run.clone()].iter().all(|o| *o == Some(g));
+        if runs.iter().enumerate().any(|(g, run)| run.as_ref().is_some_and(|r| !whole(g, r))) {
+            return;
+        }
+        if runs.iter().all(Option::is_none) {
+            return;
+        }
+        for (g, run) in runs.into_iter().enumerate() {
+            if let Some(run) = run {
+                for t in &mut self.plan.tasks[run.clone()] {
+                    t.group = Some(g);
+                }
+                self.plan.groups[g].tasks = run;
+            }
+        }
+    }
+
     fn drop_tasks(&mut self, gone: impl Fn(&Task<'a>) -> bool) {
         let mut before = Vec::with_capacity(self.plan.tasks.len() + 1);
         let mut removed = 0;

@@ -393,6 +393,9 @@ pub(super) fn straggler_groups(
     let is_group = |h: usize| matches!(roles.get(h), Some(Role::Group(_)));
     let Some(first) = (0..heads.len()).find(|&h| is_group(h)) else { return Vec::new() };
     let level = (0..heads.len()).filter(|&h| is_group(h)).map(|h| heads[h].1).min().unwrap_or(1);
+    // Groups named without ids (`## 基础阶段`, `## 冲刺阶段`): a heading of theirs over a
+    // checklist after them (`## 复试准备`) is one more, whatever its name.
+    let unnumbered = roles.iter().all(|r| !matches!(r, Role::Group(g) if !g.id.is_empty()));
     let starts: Vec<usize> = heads
         .iter()
         .map(|h| match &blocks[h.0] {
@@ -408,7 +411,7 @@ pub(super) fn straggler_groups(
             h > first
                 && heads[h].1 <= level
                 && matches!(roles[h], Role::Plain)
-                && bin(heads[h].2)
+                && (bin(heads[h].2) || (unnumbered && heads[h].1 == level))
                 && bare_name(&heads, h)
                 && !(h + 1..section_end(&heads, h)).any(is_group)
         })
@@ -665,6 +668,22 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             groups = numbered.into_iter().zip(runs).map(|(n, r)| n.filter(|_| r)).collect();
         }
     }
+    // Or two or more sibling headings naming stages by a word before the keyword (`## 基础阶段`,
+    // `## 强化阶段`), one of them at least over work: groups, numbered by their place.
+    if groups.iter().all(Option::is_none) {
+        let named: Vec<Option<Titled>> = heads.iter().map(|h| syntax::suffixed_group(h.2)).collect();
+        let mut siblings: std::collections::HashMap<(Option<usize>, u8), (usize, bool)> = Default::default();
+        for i in (0..heads.len()).filter(|&i| named[i].is_some()) {
+            let e = siblings.entry((parents[i], heads[i].1)).or_default();
+            e.0 += 1;
+            e.1 |= carries_work(text, blocks, heads[i].0);
+        }
+        for (i, n) in named.into_iter().enumerate() {
+            if siblings.get(&(parents[i], heads[i].1)).is_some_and(|&(count, work)| count >= 2 && work) {
+                groups[i] = n;
+            }
+        }
+    }
     // Sub-phases that state their own status (`#### 2.1 Schema changes` over `**Status:** …`
     // in `### Phase 2`): groups of their own, after their phase, which stays a group.
     let mut sub = vec![false; heads.len()];
@@ -721,7 +740,29 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
                         && leaves.contains(&(a.0, heads[i].1)))
             })
         });
-        let role = if let Some(g) = group.filter(|_| !part) {
+        // `### Story E1-S2` inside `## Epic E1`, over its own status line and no checklist: a
+        // unit of the epic's work, named from the epic's id (a task heading of another word).
+        // Alone in its epic too, where it makes no run, when it states its own status on a line
+        // (not `### Steps 8.1 – 8.4 (not started)`, a summary of the phase's steps).
+        let coded = || {
+            syntax::code_heading(t).filter(|_| {
+                group.is_none()
+                    && syntax::task_heading(t).is_none()
+                    && states_status(text, blocks, heads[h].0)
+            })
+        };
+        let unit = group.clone().or_else(coded).filter(|g| {
+            let (w, id) = word_id(h, g);
+            !carries(text, blocks, heads[h].0, false)
+                && ancestors().any(|(i, (aw, aid))| {
+                    matches!(roles[i], Role::Group(_))
+                        && aw != w
+                        && id.strip_prefix(aid).is_some_and(|r| r.starts_with(['-', '.', '/']))
+                })
+        });
+        let role = if let Some(g) = unit {
+            Role::Task(g)
+        } else if let Some(g) = group.filter(|_| !part) {
             let (word, id) = inner.unwrap_or_default();
             for &(i, _) in &open {
                 // `### Phase 2` under `## Phase 1` continues the count: a demoted sibling, not
