@@ -411,7 +411,7 @@ const CURRENT_WORDS: &[&str] = &[
     // Russian
     "текущий", "текущая", "текущее", "текущие",
     // Czech
-    "aktuální", "současný", "současná",
+    "aktuální", "současný", "současná", "teď", "nyní",
     // Nordic
     "nåværende", "nuvarande", "nuværende", "nykyinen",
     // Vietnamese, Indonesian
@@ -438,6 +438,8 @@ const CURRENT_PREFIXES: &[&str] = &[
     "今週",
     "오늘",
     "이번 주",
+    // "In progress" before the group word (`진행 중인 웨이브: 웨이브 2`).
+    "진행 중인",
     "ตอนนี้",
     "ขณะนี้",
 ];
@@ -456,7 +458,9 @@ pub fn is_current_name(name: &str) -> bool {
     if name.is_empty() || name.bytes().any(|b| b.is_ascii_digit()) {
         return false;
     }
-    let lower = name.to_lowercase();
+    // A key written as one word (`current_stage: C`).
+    let lower = name.to_lowercase().replace('_', " ");
+    let name = if name.contains('_') { lower.as_str() } else { name };
     // `## Current Status` sums up where things stand: a report, not a pointer to a group.
     if [
         "status",
@@ -772,6 +776,7 @@ pub fn value_status(value: &str) -> Option<Token> {
 const POINTER_PHRASES: &[&str] = &[
     "we are in ", "we're in ", "we are on ", "we're on ", "we are at ", "we're at ",
     "we are now in ", "we're now in ", "we are now on ", "we're now on ",
+    "we are currently in ", "we're currently in ", "we are currently on ", "we're currently on ",
     "estamos en ", "estamos na ", "estamos no ", "estamos em ",
     "nous sommes à ", "nous sommes en ", "nous sommes dans ", "on est à ", "on en est à ",
     "wir sind in ", "wir sind im ", "wir sind bei ", "wir sind gerade in ", "wir sind gerade bei ",
@@ -783,6 +788,7 @@ const POINTER_PHRASES: &[&str] = &[
     "vi är i ", "vi är på ", "vi er i ",
     // A person keeping their own plan says I (`ik zit nu in fase 3`, `I'm on Phase 2`).
     "i am in ", "i'm in ", "i am on ", "i'm on ", "i am now in ", "i'm now in ", "i am now on ", "i'm now on ",
+    "i am currently in ", "i'm currently in ", "i am currently on ", "i'm currently on ",
     "ik zit in ", "ik zit nu in ", "ik ben bij ", "ik ben nu bij ",
     "estoy en ", "estou na ", "estou no ", "estou em ",
     "je suis à ", "je suis en ", "je suis dans ", "j'en suis à ",
@@ -1041,6 +1047,10 @@ const GROUP_KEYWORDS: &[(&str, bool)] = &[
     ("wave", false),
     ("fase", false),
     ("etapa", false),
+    // Stage, in Swedish, Norwegian and Danish (`Etapp 1`, `Etappe 2`): before `etap`, which
+    // they start with.
+    ("etappe", false),
+    ("etapp", false),
     // Stage, in Polish (`Etap 1`), Russian, Ukrainian, Turkish, French and Czech.
     ("etap", false),
     ("этап", false),
@@ -1832,6 +1842,8 @@ pub fn lone_status(word: &str) -> Option<Status> {
     // Japanese `済` ("settled") inside a word is another word (`経済`, economy).
     match word {
         "済" | "済み" => Some(Status::Complete),
+        // On hold (`【保留】`); in a sentence, "keep" (`保留原有接口`).
+        "保留" => Some(Status::Blocked),
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),
     }
 }
@@ -1991,7 +2003,12 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
         let words = entry[symbol..].trim_start_matches([' ', '=', ':', '—', '–']).trim();
         // An entry in words the reader does not know (`⚪ nie zaczęte`) teaches nothing; the
         // others still do.
-        if let Some(status) = status::whole(words).or_else(|| lone_status(words)) {
+        // A status and a few words more (`❌ not doing this year`) says that status.
+        let qualified = || {
+            let tok = status::at_start(words)?;
+            (words[tok.range.end..].split_whitespace().count() <= 3).then_some(tok.status)
+        };
+        if let Some(status) = status::whole(words).or_else(|| lone_status(words)).or_else(qualified) {
             entries.push((entry_start..entry_start + symbol, status));
         } else if words.is_empty() {
             return None;

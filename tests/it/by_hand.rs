@@ -1350,6 +1350,16 @@ fn probe_21_and_22_forms_read_as_a_person_reads_them() {
     assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "pending"), ("3", "pending")]));
     let totals: Vec<_> = (0..3).map(|g| v["groups"][g]["tasks"]["total"].clone()).collect();
     assert_eq!(totals, [2, 1, 1]);
+    // A status written to a milestone keeps its tasks.
+    let dir = crate::harness::TempDir::new();
+    std::fs::write(dir.path().join("task_plan.md"), exec).expect("write");
+    let (code, _, err) = pplan(dir.path(), &["set", "--group", "2", "in_progress"]);
+    assert_eq!(code, Some(0), "{err}");
+    let after: serde_json::Value =
+        serde_json::from_str(&pplan(dir.path(), &["status", "--json"]).1).expect("json");
+    assert_eq!(group_statuses(&after), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    let totals: Vec<_> = (0..3).map(|g| after["groups"][g]["tasks"]["total"].clone()).collect();
+    assert_eq!(totals, [2, 1, 1]);
     let split = exec.replace(
         "- [ ] Milestone 3: delete .travis.yml.\n",
         "- [ ] Milestone 3: delete .travis.yml.\n- [ ] Milestone 1: badge.\n",
@@ -1357,4 +1367,40 @@ fn probe_21_and_22_forms_read_as_a_person_reads_them() {
     let v = json(&split);
     assert_eq!(group_statuses(&v), pairs(&[("1", "pending"), ("2", "pending"), ("3", "pending")]));
     assert_eq!((v["tasks"]["total"].clone(), v["groups"][0]["tasks"]["total"].clone()), (5.into(), 0.into()));
+    // Where we are, in a table of fields, a person's `currently on`, a Czech `Teď jsme u:`.
+    let fields = "# Upgrade\n\n| Field | Value |\n|---|---|\n| Owner | ops |\n| Current phase | B |\n\n## Phase A: Preflight\n- [x] a\n\n## Phase B: 1.28\n- [ ] b\n";
+    assert_eq!(read(fields).1, "B");
+    let person =
+        "# Roadmap\n\nWe're currently on **M2**.\n\n## M1 Cleanup\n- [x] a\n\n## M2 Async fetcher\n- [ ] b\n";
+    assert_eq!(read(person).1, "M2");
+    let cs = "# Kroužek\n\n👉 Teď jsme u: Modul 2\n\n## Modul 1 – Úvod\n- [x] a\n\n## Modul 2 – Senzory\n- [ ] b\n";
+    assert_eq!(read(cs).1, "2");
+    // One count of steps split over the sections of a runbook (`### Step 7` alone under `##
+    // Post-window`) is one run; after a run of chapters, a sibling stating its status over a
+    // checklist is one more group; a report's section over none, or one named only by a status,
+    // is not.
+    let runbook = "# Runbook\n\n## Pre-window\n\n### Step 1 — Provision [DONE]\n- [x] a\n\n### Step 2 — Replicate [DONE]\n- [x] b\n\n## Window\n\n### Step 3 — Freeze [IN PROGRESS]\n- [ ] c\n\n## Post-window\n\n### Step 4 — Decommission [TODO]\n- [ ] d\n";
+    assert_eq!(
+        read(runbook).0,
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    let thesis = "# Thesis\n\n### Chapter One: Introduction — DONE\n- [x] a\n\n### Chapter Two: Methods — WRITING\n- [ ] b\n\n### Back matter — NOT STARTED\n- [ ] c\n\n### Fixes done ✅\nAll three verified.\n\n### Out of scope\n- [ ] e\n";
+    let v = json(thesis);
+    assert_eq!(group_statuses(&v), pairs(&[("One", "complete"), ("Two", "pending"), ("3", "pending")]));
+    assert_eq!(v["groups"][2]["title"], "Back matter");
+    // Bold lines naming sprints, with a remark after a dash; a legend entry with a few words
+    // after its status (`❌ not doing this year`); Swedish stages listed as a checklist.
+    let sprints = "# Website\n\n**Sprint 1 · Design** — signed off 8 Mar ✔\n- [x] a\n\n**Sprint 2 · Build** — in progress\n- [x] b\n- [ ] c\n\n**Sprint 3 · Members** — waiting on the client\n- [ ] d\n";
+    assert_eq!(read(sprints).0, pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    let garden = "# Allotment\n\nKey: 🟢 done · 🟡 on the go · ⚪ not yet · ❌ not doing this year\n\n## 🟢 Winter jobs\n- [x] a\n\n## ⚪ Summer\n- [ ] b\n\n## ❌ Greenhouse\n- [ ] c\n";
+    assert_eq!(read(garden).0, pairs(&[("1", "complete"), ("2", "pending"), ("3", "skipped")]));
+    let sv = "# Stugan\n\n## Etapper\n\n- [x] Etapp 1: Dränering\n- [x] Etapp 2: Tak\n- [ ] Etapp 3: Fönster (pågår)\n\n## Anteckningar\n\n**Etapp 3**\n- Snickaren kommer v. 34.\n";
+    let v = json(sv);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress")]));
+    assert_eq!(v["groups"][2]["title"], "Fönster");
+    // A key written as one word (`current_stage: C`); Korean "the wave in progress".
+    let key = "# plan\n\ncurrent_stage: B\n\n## Stage A: Spec\nstatus: `done`\n\n## Stage B: Config\nstatus: `in_progress`\n";
+    assert_eq!(read(key).1, "B");
+    let ko = "# 계획\n\n진행 중인 웨이브: 웨이브 2\n\n## 웨이브 1: 기반 (완료)\n- [x] a\n\n## 웨이브 2: 화면 (진행 중)\n- [ ] b\n";
+    assert_eq!(read(ko).1, "2");
 }

@@ -1321,7 +1321,18 @@ impl<'a> Walk<'a> {
                     unknown_mark: false,
                 });
             }
-            TableKind::Other => {}
+            // A table of fields (`| Current phase | B |`) may name the current group.
+            TableKind::Other => {
+                if let [key, value, ..] = cells.as_slice()
+                    && syntax::is_current_name(&text[key.clone()])
+                    && !value.is_empty()
+                {
+                    push_capped(
+                        &mut self.current_labels,
+                        Line { text: &text[value.clone()], range: value.clone() },
+                    );
+                }
+            }
         }
     }
 

@@ -49,6 +49,11 @@ impl<'a> Walk<'a> {
         let others: Vec<Group<'a>> = others.into_iter().map(|(g, _)| g).collect();
         for (o, m) in others.iter().zip(&matched) {
             if let Some(i) = *m {
+                // A heading naming the group and nothing more (`**Etapp 3**` over notes) takes
+                // the other form's title.
+                if self.plan.groups[i].title.trim().is_empty() {
+                    self.plan.groups[i].title = o.title;
+                }
                 self.plan.groups[i].indicators.extend(o.indicators.iter().cloned());
                 self.plan.groups[i].twin = Some(Box::new(o.clone()));
                 // The checklist may point at the current one (`- [ ] Phase 3: … ← CURRENT`).
@@ -238,13 +243,15 @@ impl<'a> Walk<'a> {
     }
 
     /// Remove the tasks `gone` picks, keeping every group's range of task indices true.
-    /// Groups that hold and state nothing (a Codex ExecPlan's `### Milestone 1: …` prose) whose
+    /// Groups that hold no tasks (a Codex ExecPlan's `### Milestone 1: …` prose) whose
     /// work is a checklist elsewhere naming each item's group at its start (`- [x] (2025-02-03
     /// 09:12Z) Milestone 1: added ci.yml`): the items are those groups' tasks, when each group's
     /// items are one run of the checklist and no item between them names none.
     pub(super) fn named_items(&mut self) {
         let groups = &self.plan.groups;
-        if groups.is_empty() || groups.iter().any(|g| !g.tasks.is_empty() || !g.indicators.is_empty()) {
+        // Whether the groups state statuses does not matter: a `set` that writes one must not
+        // take the milestones' tasks away.
+        if groups.is_empty() || groups.iter().any(|g| !g.tasks.is_empty()) {
             return;
         }
         let named = |t: &Task<'_>| {

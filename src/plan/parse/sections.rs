@@ -200,6 +200,7 @@ pub(super) fn section_of(heading: &str) -> Section {
         "fasi",
         "fases",
         "etapas",
+        "etapper",
         "フェーズ",
         "단계",
         "阶段计划",

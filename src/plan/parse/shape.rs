@@ -27,7 +27,9 @@ pub(super) fn bold_headings(text: &str, blocks: &mut [Block]) -> bool {
         // Or by a mark saying it is the current one (`**Phase 2 – API**  (current)`).
         let after = &t[close + 2..];
         let marked = syntax::current_mark(after).is_some_and(|m| after[..m.start].trim().is_empty());
-        let t = if rest.is_empty() || marked { &t[..close + 2] } else { t };
+        // Or by a remark after a dash (`**Sprint 3 · Members' area** — waiting on the client`).
+        let remark = after.trim_start().starts_with(['—', '–']);
+        let t = if rest.is_empty() || marked || remark { &t[..close + 2] } else { t };
         t.strip_prefix("**").and_then(|t| t.strip_suffix("**")).is_some_and(|inner| {
             !inner.contains("**")
                 && (syntax::numbered_heading(inner).is_some()
@@ -386,9 +388,6 @@ pub(super) fn straggler_groups(
     roles: &[Role],
     orphans: &[usize],
 ) -> Vec<(usize, Titled)> {
-    if orphans.is_empty() {
-        return Vec::new();
-    }
     let heads = headings(text, blocks);
     let is_group = |h: usize| matches!(roles.get(h), Some(Role::Group(_)));
     let Some(first) = (0..heads.len()).find(|&h| is_group(h)) else { return Vec::new() };
@@ -416,6 +415,34 @@ pub(super) fn straggler_groups(
                 && !(h + 1..section_end(&heads, h)).any(is_group)
         })
         .collect();
+    // And one beside the groups, at their level, that states its status in its title over a
+    // checklist of its own (`### Back matter — NOT STARTED`, `## 付録【保留】` after the chapters), whatever the
+    // status (a `set` must not make a group come or go). Not a report's section over no
+    // checklist (`## Critical Fixes Completed ✅` over fixes, `## 5. 3D field status ⏳`), a
+    // dated one (`## 2026-04-28 全部旧任务 ✅ 完成`), nor one that is only a status, which
+    // names a bin or a section (`## Out of scope`).
+    let parents = parents(&heads);
+    let group_parents: std::collections::HashSet<Option<usize>> =
+        (0..heads.len()).filter(|&g| is_group(g)).map(|g| parents[g]).collect();
+    let beside_groups = |h: usize| group_parents.contains(&parents[h]);
+    let ahead = |h: usize| {
+        if !beside_groups(h) {
+            return false;
+        }
+        let t = syntax::bare_heading(heads[h].2);
+        !t.statuses.is_empty()
+            && t.statuses.iter().all(|f| f.range != t.title)
+            && !syntax::is_date(heads[h].2)
+            && carries(text, blocks, heads[h].0, false)
+    };
+    found.extend((first + 1..heads.len()).filter(|&h| {
+        heads[h].1 == level
+            && matches!(roles[h], Role::Plain)
+            && bare_name(&heads, h)
+            && ahead(h)
+            && !(h + 1..section_end(&heads, h)).any(is_group)
+    }));
+    found.sort_unstable();
     found.dedup();
     found.into_iter().map(|h| (h, syntax::bare_heading(heads[h].2))).collect()
 }
@@ -849,6 +876,26 @@ fn in_runs(
         let counted = counted && m.len() >= 3 && in_sequence(m.iter().map(|&i| ids[i]));
         let worked = distinct.len() == m.len() && m.len() >= 2 && m.iter().any(|&i| work(i));
         if !restarts && (worked || counted) {
+            for &i in m {
+                out[i] = true;
+            }
+        }
+    }
+    // One count split over sections (`### Step 1`–`3` under `## Pre-window`, `### Step 7`
+    // alone under `## Post-window`): a member alone under its parent continues the run.
+    let mut across: HashMap<(u8, &str), Vec<usize>> = HashMap::new();
+    for (i, k) in keys.iter().enumerate() {
+        if let Some(k) = k {
+            across.entry((k.1, k.2.as_str())).or_default().push(i);
+        }
+    }
+    for m in across.values() {
+        let distinct: HashSet<&str> = m.iter().map(|&i| ids[i]).collect();
+        if m.iter().any(|&i| out[i])
+            && m.iter().any(|&i| !out[i])
+            && distinct.len() == m.len()
+            && in_sequence(m.iter().map(|&i| ids[i]))
+        {
             for &i in m {
                 out[i] = true;
             }
