@@ -53,6 +53,19 @@ fn dated(s: &str) -> String {
 }
 
 /// Run pplan and check its exit code; returns stdout.
+/// Spawn group 1, let BE-001 finish and merge it: the group completes and the current group
+/// moves to 2.
+fn finish_group_one(d: &Path) {
+    ok(d, &["spawn"], 0);
+    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
+    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
+    assert_eq!(
+        ok(d, &["merge"], 0),
+        "merged group 1: BE-001 (findings.md, progress.md)\ncomplete: BE-001\ngroup 1 complete; current group → 2\n\
+         retired the files of BE-001 to .pplan/archive/\n"
+    );
+}
+
 fn ok(dir: &Path, args: &[&str], code: i32) -> String {
     let (got, out, err) = pplan(dir, args);
     assert_eq!(got, Some(code), "{args:?}\nstdout:\n{out}\nstderr:\n{err}");
@@ -688,14 +701,7 @@ fn a_plan_made_by_init_advances_its_current_group_and_next_step_on_merge() {
     let groups = "## Groups\n\n### Group 1: Backend\n- **Status:** pending\n- [ ] BE-001: Build the payment endpoints\n\n\
                   ### Group 2: Integration\n- **Status:** pending\n- [ ] INT-001: Wire the cart to the API\n\n";
     fs::write(d.join("task_plan.md"), format!("{head}{groups}{tail}")).expect("plan");
-    ok(d, &["spawn"], 0);
-    ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
-    ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
-    assert_eq!(
-        ok(d, &["merge"], 0),
-        "merged group 1: BE-001 (findings.md, progress.md)\ncomplete: BE-001\ngroup 1 complete; current group → 2\n\
-         retired the files of BE-001 to .pplan/archive/\n"
-    );
+    finish_group_one(d);
     let plan = fs::read_to_string(d.join("task_plan.md")).expect("plan");
     let top: Vec<&str> = plan.lines().skip(5).take(5).collect();
     assert_eq!(top, ["## Current Group", "Group 2", "", "## Next Step", "Spawn group 2: INT-001."]);
@@ -1073,14 +1079,7 @@ fn a_current_mark_in_a_heading_moves_on_merge() {
         let current: serde_json::Value =
             serde_json::from_str::<serde_json::Value>(&status).expect("json")["current_group"].clone();
         assert_eq!(current, serde_json::json!({"stated": "1", "stated_text": null, "derived": "1"}));
-        ok(d, &["spawn"], 0);
-        ok(d, &["log", "--agent", "BE-001", "built the endpoints"], 0);
-        ok(d, &["mark", "--agent", "BE-001", "COMPLETE"], 0);
-        assert_eq!(
-            ok(d, &["merge"], 0),
-            "merged group 1: BE-001 (findings.md, progress.md)\ncomplete: BE-001\ngroup 1 complete; current group → 2\n\
-             retired the files of BE-001 to .pplan/archive/\n"
-        );
+        finish_group_one(d);
         let after = plan.replace("- [ ] BE-001", "- [x] BE-001").replace("## Phase 2: Frontend", second);
         assert_eq!(fs::read_to_string(d.join("task_plan.md")).expect("plan"), after);
     }
