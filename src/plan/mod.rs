@@ -457,8 +457,7 @@ impl<'a> Plan<'a> {
     pub fn heading_words_start(&self, g: usize) -> Option<usize> {
         let group = &self.groups[g];
         let line = self.text[group.at..].split('\n').next().unwrap_or("");
-        let words = line.trim_start().trim_start_matches('#').trim_start();
-        (group.form == GroupForm::Heading).then(|| group.at + line.len() - words.len())
+        (group.form == GroupForm::Heading).then(|| group.at + syntax::heading_text(line).start)
     }
 
     /// The first group that is neither complete nor skipped.

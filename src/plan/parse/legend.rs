@@ -74,8 +74,7 @@ fn legend_mark<'a>(text: &'a str, vocabulary: &mut Vocabulary<'a>, g: &mut Group
     if g.form != GroupForm::Heading || at < g.at {
         return;
     }
-    let line = &text[g.at..at];
-    let start = g.at + line.len() - line.trim_start_matches('#').trim_start().len();
+    let start = g.at + syntax::heading_text(&text[g.at..at]).start;
     let Some(symbol) = text[start..at].split(' ').next().filter(|s| !s.is_empty()) else { return };
     if let Some(status) = vocabulary.legend_status(symbol) {
         let range = start..start + symbol.len();

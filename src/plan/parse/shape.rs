@@ -780,12 +780,12 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
         };
         let unit = group.clone().or_else(coded).filter(|g| {
             let (w, id) = word_id(h, g);
-            !carries(text, blocks, heads[h].0, false)
-                && ancestors().any(|(i, (aw, aid))| {
-                    matches!(roles[i], Role::Group(_))
-                        && aw != w
-                        && id.strip_prefix(aid).is_some_and(|r| r.starts_with(['-', '.', '/']))
-                })
+            // The cheap look at the open headings first: scanning the section is the dearer.
+            ancestors().any(|(i, (aw, aid))| {
+                matches!(roles[i], Role::Group(_))
+                    && aw != w
+                    && id.strip_prefix(aid).is_some_and(|r| r.starts_with(['-', '.', '/']))
+            }) && !carries(text, blocks, heads[h].0, false)
         });
         let role = if let Some(g) = unit {
             Role::Task(g)
