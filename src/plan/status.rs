@@ -148,6 +148,9 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("finished", Complete, En),
     ("shipped", Complete, En),
     ("underway", InProgress, En),
+    ("waiting", Pending, En),
+    ("awaiting", Pending, En),
+    ("queued", Pending, En),
     ("on hold", Blocked, En),
     ("not started", Pending, En),
     ("not_started", Pending, En),
@@ -261,6 +264,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("en progreso", InProgress, Es),
     ("en curso", InProgress, Es),
     ("pendiente", Pending, Es),
+    ("esperando", Pending, Es),
+    ("en espera", Pending, Es),
     ("bloqueado", Blocked, Es),
     ("bloqueada", Blocked, Es),
     ("omitido", Skipped, Es),
@@ -286,6 +291,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("in arbeit", InProgress, De),
     ("in bearbeitung", InProgress, De),
     ("offen", Pending, De),
+    ("wartet", Pending, De),
     ("blockiert", Blocked, De),
     ("übersprungen", Skipped, De),
     ("fertig", Complete, De),
@@ -302,6 +308,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("em andamento", InProgress, Pt),
     ("em progresso", InProgress, Pt),
     ("pendente", Pending, Pt),
+    ("aguardando", Pending, Pt),
     ("não iniciado", Pending, Pt),
     ("ignorado", Skipped, Pt),
     ("pulado", Skipped, Pt),
@@ -344,6 +351,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("ukończone", Complete, Pl),
     ("zakończone", Complete, Pl),
     ("w toku", InProgress, Pl),
+    ("czeka", Pending, Pl),
     ("w trakcie", InProgress, Pl),
     ("do zrobienia", Pending, Pl),
     ("oczekuje", Pending, Pl),
@@ -552,6 +560,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("रुका हुआ", Blocked, Hi),
     ("रद्द", Skipped, Hi),
     ("afgerond", Complete, Nl),
+    ("wacht", Pending, Nl),
     ("voltooid", Complete, Nl),
     ("klaar", Complete, Nl),
     ("bezig", InProgress, Nl),
@@ -702,11 +711,29 @@ pub fn at_start(s: &str) -> Option<Token> {
 /// The status token at `pos` (where `c` is), with an emoji's word after it and a blocker's
 /// reference.
 fn token_at(s: &str, pos: usize, c: char) -> Option<Token> {
+    token_parts(s, pos, c).map(|(tok, _, _)| tok)
+}
+
+/// The part of a status token (as [`find`] read it) that spells its status: `blocked by A` →
+/// `blocked`. `None` for a token whose status comes from what it waits for (`waiting on the
+/// client` is blocked; its word alone is pending), so it spells no status a file could reuse.
+pub fn spelling(token: &str) -> Option<&str> {
+    match token.chars().next().and_then(|c| token_parts(token, 0, c)) {
+        Some((_, _, true)) => None,
+        Some((tok, spelled, false)) if tok.range.end == token.len() => Some(&token[..spelled]),
+        _ => Some(token),
+    }
+}
+
+/// [`token_at`], with where its spelling ends and whether its status comes from what it waits
+/// for.
+fn token_parts(s: &str, pos: usize, c: char) -> Option<(Token, usize, bool)> {
     if c.is_whitespace() || c.is_ascii_punctuation() {
         return None;
     }
     let (mut status, lang, len) = match_at(s, pos)?;
     let mut end = pos + len;
+    let mut word = pos;
     if lang == Emoji {
         // `✅ complete`: one indicator. When the word says otherwise (`⏳ 进行中`, a file
         // that puts ⏳ on every unfinished row), the word is the more exact of the two.
@@ -714,14 +741,71 @@ fn token_at(s: &str, pos: usize, c: char) -> Option<Token> {
         if let Some((st2, l2, len2)) = (after < s.len()).then(|| match_at(s, after)).flatten()
             && l2 != Emoji
         {
-            end = after + len2;
+            (word, end) = (after, after + len2);
             status = st2;
         }
     }
+    let spelled = end;
+    let mut waits = false;
     if status == Blocked {
         end += blocked_by(&s[end..]);
+    } else if status == Pending
+        && let Some(len) = waits_on(&s[word..end], &s[end..])
+    {
+        // `waiting on the client`: what it waits for goes with the token, as `by X` does.
+        (status, waits) = (Blocked, true);
+        end += len;
     }
-    Some(Token { status, range: pos..end })
+    Some((Token { status, range: pos..end }, spelled, waits))
+}
+
+/// Words that wait, each with the words that introduce what it waits for (`""`: the thing
+/// follows at once, `awaiting sign-off`). A bare `waiting` or `queued` is pending; waiting on
+/// someone or something outside the plan is blocked.
+const WAITS: &[(&str, &[&str])] = &[
+    ("waiting", &["on", "for"]),
+    ("awaiting", &[""]),
+    ("väntar", &["på"]),
+    ("venter", &["på"]),
+    ("in attesa", &["di", "del", "della", "dei", "delle", "dello", "dell'"]),
+    ("en attente", &["de", "du", "des", "d'"]),
+    ("en espera", &["de", "del"]),
+    ("esperando", &["", "a", "por"]),
+    ("aguardando", &[""]),
+    ("wartet", &["auf"]),
+    ("czeka", &["na"]),
+    ("čeká", &["na"]),
+    ("wacht", &["op"]),
+];
+
+/// After a waiting word (`word`), what it waits for (`rest` starts after the word): the bytes
+/// up to the end of that clause (a comma, bracket, dash or sentence end), when it names one.
+fn waits_on(word: &str, rest: &str) -> Option<usize> {
+    let word = word.to_lowercase();
+    let (_, leads) = WAITS.iter().find(|(w, _)| *w == word)?;
+    let after = rest.strip_prefix(' ')?;
+    let object = leads.iter().find_map(|lead| {
+        if lead.is_empty() {
+            return Some(after);
+        }
+        let tail =
+            after.get(..lead.len()).filter(|h| h.eq_ignore_ascii_case(lead)).map(|_| &after[lead.len()..])?;
+        if lead.ends_with('\'') { Some(tail) } else { tail.strip_prefix(' ') }
+    })?;
+    let clause = object
+        .find([',', ';', '(', ')', '[', ']', '（', '）', '|', '·', '\n'])
+        .into_iter()
+        .chain(object.find(". "))
+        .chain(object.find(" — "))
+        .chain(object.find(" – "))
+        .chain(object.find(" - "))
+        .min()
+        .unwrap_or(object.len());
+    let thing = object[..clause].trim_end_matches([' ', '.', '*', '_', '`']);
+    // At least a word of what it waits for, and no status in it (`waiting for review, done`
+    // has its own).
+    let words = thing.split(' ').filter(|w| w.chars().any(char::is_alphabetic)).count();
+    (words > 0 && find(thing).is_none()).then(|| rest.len() - object.len() + thing.len())
 }
 
 /// The status a label value or a table cell states: a token at its start, after markup (`**`,
@@ -1024,6 +1108,23 @@ mod tests {
         assert_eq!(lead("`in_progress`"), Some((InProgress, "in_progress")));
         assert_eq!(lead("🟢 complete (user approved)"), Some((Complete, "complete")));
         assert_eq!(lead("✅ Complete"), Some((Complete, "✅ Complete")));
+        // Waiting on someone is blocked, and what it waits for goes with the token up to the
+        // clause's end; a bare wait, or one for a status, is pending.
+        assert_eq!(lead("waiting on client (since May)"), Some((Blocked, "waiting on client")));
+        assert_eq!(
+            lead("⏸ waiting for the vendor's key, then deploy"),
+            Some((Blocked, "⏸ waiting for the vendor's key"))
+        );
+        assert_eq!(lead("Awaiting sign-off — legal"), Some((Blocked, "Awaiting sign-off")));
+        assert_eq!(lead("väntar på kommunen"), Some((Blocked, "väntar på kommunen")));
+        assert_eq!(lead("czeka na klienta."), Some((Blocked, "czeka na klienta")));
+        assert_eq!(lead("waiting"), Some((Pending, "waiting")));
+        assert_eq!(lead("waiting on"), Some((Pending, "waiting")));
+        assert_eq!(lead("waiting for review done"), Some((Pending, "waiting")));
+        assert_eq!(lead("queued"), Some((Pending, "queued")));
+        assert_eq!(spelling("blocked by A"), Some("blocked"));
+        assert_eq!(spelling("waiting on client"), None);
+        assert_eq!(spelling("⏸ waiting"), Some("⏸ waiting"));
     }
 
     #[test]

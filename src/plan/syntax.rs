@@ -1926,9 +1926,9 @@ fn qualified_status(t: &str) -> Option<(usize, Found)> {
 
 fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
     // One of the last few words starts an emoji status that runs to the end: `✅`,
-    // `⏸️ pending`, `🔄 in progress`.
+    // `⏸️ pending`, `🔄 in progress`, `⏸ waiting on worktop delivery`.
     let mut end = t.len();
-    for _ in 0..4 {
+    for _ in 0..6 {
         let start = t[..end].trim_end().rfind(' ').map_or(0, |i| i + 1);
         let tail = &t[start..];
         if !tail.starts_with(char::is_alphanumeric)
@@ -2092,7 +2092,11 @@ mod tests {
         assert_eq!(symbols("**Key:** 🟩 done, ⬛ skipped"), Some(vec![("🟩", Complete), ("⬛", Skipped)]));
         assert_eq!(symbols("图例：🟢 完成，🔴 阻塞"), Some(vec![("🟢", Complete), ("🔴", Blocked)]));
         assert_eq!(symbols("Legend: 🟢 done · 🟢 done"), None, "one status is no legend");
-        assert_eq!(symbols("Legend: 🟢 done · 🔴 waiting on finance"), None);
+        assert_eq!(symbols("Legend: 🟢 done · 🔴 ask finance"), None);
+        assert_eq!(
+            symbols("Legend: 🟢 done · 🔴 waiting on finance"),
+            Some(vec![("🟢", Complete), ("🔴", Blocked)])
+        );
         assert_eq!(symbols("Status: ✅ done"), None);
         assert_eq!(symbols("We shipped it, done / blocked"), None);
     }

@@ -1391,7 +1391,7 @@ fn probe_21_and_22_forms_read_as_a_person_reads_them() {
     // Bold lines naming sprints, with a remark after a dash; a legend entry with a few words
     // after its status (`❌ not doing this year`); Swedish stages listed as a checklist.
     let sprints = "# Website\n\n**Sprint 1 · Design** — signed off 8 Mar ✔\n- [x] a\n\n**Sprint 2 · Build** — in progress\n- [x] b\n- [ ] c\n\n**Sprint 3 · Members** — waiting on the client\n- [ ] d\n";
-    assert_eq!(read(sprints).0, pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    assert_eq!(read(sprints).0, pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "blocked")]));
     let garden = "# Allotment\n\nKey: 🟢 done · 🟡 on the go · ⚪ not yet · ❌ not doing this year\n\n## 🟢 Winter jobs\n- [x] a\n\n## ⚪ Summer\n- [ ] b\n\n## ❌ Greenhouse\n- [ ] c\n";
     assert_eq!(read(garden).0, pairs(&[("1", "complete"), ("2", "pending"), ("3", "skipped")]));
     let sv = "# Stugan\n\n## Etapper\n\n- [x] Etapp 1: Dränering\n- [x] Etapp 2: Tak\n- [ ] Etapp 3: Fönster (pågår)\n\n## Anteckningar\n\n**Etapp 3**\n- Snickaren kommer v. 34.\n";
@@ -1403,4 +1403,49 @@ fn probe_21_and_22_forms_read_as_a_person_reads_them() {
     assert_eq!(read(key).1, "B");
     let ko = "# 계획\n\n진행 중인 웨이브: 웨이브 2\n\n## 웨이브 1: 기반 (완료)\n- [x] a\n\n## 웨이브 2: 화면 (진행 중)\n- [ ] b\n";
     assert_eq!(read(ko).1, "2");
+}
+
+#[test]
+fn waiting_on_someone_is_blocked_and_a_bare_wait_is_pending() {
+    let plan = "# Kitchen\n\n## Phase 1: Demo — done\n\n## Phase 2: Worktop ⏸ waiting on worktop delivery\n- [ ] fit\n\n## Phase 3: Paint — waiting on client (since 3 May)\n\n## Phase 4: Tiles (väntar på kommunens tillstånd)\n\n## Phase 5: Floor\n**Status:** waiting\n\n## Phase 6: Lights\n**Status:** Awaiting sign-off from legal, then go\n\n## Phase 7: Doors — queued\n\n## Phase 8: Skirting\n**Status:** half done, waiting on Apple cert\n- [x] a\n- [ ] b\n";
+    let v = plan_status_json(plan);
+    let want = [
+        ("1", "complete"),
+        ("2", "blocked"),
+        ("3", "blocked"),
+        ("4", "blocked"),
+        ("5", "pending"),
+        ("6", "blocked"),
+        ("7", "pending"),
+        ("8", "in_progress"),
+    ];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    // What it waits for goes with the token, as `blocked by X` does; the remark after it stays.
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "3", "done"])
+        .file_eq("task_plan.md", plan.replace("— waiting on client (since 3 May)", "— done (since 3 May)"))
+        .success();
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "6", "in_progress"])
+        .file_eq("task_plan.md", plan.replace("Awaiting sign-off from legal, then", "in progress, then"))
+        .success();
+    // A status later in a line is prose: `half done` is the words replaced, and no spelling is
+    // taken from a waiting token (`Awaiting sign-off from legal` does not spell blocked).
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "8", "blocked"])
+        .file_eq("task_plan.md", plan.replace("half done, waiting", "blocked, waiting"))
+        .success();
+    // Nor from what a group is blocked by.
+    let by = "# P\n\n## Phase 1: A\n**Status:** blocked by 2\n\n## Phase 2: B\n**Status:** pending\n\n## Phase 3: C\n**Status:** pending\n";
+    Test::new()
+        .file("task_plan.md", by)
+        .args(["set", "--group", "3", "blocked"])
+        .file_eq(
+            "task_plan.md",
+            by.replace("## Phase 3: C\n**Status:** pending", "## Phase 3: C\n**Status:** blocked"),
+        )
+        .success();
 }
