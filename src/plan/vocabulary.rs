@@ -178,8 +178,9 @@ impl<'a> Vocabulary<'a> {
                 for kind in &self.shaped[place as usize][status as usize] {
                     let Some(first) = kind.first.filter(|_| kind.count == 1) else { continue };
                     let at = (first.as_ptr() as usize).wrapping_sub(base);
-                    if edits.iter().any(|e| e.range == (at..at.wrapping_add(first.len())) && e.text != first)
-                    {
+                    // The edit may take more than the spelling: `blocked by A` goes as one.
+                    let end = at.wrapping_add(first.len());
+                    if edits.iter().any(|e| e.range.start == at && e.range.end >= end && e.text != first) {
                         out.push(Spelling { place, status, text: first.to_string() });
                     }
                 }
@@ -228,6 +229,7 @@ impl Spelling {
         self.text.len() <= MAX_SPELLING
             && super::edit::plain(&self.text)
             && status::whole(&self.text) == Some(self.status)
+            && status::spelling(&self.text) == Some(self.text.as_str())
     }
 
     /// The state file after `leaving` joins `known` (a newer spelling replaces one of the same
@@ -269,7 +271,9 @@ mod tests {
             {"place":"heading","status":"complete","text":"| x |"},
             {"place":"label","status":"pending","text":"done"},
             {"place":"checkbox","status":"complete","text":"x"},
-            {"place":"label","status":"blocked","text":"blocked\n## Phase 9"}
+            {"place":"label","status":"blocked","text":"blocked\n## Phase 9"},
+            {"place":"label","status":"blocked","text":"blocked by 2"},
+            {"place":"label","status":"blocked","text":"waiting on legal"}
         ]}"#;
         let read = Spelling::read_remembered(json);
         let texts: Vec<&str> = read.iter().map(|s| s.text.as_str()).collect();

@@ -1448,4 +1448,16 @@ fn waiting_on_someone_is_blocked_and_a_bare_wait_is_pending() {
             by.replace("## Phase 3: C\n**Status:** pending", "## Phase 3: C\n**Status:** blocked"),
         )
         .success();
+    // But its spelling is remembered when it leaves the file (`⛔ blocked by 2` set pending,
+    // then another group set blocked, where the table's symbol is 🚫).
+    let marked = by.replace("blocked by 2", "⛔ blocked by 2").replace("pending", "⏳ pending");
+    let dir = crate::harness::TempDir::new();
+    std::fs::write(dir.path().join("task_plan.md"), &marked).expect("write");
+    assert_eq!(pplan(dir.path(), &["set", "--group", "1", "pending"]).0, Some(0));
+    assert_eq!(pplan(dir.path(), &["set", "--group", "2", "blocked"]).0, Some(0));
+    let after = std::fs::read_to_string(dir.path().join("task_plan.md")).expect("read");
+    let want = marked
+        .replace("⛔ blocked by 2", "⏳ pending")
+        .replace("B\n**Status:** ⏳ pending", "B\n**Status:** ⛔ blocked");
+    assert_eq!(after, want);
 }
