@@ -293,7 +293,36 @@ pub const CURRENT_LABELS: &[&str] = &[
 /// an arrow at its end (`← CURRENT`, `<- current`, `👈 we are here`, `← 現在`): its range, from
 /// the space before it to its end.
 pub fn current_mark(text: &str) -> Option<Range<usize>> {
-    arrow_mark(text).map(|at| at..text.len()).or_else(|| paren_mark(text, false))
+    arrow_mark(text).or_else(|| dash_mark(text)).map(|at| at..text.len()).or_else(|| paren_mark(text, false))
+}
+
+/// Where a title's last part after a dash says it is the current one (`### Sprint 5 — current
+/// (ends 2024-06-07)`, `## Fase 2 – ATTUALE`) starts, with the spaces before the dash.
+pub fn dash_mark(text: &str) -> Option<usize> {
+    let t = text.trim_end();
+    let at = [" — ", " – ", " - "].iter().filter_map(|d| t.rfind(d)).max()?;
+    says_current(t[at..].trim_start_matches([' ', '—', '–', '-'])).then(|| text[..at].trim_end().len())
+}
+
+/// A title's part that only says it is the current one: `current`, `NOW`, `attuale`, perhaps
+/// with a remark in brackets (`current (ends 2024-06-07)`).
+pub fn says_current(part: &str) -> bool {
+    let part = part.trim();
+    let word = match part.strip_suffix([')', '）']) {
+        Some(inner) => match inner.rfind(['(', '（']) {
+            Some(open) => &part[..open],
+            None => return false,
+        },
+        None => part,
+    };
+    let word = word.trim().trim_matches(['*', '_', '`']).trim();
+    let lower = word.to_lowercase();
+    // Not a word that could be the title itself (`— Focus`, `— Today`).
+    let titles = ["focus", "fokus", "today", "this week", "active", "working on"];
+    matches!(lower.as_str(), "current" | "now" | "we are here" | "you are here")
+        || (CURRENT_WORDS.contains(&lower.as_str())
+            && !titles.contains(&lower.as_str())
+            && status::whole(word).is_none())
 }
 
 /// A hand pointing at a heading as the current one, before its words (`## 👉 Phase 3: …`): its
@@ -1715,6 +1744,10 @@ pub fn cjk_number(id: &str) -> Option<u32> {
 pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>, Vec<Found>) {
     let mut found = Vec::new();
     let start = title.start;
+    // A title that only says the group is the current one (`### Sprint 5 — current`).
+    if says_current(&text[title.clone()]) {
+        return (start..start, found);
+    }
     let mut end = start + text[title].trim_end().len();
     loop {
         let t = &text[start..end];
@@ -1724,7 +1757,7 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
             end = start + t[..open].trim_end().len();
             continue;
         }
-        if let Some(at) = arrow_mark(t) {
+        if let Some(at) = arrow_mark(t).or_else(|| dash_mark(t)) {
             end = start + at;
             continue;
         }
@@ -2304,6 +2337,10 @@ mod tests {
         assert_eq!(mark("Build <- current"), Some(" <- current".into()));
         assert_eq!(mark("Ship (we are here)"), Some(" (we are here)".into()));
         assert_eq!(mark("Map ← the old one"), None);
+        assert_eq!(mark("Members — current (ends 2024-06-07)"), Some(" — current (ends 2024-06-07)".into()));
+        assert_eq!(mark("Export – ATTUALE"), Some(" – ATTUALE".into()));
+        assert_eq!(mark("Deep work - Focus"), None);
+        assert_eq!(mark("Build — in progress"), None);
         assert_eq!(
             heading("フェーズ 2：構築（進行中）← 現在"),
             h("2", "構築", &[(Status::InProgress, "進行中")])
