@@ -1461,3 +1461,41 @@ fn waiting_on_someone_is_blocked_and_a_bare_wait_is_pending() {
         .replace("B\n**Status:** ⏳ pending", "B\n**Status:** ⛔ blocked");
     assert_eq!(after, want);
 }
+
+#[test]
+fn probe_25_to_27_forms_read_as_a_person_reads_them() {
+    let json = plan_status_json;
+    let read = |plan: &str| {
+        let v = json(plan);
+        (group_statuses(&v), v["current_group"]["stated"].clone())
+    };
+    // Milestones as bold items with a status after them, one holding a checklist: the items are
+    // the groups and the checklist is the third one's (a log of `[done]` items beside tasks of
+    // their own stays a log).
+    let ms = "# P\n\n## Meilensteine\n\n- **MS1 Analyse** ✅\n  Notizen.\n- **MS2 Umstieg** ✅\n- **MS3 Struktur** 🔄\n  - [x] a\n  - [ ] b\n- **MS4 Validierung** ⏳\n";
+    let v = json(ms);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["groups"][2]["tasks"]["total"], 2);
+    // A table with only a status column, in a plan with no other groups: its rows are the
+    // groups (a bare id takes the next column's words as its title); a table where every row
+    // says the same is a report, not the plan's groups.
+    let table = "# Badkamer\n\n| Onderdeel | Wie | Status |\n|---|---|---|\n| Slopen | wij | Klaar |\n| Leidingwerk | Hans | Wacht op Hans (knie) |\n| Elektra | Joost | Bezig |\n| Tegelen | Mehmet | Nog niet |\n\n## Bestellingen\n- [x] tegels\n- [ ] spiegel\n";
+    let v = json(table);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "blocked"), ("3", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["groups"][0]["title"], "Slopen");
+    let weeks = "# Y10\n\n| Wk | Topic | Status |\n|---|---|---|\n| 1 | Alliances | done |\n| 2 | Verdun | in progress |\n";
+    assert_eq!(json(weeks)["groups"][1]["title"], "Verdun");
+    let report = "# Interviews\n\n| Stakeholder | Status |\n|---|---|\n| SRE | ✅ Complete |\n| PM | ✅ Complete |\n\n## Deliverables\n- [x] register\n";
+    assert_eq!(read(report).0, pairs(&[]));
+    // `— current (ends …)` after a heading's id is its current mark and not its title.
+    let sprints = "# Club\n\n### Sprint 4 — done\n- [x] a\n\n### Sprint 5 — current (ends 2024-06-07)\n- [x] b\n- [ ] c\n\n### Sprint 6\n- [ ] d\n";
+    let v = json(sprints);
+    assert_eq!(v["current_group"]["stated"], "5");
+    assert_eq!(v["groups"][1]["title"], "");
+}

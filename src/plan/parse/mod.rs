@@ -42,6 +42,10 @@ enum TableKind {
         /// Its group column is a step column (`| # | Step | Status |`): its rows are the groups
         /// of a plan that has nothing else, never beside other groups or tasks.
         steps: bool,
+        /// It has no group or step column, only a status column (`| Onderdeel | Wie | Status
+        /// |`, `| Wk | Topic | Status |`): its rows are the groups of a plan with no groups in
+        /// any other form, when most of them state a status.
+        by_status: bool,
         /// A task column beside the group column (`| Task | Phase | Status |`): when its first
         /// row names a group an earlier table gave, its rows are those groups' tasks.
         task: Option<usize>,
@@ -261,6 +265,10 @@ struct Walk<'a> {
     pointers: Vec<Line<'a>>,
     /// A table of steps gave groups (see [`TableKind::Groups`]).
     step_rows: bool,
+    /// Rows of tables read as groups by their status column alone, how many of them state a
+    /// status the reader knows, and which statuses (a bit each; see [`TableKind::Groups`]'s
+    /// `by_status`).
+    status_rows: (usize, usize, u8),
     /// How many groups tables had given when the last table began.
     table_from: usize,
 }
@@ -303,13 +311,17 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
         roles = classify_headings(text, &outline.blocks);
     }
     let plan = walk(text, doc.body(), &outline, &roles, Vec::new(), room.take());
-    // A plan with no groups and no tasks in any other form may list its steps with a status in
-    // brackets (`1. [completed] …`): read once more with those items as its groups. (Beside
-    // tasks, such a list is a log: `- [done] 2024-05-01 renamed --out`.)
-    if plan.groups.is_empty() && plan.tasks.is_empty() && !roles.iter().any(|r| matches!(r, Role::Group(_))) {
+    // A plan with no groups may list its steps with a status in brackets (`1. [completed] …`)
+    // or after a bold title (`- **MS3 Struktur** 🔄`): read once more with those items as its
+    // groups, when they hold every task the plan has. (Beside tasks of its own, such a list
+    // is a log: `- [done] 2024-05-01 renamed --out`.)
+    if plan.groups.is_empty() && !roles.iter().any(|r| matches!(r, Role::Group(_))) {
         let steps = status_items(text, &outline.blocks);
         if !steps.is_empty() {
-            return walk(text, doc.body(), &outline, &roles, steps, None);
+            let again = walk(text, doc.body(), &outline, &roles, steps, None);
+            if plan.tasks.is_empty() || again.tasks.iter().all(|t| t.group.is_some()) {
+                return again;
+            }
         }
     }
     // Headings with no id, read once more as groups: after a plan's groups, bins over a
@@ -477,6 +489,7 @@ fn walk<'a>(
         summary: None,
         pointers: Vec::new(),
         step_rows: false,
+        status_rows: (0, 0, 0),
         table_from: 0,
     };
     // A legend teaches its symbols to the whole file, above it too.
@@ -1163,6 +1176,11 @@ impl<'a> Walk<'a> {
             if self.tables.len() <= table {
                 self.tables.resize(table + 1, TableKind::Other);
             }
+            // A table of groups by name beats one read by its status column alone.
+            if matches!(kind, TableKind::Groups { by_status: false, .. }) && self.status_rows.0 > 0 {
+                self.table_groups.clear();
+                self.status_rows = (0, 0, 0);
+            }
             self.tables[table] = kind;
             self.table_from = self.table_groups.len();
             return;
@@ -1227,7 +1245,7 @@ impl<'a> Walk<'a> {
                 table.rows.push(Row { line, cells, placeholder, measured });
                 table.end = end;
             }
-            TableKind::Groups { group, word, id, status, title, steps, task } => {
+            TableKind::Groups { group, word, id, status, title, steps, by_status, task } => {
                 // `| Export job | P2 | In progress |` below the table of phases that gave P2: the
                 // table lists tasks, each naming its group.
                 if let Some(task) = task
@@ -1249,7 +1267,15 @@ impl<'a> Walk<'a> {
                     return;
                 };
                 self.step_rows |= steps;
-                let indicators = match status::leading(&text[st_cell.clone()]) {
+                let tok = status::leading(&text[st_cell.clone()]);
+                if by_status {
+                    self.status_rows.0 += 1;
+                    if let Some(tok) = &tok {
+                        self.status_rows.1 += 1;
+                        self.status_rows.2 |= 1 << tok.status as u8;
+                    }
+                }
+                let indicators = match tok {
                     Some(tok) => {
                         let range = shift(&tok.range, st_cell.start);
                         let status = self.plan.vocabulary.reading(&text[range.clone()], tok.status);
@@ -1271,8 +1297,12 @@ impl<'a> Walk<'a> {
                     .flatten()
                     .find(|c| syntax::is_group_id(c))
                     .map_or_else(|| Cow::Owned(ordinal.to_string()), Cow::Borrowed);
-                // A title in the group cell itself beats a description column.
-                let title = title.map(cell).filter(|t| !t.is_empty() && !split).unwrap_or(g_title);
+                // A title in the group cell itself beats a description column; a table read by
+                // its status column takes the next column's words after a bare id (`| 6 | Verdun |`).
+                let title = title
+                    .map(cell)
+                    .filter(|t| !t.is_empty() && !split && (!by_status || syntax::is_group_id(g)))
+                    .unwrap_or(g_title);
                 let word = &text[word.0..word.1];
                 self.table_groups.push(Group::new(
                     id,
@@ -1425,6 +1455,7 @@ impl<'a> Walk<'a> {
                     status,
                     title,
                     steps: step.is_some(),
+                    by_status: false,
                     task,
                 }
             }
@@ -1439,6 +1470,26 @@ impl<'a> Walk<'a> {
                         TableKind::Tasks { id, task, status, by_status: true, group: None, numbered }
                     }
                     None => TableKind::Other,
+                }
+            }
+            // Outside any group, in a plan with no group headings, such a table may be the
+            // plan's groups (`| Onderdeel | Wie | Status |`): its first column that is not the
+            // status names each row.
+            (None, None, Some(status)) if !self.heading_groups && self.table_groups.is_empty() => {
+                let Some(group) = (0..names.len()).find(|&c| c != status && Some(c) != id) else {
+                    return TableKind::Other;
+                };
+                let next = (group + 1..names.len()).find(|&c| c != status);
+                let word = cells[group].clone();
+                TableKind::Groups {
+                    group,
+                    word: (word.start, word.start),
+                    id,
+                    status,
+                    title: next,
+                    steps: false,
+                    by_status: true,
+                    task: None,
                 }
             }
             _ => TableKind::Other,
@@ -1505,6 +1556,18 @@ impl<'a> Walk<'a> {
         if self.step_rows
             && !(self.plan.groups.is_empty() && self.list_groups.is_empty() && self.plan.tasks.is_empty())
         {
+            self.table_groups.clear();
+        }
+        // A table read by its status column alone gives groups when there are none in another
+        // form, most of its rows state a status, and not all the same one: a table where every
+        // row is done reports on something (interviews held, chapters written).
+        // (Every group from tables is from that one table then.)
+        let (rows, stated, seen) = self.status_rows;
+        let kept = self.plan.groups.is_empty()
+            && self.list_groups.is_empty()
+            && stated * 2 > rows
+            && seen.count_ones() >= 2;
+        if rows > 0 && !kept {
             self.table_groups.clear();
         }
         if self.plan.groups.is_empty() && !self.table_groups.is_empty() {
