@@ -117,6 +117,7 @@ enum Lang {
     He,
     Ms,
     Hu,
+    Fi,
     Th,
     Fa,
     Sw,
@@ -161,6 +162,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("upcoming", Pending, En),
     ("to do", Pending, En),
     ("blocked", Blocked, En),
+    ("stuck", Blocked, En),
     // A group an orchestrator marked failed waits on someone: blocked until retried.
     ("failed", Blocked, En),
     ("skipped", Skipped, En),
@@ -227,6 +229,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("대기", Pending, Ko),
     ("차단", Blocked, Ko),
     ("건너뜀", Skipped, Ko),
+    ("취소", Skipped, Ko),
+    ("취소됨", Skipped, Ko),
     ("진행 예정", Pending, Ko),
     ("예정", Pending, Ko),
     ("시작 전", Pending, Ko),
@@ -406,6 +410,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("belum dimulai", Pending, Id),
     ("diblokir", Blocked, Id),
     ("dilewati", Skipped, Id),
+    ("ditunda", Skipped, Id),
     ("hoàn thành", Complete, Vi),
     ("đang thực hiện", InProgress, Vi),
     ("chưa bắt đầu", Pending, Vi),
@@ -453,6 +458,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("väntar", Pending, Sv),
     ("blockerad", Blocked, Sv),
     ("överhoppad", Skipped, Sv),
+    ("skippar", Skipped, Sv),
+    ("skippas", Skipped, Sv),
     ("hotovo", Complete, Cs),
     ("dokončeno", Complete, Cs),
     ("probíhá", InProgress, Cs),
@@ -477,6 +484,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("очікує", Pending, Uk),
     ("заблоковано", Blocked, Uk),
     ("скасовано", Skipped, Uk),
+    ("перенесено", Skipped, Uk),
     ("відкладено", Skipped, Uk),
     ("finalizat", Complete, Ro),
     ("finalizată", Complete, Ro),
@@ -493,6 +501,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("בוצע", Complete, He),
     ("בתהליך", InProgress, He),
     ("ממתין", Pending, He),
+    ("מחכים", Pending, He),
     ("טרם התחיל", Pending, He),
     ("חסום", Blocked, He),
     ("דולג", Skipped, He),
@@ -507,6 +516,15 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("nincs elkezdve", Pending, Hu),
     ("blokkolva", Blocked, Hu),
     ("kihagyva", Skipped, Hu),
+    ("elhalasztva", Skipped, Hu),
+    ("valmis", Complete, Fi),
+    ("käynnissä", InProgress, Fi),
+    ("kesken", InProgress, Fi),
+    ("odottaa", Pending, Fi),
+    ("aloittamatta", Pending, Fi),
+    ("estetty", Blocked, Fi),
+    ("peruttu", Skipped, Fi),
+    ("ohitettu", Skipped, Fi),
     ("เสร็จแล้ว", Complete, Th),
     ("เสร็จสิ้น", Complete, Th),
     ("กำลังดำเนินการ", InProgress, Th),
@@ -776,6 +794,8 @@ const WAITS: &[(&str, &[&str])] = &[
     ("czeka", &["na"]),
     ("čeká", &["na"]),
     ("wacht", &["op"]),
+    ("odottaa", &[""]),
+    ("מחכים", &["ל"]),
 ];
 
 /// After a waiting word (`word`), what it waits for (`rest` starts after the word): the bytes
@@ -790,7 +810,12 @@ fn waits_on(word: &str, rest: &str) -> Option<usize> {
         }
         let tail =
             after.get(..lead.len()).filter(|h| h.eq_ignore_ascii_case(lead)).map(|_| &after[lead.len()..])?;
-        if lead.ends_with('\'') { Some(tail) } else { tail.strip_prefix(' ') }
+        // An elided article (`d'`) or a one-letter prefix (Hebrew `ל`) joins the next word.
+        if lead.ends_with('\'') || (!lead.is_ascii() && lead.chars().count() == 1) {
+            Some(tail)
+        } else {
+            tail.strip_prefix(' ')
+        }
     })?;
     let clause = object
         .find([',', ';', '(', ')', '[', ']', '（', '）', '|', '·', '\n'])
@@ -918,6 +943,7 @@ pub fn restyle_in(original: &str, to: Status, style: Style<'_>) -> String {
         He => ["ממתין", "בתהליך", "הושלם", "חסום", "דולג"][to as usize],
         Ms => ["belum bermula", "sedang dijalankan", "selesai", "disekat", "dilangkau"][to as usize],
         Hu => ["függőben", "folyamatban", "kész", "blokkolva", "kihagyva"][to as usize],
+        Fi => ["odottaa", "käynnissä", "valmis", "estetty", "ohitettu"][to as usize],
         Th => ["ยังไม่เริ่ม", "กำลังดำเนินการ", "เสร็จแล้ว", "ถูกบล็อก", "ข้ามไป"][to as usize],
         Fa => ["شروع نشده", "در حال انجام", "تکمیل شده", "مسدود", "صرف\u{200c}نظر شده"][to as usize],
         Sw => ["haijaanza", "inaendelea", "imekamilika", "imezuiwa", "imerukwa"][to as usize],

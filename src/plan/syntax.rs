@@ -373,8 +373,10 @@ fn paren_mark(text: &str, exact: bool) -> Option<Range<usize>> {
 /// spaces before it: the arrow, then nothing but a word saying "current" or "here".
 pub fn arrow_mark(text: &str) -> Option<usize> {
     let t = text.trim_end();
-    let (at, arrow) =
-        ["←", "<-", "👈", "⬅️", "⬅"].iter().filter_map(|a| t.rfind(a).map(|i| (i, a.len()))).max()?;
+    let (at, arrow) = ["←", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶"]
+        .iter()
+        .filter_map(|a| t.rfind(a).map(|i| (i, a.len())))
+        .max()?;
     let word = t[at + arrow..].trim().trim_matches(['*', '_', '`', '(', ')']).trim().to_lowercase();
     // `← here`, `← I'm here`, `← we are here`.
     let here = word
@@ -383,7 +385,17 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
     let current =
         here || matches!(
             word.as_str(),
-            "burada" | "ici" | "hier" | "aquí" | "aqui" | "qui" | "здесь" | "tutaj" | "här"
+            "burada"
+                | "ici"
+                | "hier"
+                | "aquí"
+                | "aqui"
+                | "qui"
+                | "здесь"
+                | "tutaj"
+                | "här"
+                | "ở đây"
+                | "đang ở đây"
         ) || is_current_name(&word)
             || word.starts_with("进行中");
     current.then(|| text[..at].trim_end().len())
@@ -823,6 +835,8 @@ const POINTER_PHRASES: &[&str] = &[
     "je suis à ", "je suis en ", "je suis dans ", "j'en suis à ",
     "ich bin in ", "ich bin im ", "ich bin bei ", "ich bin gerade in ", "ich bin gerade bei ",
     "sono alla ", "sono nella ", "sono al ", "sono nel ",
+    // Arabic "we are now in", Persian "now on", Hindi "now we (are)".
+    "نحن الآن في ", "نحن في ", "الآن في ", "الان روی ", "الآن روی ", "अभी हम ",
 ];
 
 /// Articles that may stand between such a phrase and the group (`estamos en la fase 2`).
@@ -928,6 +942,9 @@ fn starts_pointer(c: char) -> bool {
             | 'H'
             | 'v'
             | 'V'
+            | 'ن'
+            | 'ا'
+            | 'अ'
     )
 }
 
@@ -1008,11 +1025,13 @@ pub fn sentence_status(s: &str) -> Option<Token> {
         Status::Skipped => true,
         _ => false,
     };
+    // What it waits for (`Blocked on the vendor's key.`), or why, after a dash (`BLOCKED — calf
+    // strain 12 Feb`).
     let waits = waiting
-        && rest.strip_prefix(' ').and_then(|r| r.split(' ').next()).is_some_and(|w| {
+        && (rest.strip_prefix(' ').and_then(|r| r.split(' ').next()).is_some_and(|w| {
             let w = w.to_lowercase();
             WAITS_FOR.contains(&w.as_str())
-        });
+        }) || [" — ", " – ", ": "].iter().any(|d| rest.starts_with(d)));
     (ends || waits).then_some(tok)
 }
 

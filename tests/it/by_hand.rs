@@ -1498,4 +1498,33 @@ fn probe_25_to_27_forms_read_as_a_person_reads_them() {
     let v = json(sprints);
     assert_eq!(v["current_group"]["stated"], "5");
     assert_eq!(v["groups"][1]["title"], "");
+    // Pointers in Arabic, Persian and Hindi prose; `👉 сейчас` and `← đang ở đây` after a title.
+    for (plan, id) in [
+        (
+            "# دوري\n\nنحن الآن في المرحلة 3\n\n## المرحلة 1: أ — تم ✅\n\n## المرحلة 2: ب\n\n## المرحلة 3: ج\n",
+            "3",
+        ),
+        ("# शादी\n\nअभी हम चरण 2 पर हैं।\n\n## चरण 1 — क ✅ पूरा\n\n## चरण 2 — ख\n", "2"),
+        ("# План\n\n## Этап 1. Демонтаж — готово\n\n## Этап 2. Стяжка — в процессе 👉 сейчас\n", "2"),
+        ("# Kế hoạch\n\n## Giai đoạn 1 – Kana\n\n## Giai đoạn 2 – Minna ← đang ở đây\n", "2"),
+    ] {
+        assert_eq!(read(plan).1, id, "{plan}");
+    }
+    // Statuses: stuck, a block with its reason after a dash, postponed (Hungarian, Indonesian,
+    // Ukrainian), cancelled (Korean), Finnish and Hebrew waits.
+    let words = "# P\n\n## Part 1 — stuck\n\n## Part 2\nBLOCKED — calf strain 12 Feb.\n\n## Part 3 – elhalasztva\n\n## Part 4 — ditunda\n\n## Part 5 — ❌ 취소\n\n## Part 6 — valmis\n\n## Part 7 (odottaa isännöitsijää)\n\n## Part 8 — מחכים לבעל הבית\n\n## Part 9 — перенесено\n";
+    assert_eq!(
+        read(words).0,
+        pairs(&[
+            ("1", "blocked"),
+            ("2", "blocked"),
+            ("3", "skipped"),
+            ("4", "skipped"),
+            ("5", "skipped"),
+            ("6", "complete"),
+            ("7", "blocked"),
+            ("8", "blocked"),
+            ("9", "skipped"),
+        ])
+    );
 }
