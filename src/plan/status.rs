@@ -788,7 +788,7 @@ const WAITS: &[(&str, &[&str])] = &[
     ("in attesa", &["di", "del", "della", "dei", "delle", "dello", "dell'"]),
     ("en attente", &["de", "du", "des", "d'"]),
     ("en espera", &["de", "del"]),
-    ("esperando", &["", "a", "por"]),
+    ("esperando", &[""]),
     ("aguardando", &[""]),
     ("wartet", &["auf"]),
     ("czeka", &["na"]),
@@ -801,8 +801,7 @@ const WAITS: &[(&str, &[&str])] = &[
 /// After a waiting word (`word`), what it waits for (`rest` starts after the word): the bytes
 /// up to the end of that clause (a comma, bracket, dash or sentence end), when it names one.
 fn waits_on(word: &str, rest: &str) -> Option<usize> {
-    let word = word.to_lowercase();
-    let (_, leads) = WAITS.iter().find(|(w, _)| *w == word)?;
+    let (_, leads) = WAITS.iter().find(|(w, _)| folded(word, w) == Some(word.len()))?;
     let after = rest.strip_prefix(' ')?;
     let object = leads.iter().find_map(|lead| {
         if lead.is_empty() {
@@ -1148,6 +1147,11 @@ mod tests {
         assert_eq!(lead("waiting on"), Some((Pending, "waiting")));
         assert_eq!(lead("waiting for review done"), Some((Pending, "waiting")));
         assert_eq!(lead("queued"), Some((Pending, "queued")));
+        // What follows may cut a lead word inside a character, or name nothing in words.
+        assert_eq!(lead("מחכים 🚚"), Some((Pending, "מחכים")));
+        assert_eq!(lead("väntar pä"), Some((Pending, "väntar")));
+        assert_eq!(lead("WARTET AUF 🚚"), Some((Pending, "WARTET")));
+        assert_eq!(lead("ODOTTAA isännöitsijää"), Some((Blocked, "ODOTTAA isännöitsijää")));
         assert_eq!(spelling("blocked by A"), Some("blocked"));
         assert_eq!(spelling("waiting on client"), None);
         assert_eq!(spelling("⏸ waiting"), Some("⏸ waiting"));

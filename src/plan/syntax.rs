@@ -298,7 +298,7 @@ pub fn current_mark(text: &str) -> Option<Range<usize>> {
 
 /// Where a title's last part after a dash says it is the current one (`### Sprint 5 — current
 /// (ends 2024-06-07)`, `## Fase 2 – ATTUALE`) starts, with the spaces before the dash.
-pub fn dash_mark(text: &str) -> Option<usize> {
+fn dash_mark(text: &str) -> Option<usize> {
     let t = text.trim_end();
     let at = [" — ", " – ", " - "].iter().filter_map(|d| t.rfind(d)).max()?;
     says_current(t[at..].trim_start_matches([' ', '—', '–', '-'])).then(|| text[..at].trim_end().len())
@@ -306,7 +306,7 @@ pub fn dash_mark(text: &str) -> Option<usize> {
 
 /// A title's part that only says it is the current one: `current`, `NOW`, `attuale`, perhaps
 /// with a remark in brackets (`current (ends 2024-06-07)`).
-pub fn says_current(part: &str) -> bool {
+fn says_current(part: &str) -> bool {
     let part = part.trim();
     let word = match part.strip_suffix([')', '）']) {
         Some(inner) => match inner.rfind(['(', '（']) {

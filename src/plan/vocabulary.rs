@@ -60,8 +60,15 @@ pub struct Vocabulary<'a> {
 
 impl<'a> Vocabulary<'a> {
     pub(super) fn note(&mut self, place: Place, status: Status, text: &'a str) {
-        // Only the words that spell the status: not what it is blocked by or waits for.
-        let Some(text) = status::spelling(text) else { return };
+        // Only the words that spell the status, not what it is blocked by or waits for (a
+        // checkbox's mark is all spelling, and there is one on every task line).
+        let text = match place {
+            Place::Checkbox => text,
+            _ => match status::spelling(text) {
+                Some(spelled) => spelled,
+                None => return,
+            },
+        };
         let slot = &mut self.seen[place as usize][status as usize];
         if slot.is_none() {
             *slot = Some(text);

@@ -66,6 +66,32 @@ enum TableKind {
     Other,
 }
 
+/// The rows of a table read as groups by its status column alone.
+#[derive(Clone, Copy, Debug, Default)]
+struct StatusRows {
+    rows: usize,
+    /// How many state a status the reader knows,
+    stated: usize,
+    /// and which (a bit each).
+    seen: u8,
+}
+
+impl StatusRows {
+    fn count(&mut self, status: Option<Status>) {
+        self.rows += 1;
+        if let Some(status) = status {
+            self.stated += 1;
+            self.seen |= 1 << status as u8;
+        }
+    }
+
+    /// Most rows state a status, and not all the same one: a table where every row is done
+    /// reports on something (interviews held, chapters written).
+    fn say_groups(self) -> bool {
+        self.stated * 2 > self.rows && self.seen.count_ones() >= 2
+    }
+}
+
 const GROUP_COLUMNS: &[&str] = &[
     "phase",
     "group",
@@ -265,10 +291,9 @@ struct Walk<'a> {
     pointers: Vec<Line<'a>>,
     /// A table of steps gave groups (see [`TableKind::Groups`]).
     step_rows: bool,
-    /// Rows of tables read as groups by their status column alone, how many of them state a
-    /// status the reader knows, and which statuses (a bit each; see [`TableKind::Groups`]'s
-    /// `by_status`).
-    status_rows: (usize, usize, u8),
+    /// The rows of the table read as groups by its status column alone (see
+    /// [`TableKind::Groups`]'s `by_status`).
+    status_rows: StatusRows,
     /// How many groups tables had given when the last table began.
     table_from: usize,
 }
@@ -489,7 +514,7 @@ fn walk<'a>(
         summary: None,
         pointers: Vec::new(),
         step_rows: false,
-        status_rows: (0, 0, 0),
+        status_rows: StatusRows::default(),
         table_from: 0,
     };
     // A legend teaches its symbols to the whole file, above it too.
@@ -1177,9 +1202,9 @@ impl<'a> Walk<'a> {
                 self.tables.resize(table + 1, TableKind::Other);
             }
             // A table of groups by name beats one read by its status column alone.
-            if matches!(kind, TableKind::Groups { by_status: false, .. }) && self.status_rows.0 > 0 {
+            if matches!(kind, TableKind::Groups { by_status: false, .. }) && self.status_rows.rows > 0 {
                 self.table_groups.clear();
-                self.status_rows = (0, 0, 0);
+                self.status_rows = StatusRows::default();
             }
             self.tables[table] = kind;
             self.table_from = self.table_groups.len();
@@ -1269,11 +1294,7 @@ impl<'a> Walk<'a> {
                 self.step_rows |= steps;
                 let tok = status::leading(&text[st_cell.clone()]);
                 if by_status {
-                    self.status_rows.0 += 1;
-                    if let Some(tok) = &tok {
-                        self.status_rows.1 += 1;
-                        self.status_rows.2 |= 1 << tok.status as u8;
-                    }
+                    self.status_rows.count(tok.as_ref().map(|t| t.status));
                 }
                 let indicators = match tok {
                     Some(tok) => {
@@ -1558,16 +1579,11 @@ impl<'a> Walk<'a> {
         {
             self.table_groups.clear();
         }
-        // A table read by its status column alone gives groups when there are none in another
-        // form, most of its rows state a status, and not all the same one: a table where every
-        // row is done reports on something (interviews held, chapters written).
-        // (Every group from tables is from that one table then.)
-        let (rows, stated, seen) = self.status_rows;
-        let kept = self.plan.groups.is_empty()
-            && self.list_groups.is_empty()
-            && stated * 2 > rows
-            && seen.count_ones() >= 2;
-        if rows > 0 && !kept {
+        // A table read by its status column alone (then the only table that gave groups) gives
+        // them when there are none in another form.
+        let rows = self.status_rows;
+        if rows.rows > 0 && !(self.plan.groups.is_empty() && self.list_groups.is_empty() && rows.say_groups())
+        {
             self.table_groups.clear();
         }
         if self.plan.groups.is_empty() && !self.table_groups.is_empty() {
