@@ -752,6 +752,8 @@ fn token_parts(s: &str, pos: usize, c: char) -> Option<(Token, usize, bool)> {
     let (mut status, lang, len) = match_at(s, pos)?;
     let mut end = pos + len;
     let mut word = pos;
+    // The symbol alone, before a word after it is taken in.
+    let symbol = (status, end);
     if lang == Emoji {
         // `✅ complete`: one indicator. When the word says otherwise (`⏳ 进行中`, a file
         // that puts ⏳ on every unfinished row), the word is the more exact of the two.
@@ -770,7 +772,13 @@ fn token_parts(s: &str, pos: usize, c: char) -> Option<(Token, usize, bool)> {
     } else if status == Pending
         && let Some(len) = waits_on(&s[word..end], &s[end..])
     {
-        // `waiting on the client`: what it waits for goes with the token, as `by X` does.
+        // `waiting on the client`: what it waits for goes with the token, as `by X` does. After
+        // a symbol it says more only of a pause (`⏸ waiting on delivery`); after one saying
+        // done or skipped (`⏭️ waiting on finance`) the symbol is the status and the wait a
+        // remark on it.
+        if word > pos && !matches!(symbol.0, Pending | Blocked) {
+            return Some((Token { status: symbol.0, range: pos..symbol.1 }, symbol.1, false));
+        }
         (status, waits) = (Blocked, true);
         end += len;
     }
@@ -1147,6 +1155,9 @@ mod tests {
         assert_eq!(lead("waiting on"), Some((Pending, "waiting")));
         assert_eq!(lead("waiting for review done"), Some((Pending, "waiting")));
         assert_eq!(lead("queued"), Some((Pending, "queued")));
+        // After a symbol saying done or skipped, a wait is a remark on it.
+        assert_eq!(lead("⏭️ waiting on finance"), Some((Skipped, "⏭️")));
+        assert_eq!(lead("✅ awaiting sign-off"), Some((Complete, "✅")));
         // What follows may cut a lead word inside a character, or name nothing in words.
         assert_eq!(lead("מחכים 🚚"), Some((Pending, "מחכים")));
         assert_eq!(lead("väntar pä"), Some((Pending, "väntar")));

@@ -3,7 +3,7 @@
 //! group's title (`# Iteration 3: Backfill 🔴`) or as a status line's value (`**Status:** 🔴`).
 //! They are read as statuses there, and written back as the file spells them.
 
-use super::super::{Group, GroupForm, Indicator, Place, Vocabulary, syntax};
+use super::super::{Group, GroupForm, Indicator, Place, Vocabulary, status, syntax};
 use super::Walk;
 use crate::text::Block;
 
@@ -40,8 +40,22 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// A group that states no status the reader knew, read again with the legend's symbols.
+/// A group that states no status the reader knew, read again with the legend's symbols; and a
+/// wait after a symbol of the legend (`**Status:** 🔴 waiting on finance`): the symbol is the
+/// status, the wait the person's words on it, which a new status leaves as they are.
 fn legend_mark<'a>(text: &'a str, vocabulary: &mut Vocabulary<'a>, g: &mut Group<'a>) {
+    if let [wait] = g.indicators.as_mut_slice()
+        && status::spelling(&text[wait.range.clone()]).is_none()
+    {
+        let before = text[..wait.range.start].trim_end_matches(' ');
+        let symbol = &before[before.rfind([' ', '\n']).map_or(0, |i| i + 1)..];
+        if let Some(status) = vocabulary.legend_status(symbol).filter(|_| !symbol.is_empty()) {
+            let range = before.len() - symbol.len()..before.len();
+            vocabulary.note(wait.place, status, &text[range.clone()]);
+            *wait = Indicator { status, range, place: wait.place };
+        }
+        return;
+    }
     if !g.indicators.is_empty() {
         return;
     }
