@@ -166,6 +166,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     // A group an orchestrator marked failed waits on someone: blocked until retried.
     ("failed", Blocked, En),
     ("skipped", Skipped, En),
+    ("skipping", Skipped, En),
     ("reopened", InProgress, En),
     ("in review", InProgress, En),
     ("under review", InProgress, En),

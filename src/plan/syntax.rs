@@ -1780,11 +1780,13 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
             end = start + at;
             continue;
         }
-        let hit = backtick_status(t)
+        let hit = leader_status(t)
+            .or_else(|| backtick_status(t))
             .or_else(|| bracket_status(t))
             .or_else(|| paren_status(t))
             .or_else(|| dash_status(t))
             .or_else(|| label_status(t))
+            .or_else(|| colon_status(t))
             .or_else(|| tail_emoji_status(t))
             .or_else(|| qualified_status(t));
         let Some((cut, f)) = hit else { break };
@@ -1887,6 +1889,52 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
     qualifies(rest).then(|| (at.0, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
 }
 
+/// A status after dotted leaders, as in a table of contents (`Ch. III  Methods ........ done`,
+/// `Phase 4: ETag …… not started`): the leaders set the status apart from the title, so a remark
+/// may follow it after a dash or in brackets (`not started — needs the OSL dates`, `writing
+/// (about 60%)`). The status must start right after the leaders.
+fn leader_status(t: &str) -> Option<(usize, Found)> {
+    let dots = t.rfind(" ..").or_else(|| t.rfind("…"))?;
+    let lead = t[..dots].trim_end_matches(['.', '…', ' ']).len();
+    let tail_start = dots + (t[dots..].len() - t[dots..].trim_start_matches(['.', '…', ' ']).len());
+    let leaders = &t[lead..tail_start];
+    if lead == 0 || leaders.matches(['.', '…']).count() < 3 && !leaders.contains("……") {
+        return None;
+    }
+    let tail = &t[tail_start..];
+    let tok = status::at_start(tail)?;
+    let rest = tail[tok.range.end..].trim();
+    let remark = rest.is_empty()
+        || rest.starts_with(['—', '–', '(', '（', ',', ';', '，', '；'])
+        || rest.starts_with("- ")
+        || qualifies(rest);
+    remark.then(|| (lead, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
+}
+
+/// A title, a colon and its status (`hardware: done`, `Produk & Resep: SELESAI`, `Backups: not
+/// started (need a disk)`): the status is all that follows, or a status and a qualifier.
+fn colon_status(t: &str) -> Option<(usize, Found)> {
+    let (colon, c) = t.char_indices().rev().find(|&(_, c)| c == ':' || c == '：')?;
+    let tail_start = colon + c.len_utf8() + spaces(&t[colon + c.len_utf8()..]);
+    // `Step 2: done` is read with its separator; `10:30 done` is a time.
+    if tail_start == colon + c.len_utf8() && c == ':' || !t[..colon].chars().any(char::is_alphanumeric) {
+        return None;
+    }
+    // A status label's value is read by `label_status`, which knows a label inside a sentence
+    // (`Report the status: done`) from one closing the title.
+    let before = t[..colon].trim_end_matches(['*', ' ']).to_lowercase();
+    if STATUS_LABELS.iter().any(|l| before.ends_with(l)) {
+        return None;
+    }
+    let tail = &t[tail_start..];
+    if let Some(status) = status::whole(tail) {
+        return Some((colon, Found::new(status, tail_start..t.len())));
+    }
+    let tok = status::at_start(tail)?;
+    qualifies(tail[tok.range.end..].trim())
+        .then(|| (colon, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
+}
+
 /// A word that is a status only standing alone, as a title's last part (`— CUT, folded into
 /// Part IV`), in brackets (`[SKIP]`, `【済】`) or a legend's entry (`➖ cut`); in prose it is a
 /// verb (`cut from the MVP`, `skip the cache`) or part of another word.
@@ -1908,6 +1956,11 @@ pub fn lone_status(word: &str) -> Option<Status> {
 fn qualifies(rest: &str) -> bool {
     let after = after_paren(rest).unwrap_or(rest);
     if after.is_empty() || after.starts_with([',', ';', '，', '；']) {
+        return true;
+    }
+    // The status closes a sentence or opens a list of what it covers: `— done. 3 acts: …`,
+    // `— done: flights and hotel booked`.
+    if after.len() == rest.len() && (rest == "." || rest.starts_with(". ") || rest.starts_with(": ")) {
         return true;
     }
     if after.len() < rest.len() {
@@ -2468,6 +2521,28 @@ mod tests {
         );
         assert_eq!(strip("More [BLOCKED] (needs keys)"), ("More", vec![(Status::Blocked, "BLOCKED")]));
         assert_eq!(strip("Setup (optional)"), ("Setup (optional)", vec![]));
+        // After dotted leaders, as in a table of contents: a remark may follow the status.
+        assert_eq!(
+            strip("endpoint inventory ........ done"),
+            ("endpoint inventory", vec![(Status::Complete, "done")])
+        );
+        assert_eq!(
+            strip("Results II ...... not started — needs the OSL dates"),
+            ("Results II", vec![(Status::Pending, "not started")])
+        );
+        assert_eq!(strip("ETag …… in progress (60%)"), ("ETag", vec![(Status::InProgress, "in progress")]));
+        // Two dots, or leaders before words that are no status, set nothing apart.
+        assert_eq!(strip("Wait.. done"), ("Wait.. done", vec![]));
+        // After a colon: the status is all that follows, or a status and a qualifier.
+        assert_eq!(strip("hardware: done"), ("hardware", vec![(Status::Complete, "done")]));
+        assert_eq!(strip("Produk & Resep: SELESAI"), ("Produk & Resep", vec![(Status::Complete, "SELESAI")]));
+        assert_eq!(strip("backups: not started (disk)"), ("backups", vec![(Status::Pending, "not started")]));
+        assert_eq!(strip("Fix: done button missing"), ("Fix: done button missing", vec![]));
+        assert_eq!(strip("at 10:30done"), ("at 10:30done", vec![]));
+        // A status closing a sentence, or a list of what it covers.
+        assert_eq!(strip("Outline — done. 3 acts: a / b"), ("Outline", vec![(Status::Complete, "done")]));
+        assert_eq!(strip("Travel — done: flights booked"), ("Travel", vec![(Status::Complete, "done")]));
+        assert_eq!(strip("Methods .... writing (60%)"), ("Methods .... writing (60%)", vec![]));
     }
 
     #[test]

@@ -1528,3 +1528,65 @@ fn probe_25_to_27_forms_read_as_a_person_reads_them() {
         ])
     );
 }
+
+#[test]
+fn a_status_after_dotted_leaders_is_the_groups() {
+    let plan = "# GraphQL to REST\n\nPhase 1: endpoint inventory ........ done\nPhase 2: OpenAPI spec draft ........ done — reviewed by Ana\nPhase 3: handlers ...... in progress (60%)\nPhase 4: ETag …… not started\n\n## Errors\n";
+    let v = plan_status_json(plan);
+    let want = [("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][1]["title"], "OpenAPI spec draft");
+    // The token alone changes; the leaders and the remark after it stay.
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "4", "in_progress"])
+        .file_eq("task_plan.md", plan.replace("…… not started", "…… in progress"))
+        .success();
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "blocked"])
+        .file_eq("task_plan.md", plan.replace("........ done — reviewed", "........ blocked — reviewed"))
+        .success();
+}
+
+#[test]
+fn a_list_of_steps_each_with_its_status_is_the_groups() {
+    // A person's own list: a title, then its status after a colon, in brackets or after a dash;
+    // an item of the same list over its notes is a step not yet stated.
+    let plan = "# homelab rebuild\n\n- hardware: done\n  - bought used optiplex\n- proxmox install: done\n- networking: in progress\n  - vlans on the switch (done)\n- storage / zfs: not started\n- services\n  - jellyfin\n- backups: not started (need a disk)\n\nnotes\n- the switch is weird\n";
+    let v = plan_status_json(plan);
+    let want = [
+        ("1", "complete"),
+        ("2", "complete"),
+        ("3", "in_progress"),
+        ("4", "pending"),
+        ("5", "pending"),
+        ("6", "pending"),
+    ];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][3]["title"], "storage / zfs");
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "4", "in_progress"])
+        .file_eq("task_plan.md", plan.replace("zfs: not started", "zfs: in progress"))
+        .success();
+    let numbered = "# Mudanza\n\n1. Buscar piso (hecho)\n   - visitas en Ruzafa\n2. Dar de baja el piso actual (hecho)\n3. Mudanza física (en curso)\n4. Suministros (pendiente)\n5. Electrics — skipping, extension cable is fine\n6. Paint — not yet\n\n## Notas\n- fianza: 2 meses\n";
+    let v = plan_status_json(numbered);
+    let want = [
+        ("1", "complete"),
+        ("2", "complete"),
+        ("3", "in_progress"),
+        ("4", "pending"),
+        ("5", "skipped"),
+        ("6", "pending"),
+    ];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    Test::new()
+        .file("task_plan.md", numbered)
+        .args(["set", "--group", "3", "done"])
+        .file_eq("task_plan.md", numbered.replace("(en curso)", "(hecho)"))
+        .success();
+    // Notes that only mention a status now and then are no list of steps.
+    let notes = "# Trip\n\n- flights: done\n- hotel near the station\n- bring adapters\n- ask Anna about the car\n- visa: pending\n";
+    assert_eq!(plan_status_json(notes)["groups"], serde_json::json!([]));
+}

@@ -63,7 +63,8 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
         syntax::group_heading(t).or_else(|| syntax::word_heading(t)).is_some_and(|w| {
             w.word.start == 0
                 && !w.word.is_empty()
-                && t[w.id.end..w.title.start].contains([':', '：', '—', '–'])
+                && (t[w.id.end..w.title.start].contains([':', '：', '—', '–'])
+                    || t[w.id.end..w.title.start].starts_with(" - "))
         })
     })
 }
@@ -252,15 +253,24 @@ pub(super) fn item_runs(text: &str, blocks: &[Block]) -> Vec<u32> {
 }
 
 /// Top-level items that open with a status in brackets (`1. [completed] Reproduce the failure`,
-/// `- [in_progress] Port the tests`) or hold a bold title and a status (`2. **Port the rule
-/// engine** — done`), two or more between two headings and at least half of the top-level items
-/// there: a plan's steps written as a status list (an agent's update-plan form), each a group.
+/// `- [in_progress] Port the tests`), hold a bold title and a status (`2. **Port the rule
+/// engine** — done`) or a title and a status after it (`- hardware: done`, `1. Buscar piso
+/// (hecho)`, `5. Roof trusses — in progress`), two or more between two headings and at least
+/// half of the top-level items there: a plan's steps written as a status list (an agent's
+/// update-plan form, a person's own list), each a group. The list's other items of the same kind
+/// (`- services` over its notes, `6. ~~Vender el sofá~~`) are steps too, not yet stated; a
+/// checkbox item is a task.
 pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
     let mut found = Vec::new();
-    let (mut stretch, mut items): (Vec<u32>, usize) = (Vec::new(), 0);
-    let flush = |stretch: &mut Vec<u32>, items: &mut usize, found: &mut Vec<u32>| {
-        if stretch.len() >= 2 && stretch.len() * 2 >= *items {
-            found.append(stretch);
+    // The stretch's top-level items that are no checkbox (each with whether it is numbered and
+    // states a status), and how many top-level items it has.
+    let (mut stretch, mut items): (Vec<(u32, bool, bool)>, usize) = (Vec::new(), 0);
+    let flush = |stretch: &mut Vec<(u32, bool, bool)>, items: &mut usize, found: &mut Vec<u32>| {
+        let stated: Vec<&(u32, bool, bool)> = stretch.iter().filter(|s| s.2).collect();
+        if stated.len() >= 2 && stated.len() * 2 >= *items {
+            // The stated items' kind of list (numbered or bulleted) is the steps'.
+            let numbered = stated.iter().filter(|s| s.1).count() * 2 > stated.len();
+            found.extend(stretch.iter().filter(|s| s.2 || s.1 == numbered).map(|s| s.0));
         }
         stretch.clear();
         *items = 0;
@@ -279,23 +289,34 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                         .iter()
                         .any(|w| h.contains(w));
             }
+            // A paragraph of its own after a list (`notes`, `Feedback to work in:`) ends it.
+            Block::Text { line } if !text[line.clone()].starts_with([' ', '\t']) && !stretch.is_empty() => {
+                flush(&mut stretch, &mut items, &mut found);
+            }
             Block::Item { parent: None, .. } if named => {}
             Block::Item { line, parent: None } => {
                 items += 1;
                 let raw = &text[line.clone()];
                 let s = &raw[syntax::content_start(raw)..];
-                if syntax::list_marker(s).is_some_and(|m| {
-                    let s = &s[m..];
-                    syntax::bracket_word(s).is_some() || bold_then_status(s)
-                }) {
-                    stretch.push(i as u32);
+                let Some(m) = syntax::list_marker(s) else { continue };
+                let (marker, s) = (&s[..m], &s[m..]);
+                if syntax::checkbox(s).is_some() || syntax::unknown_checkbox(s).is_some() {
+                    continue;
                 }
+                let stated = syntax::bracket_word(s).is_some() || bold_then_status(s) || title_then_status(s);
+                stretch.push((i as u32, marker.starts_with(|c: char| c.is_ascii_digit()), stated));
             }
             _ => {}
         }
     }
     flush(&mut stretch, &mut items, &mut found);
     found
+}
+
+/// A title, then its status (`hardware: done`, `Buscar piso (hecho)`, `Felt — not yet`).
+fn title_then_status(s: &str) -> bool {
+    let (title, found) = syntax::strip_trailing_statuses(s, 0..s.len());
+    !found.is_empty() && s[title].chars().any(char::is_alphanumeric)
 }
 
 /// Headings that name no group over a plan's checklists (`## Backend`, `## Doing`, `## v0.2`):
@@ -691,7 +712,12 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             let ids: Vec<&str> = (0..heads.len())
                 .map(|i| numbered[i].as_ref().map_or("", |t| &heads[i].2[t.id.clone()]))
                 .collect();
-            let runs = in_runs(&heads, &keys, &ids, false, |i| carries_work(text, blocks, heads[i].0));
+            // A member works when it holds work or states its status (`**4. Terras leggen** 🚧`).
+            let work = |i: usize| {
+                carries_work(text, blocks, heads[i].0)
+                    || numbered[i].as_ref().is_some_and(|t| !t.statuses.is_empty())
+            };
+            let runs = in_runs(&heads, &keys, &ids, false, work);
             groups = numbered.into_iter().zip(runs).map(|(n, r)| n.filter(|_| r)).collect();
         }
     }
