@@ -196,6 +196,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("部分完成", InProgress, Zh),
     ("未完成", Pending, Zh),
     ("完成", Complete, Zh),
+    ("不做了", Skipped, Zh),
     ("进行中", InProgress, Zh),
     ("未开始", Pending, Zh),
     ("待开始", Pending, Zh),
@@ -764,6 +765,13 @@ fn token_parts(s: &str, pos: usize, c: char) -> Option<(Token, usize, bool)> {
         {
             (word, end) = (after, after + len2);
             status = st2;
+        } else if after < s.len() {
+            // A word that is a status only standing alone says it after a symbol too (`❌ cut`).
+            let len = s[after..].find(|c: char| !c.is_alphanumeric()).unwrap_or(s.len() - after);
+            if let Some(st2) = lone(&s[after..after + len]) {
+                (word, end) = (after, after + len);
+                status = st2;
+            }
         }
     }
     let spelled = end;
@@ -784,6 +792,19 @@ fn token_parts(s: &str, pos: usize, c: char) -> Option<(Token, usize, bool)> {
         end += len;
     }
     Some((Token { status, range: pos..end }, spelled, waits))
+}
+
+/// A word that is a status only standing alone, as a title's last part (`— CUT, folded into
+/// Part IV`), in brackets (`[SKIP]`, `【済】`) or a legend's entry (`➖ cut`); in prose it is a
+/// verb (`cut from the MVP`, `skip the cache`) or part of another word.
+pub fn lone(word: &str) -> Option<Status> {
+    // Japanese `済` ("settled") inside a word is another word (`経済`, economy).
+    match word {
+        "済" | "済み" => Some(Status::Complete),
+        // On hold (`【保留】`); in a sentence, "keep" (`保留原有接口`).
+        "保留" => Some(Status::Blocked),
+        _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),
+    }
 }
 
 /// Words that wait, each with the words that introduce what it waits for (`""`: the thing
@@ -1174,6 +1195,12 @@ mod tests {
         assert_eq!(whole("in_progress"), Some(InProgress));
         assert_eq!(whole(" completed "), Some(Complete));
         assert_eq!(whole("done soon"), None);
+        // After a symbol, a word that is a status only standing alone says it (`❌ cut`), and
+        // the symbol and word are one token.
+        assert_eq!(whole("❌ cut"), Some(Skipped));
+        assert_eq!(at_start("❌ cut, no time").map(|t| t.range), Some(0.."❌ cut".len()));
+        assert_eq!(at_start("❌ cutting").map(|t| (t.status, t.range)), Some((Blocked, 0.."❌".len())));
+        assert_eq!(whole("不做了"), Some(Skipped));
     }
 
     #[test]

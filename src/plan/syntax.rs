@@ -84,7 +84,7 @@ pub fn bracket_word(s: &str) -> Option<(Status, Range<usize>, usize)> {
     let rest = s.strip_prefix('[')?;
     let close = rest.find(']')?;
     let word = &rest[..close];
-    let status = status::whole(word).or_else(|| lone_status(word.trim()))?;
+    let status = status::whole(word).or_else(|| status::lone(word.trim()))?;
     let lead = word.len() - word.trim_start().len();
     let range = 1 + lead..1 + word.trim_end().len();
     let end = close + 2;
@@ -1817,7 +1817,7 @@ fn bracket_status(t: &str) -> Option<(usize, Found)> {
     if let Some(inner_end) = t.strip_suffix('】').map(str::len) {
         let open = t[..inner_end].rfind('【')?;
         let inner = &t[open + '【'.len_utf8()..inner_end];
-        let status = status::whole(inner).or_else(|| lone_status(inner))?;
+        let status = status::whole(inner).or_else(|| status::lone(inner))?;
         let start = open + '【'.len_utf8();
         return Some((open, Found::new(status, start..inner_end)));
     }
@@ -1835,7 +1835,7 @@ fn bracket_status(t: &str) -> Option<(usize, Found)> {
     {
         return Some((cut, Found { status, range: open + 1..close, boxed: true }));
     }
-    let status = status::whole(inner).or_else(|| lone_status(inner.trim()))?;
+    let status = status::whole(inner).or_else(|| status::lone(inner.trim()))?;
     let lead = inner.len() - inner.trim_start().len();
     Some((cut, Found::new(status, open + 1 + lead..open + 1 + inner.trim_end().len())))
 }
@@ -1883,7 +1883,7 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
     }
     let tok = status::at_start(tail).or_else(|| {
         let word = tail.split([' ', ',', ';', '(']).next().unwrap_or(tail);
-        lone_status(word).map(|status| Token { status, range: 0..word.len() })
+        status::lone(word).map(|status| Token { status, range: 0..word.len() })
     })?;
     let rest = tail[tok.range.end..].trim();
     qualifies(rest).then(|| (at.0, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
@@ -1933,19 +1933,6 @@ fn colon_status(t: &str) -> Option<(usize, Found)> {
     let tok = status::at_start(tail)?;
     qualifies(tail[tok.range.end..].trim())
         .then(|| (colon, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
-}
-
-/// A word that is a status only standing alone, as a title's last part (`— CUT, folded into
-/// Part IV`), in brackets (`[SKIP]`, `【済】`) or a legend's entry (`➖ cut`); in prose it is a
-/// verb (`cut from the MVP`, `skip the cache`) or part of another word.
-pub fn lone_status(word: &str) -> Option<Status> {
-    // Japanese `済` ("settled") inside a word is another word (`経済`, economy).
-    match word {
-        "済" | "済み" => Some(Status::Complete),
-        // On hold (`【保留】`); in a sentence, "keep" (`保留原有接口`).
-        "保留" => Some(Status::Blocked),
-        _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),
-    }
 }
 
 /// Can `rest` follow a status after a title's last dash and leave it the status? A bracketed
@@ -2113,7 +2100,7 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
             let tok = status::at_start(words)?;
             (words[tok.range.end..].split_whitespace().count() <= 3).then_some(tok.status)
         };
-        if let Some(status) = status::whole(words).or_else(|| lone_status(words)).or_else(qualified) {
+        if let Some(status) = status::whole(words).or_else(|| status::lone(words)).or_else(qualified) {
             entries.push((entry_start..entry_start + symbol, status));
         } else if words.is_empty() {
             return None;
