@@ -1590,3 +1590,26 @@ fn a_list_of_steps_each_with_its_status_is_the_groups() {
     let notes = "# Trip\n\n- flights: done\n- hotel near the station\n- bring adapters\n- ask Anna about the car\n- visa: pending\n";
     assert_eq!(plan_status_json(notes)["groups"], serde_json::json!([]));
 }
+
+#[test]
+fn headings_without_ids_that_state_their_status_are_the_groups() {
+    // No checkbox anywhere: the headings say their status in their titles.
+    let plan = "# podcast launch\n\n## ✅ Concept\n- name, format\n## ✅ Gear\n- Shure MV7\n## 🔄 Record first 3 episodes\n- ep1 recorded\n## ⛔ Artwork\nwaiting on cover art from Lu\n## Hosting + RSS\n- leaning Transistor\n\nedit notes: cut my ums\n";
+    let v = plan_status_json(plan);
+    let want = [("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "blocked")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][2]["title"], "Record first 3 episodes");
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "4", "in_progress"])
+        .file_eq("task_plan.md", plan.replace("## ⛔ Artwork", "## 🔄 Artwork"))
+        .success();
+    // Or in a status line of their own, beside a checklist.
+    let lines = "# Export to Notion\n\n## Backend\nstatus: done\n- OAuth\n\n## Frontend\nstatus: in progress\n- [x] button\n- [ ] toast\n\n## Images\nstatus: blocked — Notion takes no uploads\n\n## Docs\nstatus: todo\n- article\n";
+    let v = plan_status_json(lines);
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "blocked"), ("4", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    // A log whose headings all report work done is no plan kept in them.
+    let report = "# Fixes\n\n## Default model fix ✅ done\n- config\n\n## Error text fix ✅ done\n- message\n\n## Root cause ✅ done\nthe migration\n";
+    assert_eq!(plan_status_json(report)["groups"], serde_json::json!([]));
+}

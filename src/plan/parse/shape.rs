@@ -2,6 +2,7 @@
 //! tasks, by structure (keywords, runs of sibling headings whose ids count up or that hold
 //! work), and which numbered items carry tasks.
 
+use super::super::Status;
 use super::syntax::{self, Titled};
 use crate::text::Block;
 
@@ -321,8 +322,8 @@ fn title_then_status(s: &str) -> bool {
 
 /// Headings that name no group over a plan's checklists (`## Backend`, `## Doing`, `## v0.2`):
 /// a person's own plan, kept by hand without ids. Asked only of a plan whose headings hold no
-/// group and that has tasks: the headings of the shallowest level where two or more hold
-/// checkboxes in their section are its groups, numbered by their place.
+/// group: the headings of the shallowest level where two or more hold checkboxes or a status
+/// line (`status: blocked — …`) in their section are its groups, numbered by their place.
 /// A heading naming a section of its own (goal, errors, decisions, tests, current) or the
 /// criteria work is judged by is none. Each with its place among the headings.
 pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(usize, Titled)> {
@@ -330,6 +331,19 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
     let parents = parents(&heads);
     // A heading holds work when it or a heading under it carries some.
     let mut holds = vec![false; heads.len()];
+    // The status a heading states in its title (`## ✅ Concept`, `## Artwork — on hold`), not in
+    // brackets (`### Out of Scope (Future)` names a section). A plan whose titles all say
+    // complete is a report of work done (`## 历史任务：Sprint 4 ✅ 已完成`), not kept in them.
+    let titled: Vec<Option<Status>> = heads
+        .iter()
+        .map(|head| {
+            let t = syntax::bare_heading(head.2);
+            let f = t.statuses.first()?;
+            let bracketed = head.2[..f.range.start].trim_end().ends_with(['(', '（']);
+            (!bracketed && !syntax::is_date(head.2)).then_some(f.status)
+        })
+        .collect();
+    let reports = titled.iter().flatten().all(|s| *s == Status::Complete);
     for (h, head) in heads.iter().enumerate() {
         // Checkboxes, or a table of tasks with their status (`| Task | Status |`).
         let checklist = blocks[head.0 + 1..].iter().take_while(|b| !matches!(b, Block::Heading { .. })).any(
@@ -347,7 +361,9 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
                 _ => false,
             },
         );
-        if checklist {
+        // Or a status line of its own (`status: blocked — …` under `## Images`), or a status in
+        // its title.
+        if checklist || states_status(text, blocks, head.0) || (titled[h].is_some() && !reports) {
             let mut p = Some(h);
             while let Some(j) = p.filter(|&j| !holds[j] || j == h) {
                 holds[j] = true;
@@ -537,7 +553,7 @@ pub(super) fn symbol_marks(text: &str, blocks: &[Block]) -> bool {
         }
         if let Some((status, len, _)) = syntax::status_symbol(s) {
             let symbol = s[..len].trim_end_matches('\u{fe0f}');
-            done |= status == super::super::Status::Complete;
+            done |= status == Status::Complete;
             open |= matches!(symbol, "☐" | "⬜");
         }
     }
