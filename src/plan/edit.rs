@@ -226,10 +226,13 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
         }
         return match g.form {
             GroupForm::Heading => Ok(vec![status_line(doc, g.insert_at, plan, to)]),
-            GroupForm::ListItem => {
-                let c = spelled_checkbox(plan, to);
-                Ok(vec![Edit::insert(g.insert_at, format!("[{c}] "))])
-            }
+            GroupForm::ListItem => match after_title_like_siblings(plan, g, to) {
+                Some(edit) => Ok(vec![edit]),
+                None => {
+                    let c = spelled_checkbox(plan, to);
+                    Ok(vec![Edit::insert(g.insert_at, format!("[{c}] "))])
+                }
+            },
             GroupForm::TableRow => {
                 Err(Error::NoStatusPlace { what: format!("group `{}`: its row has no status", g.key) })
             }
@@ -300,6 +303,38 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
             _ => respell(plan, i, to),
         })
         .collect())
+}
+
+/// A step of a list whose steps state their status after their title (`- hardware: done`, `3.
+/// Mudanza (en curso)`), stating none itself (`- services`): its status goes after its title
+/// the way the first such step writes it (`- services: in progress`), in that step's spelling.
+/// A box would make it a task of the list, not a step.
+fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Option<Edit> {
+    let text = plan.text;
+    let line_end = |at: usize| {
+        let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        if text[..end].ends_with('\r') { end - 1 } else { end }
+    };
+    let title_end = |s: &Group<'_>| {
+        let at = (s.title.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+        let end = at + s.title.len();
+        (!s.title.is_empty() && at >= s.at && end <= line_end(s.at)).then_some(end)
+    };
+    let end = title_end(g).filter(|&end| text[end..line_end(g.at)].trim().is_empty())?;
+    plan.groups.iter().filter(|s| s.form == GroupForm::ListItem).find_map(|s| {
+        let i = s.indicators.first().filter(|i| i.place == Place::Heading)?;
+        let (t_end, l_end) = (title_end(s)?, line_end(s.at));
+        if !(t_end <= i.range.start && i.range.end <= l_end) {
+            return None;
+        }
+        let between = &text[t_end..i.range.start];
+        let after = &text[i.range.end..l_end];
+        let closing = after.chars().all(|c| matches!(c, ')' | '）' | ']' | '】' | '*' | '`'));
+        (closing && between.chars().count() <= 4).then(|| {
+            let word = respell(plan, i, to).text;
+            Edit::insert(end, format!("{between}{word}{after}"))
+        })
+    })
 }
 
 /// An indicator as a person finds it on its line: a checkbox mark with its brackets (`[ ]`).

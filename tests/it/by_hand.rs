@@ -1586,6 +1586,20 @@ fn a_list_of_steps_each_with_its_status_is_the_groups() {
         .args(["set", "--group", "3", "done"])
         .file_eq("task_plan.md", numbered.replace("(en curso)", "(hecho)"))
         .success();
+    // A step stating no status gets one after its title the way its list writes them, not a box
+    // that would make it a task; a struck step is dropped, and set back it says so in words.
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "5", "in_progress"])
+        .file_eq("task_plan.md", plan.replace("- services\n", "- services: in progress\n"))
+        .success();
+    let struck = "1. Buscar piso (hecho)\n2. Mudanza (en curso)\n3. ~~Vender el sofá~~ → me lo llevo\n";
+    assert_eq!(group_statuses(&plan_status_json(struck))[2].1, "skipped");
+    Test::new()
+        .file("task_plan.md", struck)
+        .args(["set", "--group", "3", "pending"])
+        .file_eq("task_plan.md", struck.replace("me lo llevo\n", "me lo llevo (pendiente)\n"))
+        .success();
     // Notes that only mention a status now and then are no list of steps.
     let notes = "# Trip\n\n- flights: done\n- hotel near the station\n- bring adapters\n- ask Anna about the car\n- visa: pending\n";
     assert_eq!(plan_status_json(notes)["groups"], serde_json::json!([]));

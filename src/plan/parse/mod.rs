@@ -1013,6 +1013,8 @@ impl<'a> Walk<'a> {
         let group = Group {
             tasks: self.plan.tasks.len()..self.plan.tasks.len(),
             by_tasks: carrier && keyed.is_none() && !in_section,
+            // A step struck through (`6. ~~Vender el sofá~~ → al final me lo llevo`) is dropped.
+            struck: syntax::struck(&text[rest.clone()]),
             ..Group::new(Cow::Borrowed(id), title, word, GroupForm::ListItem, content.start, indicators)
         };
         if self.heading_groups {
