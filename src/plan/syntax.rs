@@ -1032,7 +1032,12 @@ pub fn sentence_status(s: &str) -> Option<Token> {
             let w = w.to_lowercase();
             WAITS_FOR.contains(&w.as_str())
         }) || [" — ", " – ", ": "].iter().any(|d| rest.starts_with(d)));
-    (ends || waits).then_some(tok)
+    // A status set apart in bold may take any remark after a dash (`**in progress** — £1,900 /
+    // £4,500`).
+    let bolded = s[..tok.range.start].trim_start().starts_with("**")
+        && s[tok.range.end..].starts_with("**")
+        && [" — ", " – ", ": ", ", "].iter().any(|d| rest.starts_with(d));
+    (ends || waits || bolded).then_some(tok)
 }
 
 /// The status after a label's first one in a bilingual value (`complete / 已完成`, `**done** /
@@ -2529,6 +2534,11 @@ mod tests {
         // A status closing a sentence, or a list of what it covers.
         assert_eq!(strip("Outline — done. 3 acts: a / b"), ("Outline", vec![(Status::Complete, "done")]));
         assert_eq!(strip("Travel — done: flights booked"), ("Travel", vec![(Status::Complete, "done")]));
+        // A status set apart in bold opens a group's first line with any remark after a dash.
+        let first = |s: &'static str| sentence_status(s).map(|t| (t.status, &s[t.range]));
+        assert_eq!(first("**in progress** — £1,900 / £4,500"), Some((Status::InProgress, "in progress")));
+        assert_eq!(first("in progress — £1,900 / £4,500"), None);
+        assert_eq!(first("**Done** rewriting the parser"), None);
         assert_eq!(strip("Methods .... writing (60%)"), ("Methods .... writing (60%)", vec![]));
     }
 
