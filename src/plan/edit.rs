@@ -321,13 +321,17 @@ fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Opti
         (!s.title.is_empty() && at >= s.at && end <= line_end(s.at)).then_some(end)
     };
     let end = title_end(g).filter(|&end| text[end..line_end(g.at)].trim().is_empty())?;
-    plan.groups.iter().filter(|s| s.form == GroupForm::ListItem).find_map(|s| {
+    // Its own list's form: the nearest step first.
+    let mut steps: Vec<&Group<'_>> = plan.groups.iter().filter(|s| s.form == GroupForm::ListItem).collect();
+    steps.sort_by_key(|s| s.at.abs_diff(g.at));
+    steps.into_iter().find_map(|s| {
         let i = s.indicators.first().filter(|i| i.place == Place::Heading)?;
         let (t_end, l_end) = (title_end(s)?, line_end(s.at));
         if !(t_end <= i.range.start && i.range.end <= l_end) {
             return None;
         }
-        let between = &text[t_end..i.range.start];
+        // Markup closing that step's title (`- **hardware**: done`) is not the separator.
+        let between = text[t_end..i.range.start].trim_start_matches(['*', '_', '`']);
         let after = &text[i.range.end..l_end];
         let closing = after.chars().all(|c| matches!(c, ')' | '）' | ']' | '】' | '*' | '`'));
         (closing && between.chars().count() <= 4).then(|| {

@@ -770,8 +770,11 @@ fn token_parts(s: &str, pos: usize, c: char) -> Option<(Token, usize, bool)> {
             status = st2;
         } else if after < s.len() {
             // A word that is a status only standing alone says it after a symbol too (`❌ cut`).
+            // Only standing alone: then the end, or a mark, not more words (`✅ Cut the branch`).
             let len = s[after..].find(|c: char| !c.is_alphanumeric()).unwrap_or(s.len() - after);
-            if let Some(st2) = lone(&s[after..after + len]) {
+            let next = s[after + len..].trim_start_matches(' ');
+            let alone = !next.starts_with(|c: char| c.is_alphanumeric());
+            if let Some(st2) = lone(&s[after..after + len]).filter(|_| alone) {
                 (word, end) = (after, after + len);
                 status = st2;
             }
@@ -1204,6 +1207,10 @@ mod tests {
         assert_eq!(at_start("❌ cut, no time").map(|t| t.range), Some(0.."❌ cut".len()));
         assert_eq!(at_start("❌ cutting").map(|t| (t.status, t.range)), Some((Blocked, 0.."❌".len())));
         assert_eq!(whole("不做了"), Some(Skipped));
+        assert_eq!(
+            at_start("✅ Cut the release branch").map(|t| (t.status, t.range)),
+            Some((Complete, 0.."✅".len()))
+        );
     }
 
     #[test]

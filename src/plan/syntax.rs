@@ -1935,9 +1935,11 @@ fn colon_status(t: &str) -> Option<(usize, Found)> {
     if let Some(status) = status::whole(tail) {
         return Some((colon, Found::new(status, tail_start..t.len())));
     }
+    // `Reminder: done by Friday` is a due date, not a status.
     let tok = status::at_start(tail)?;
-    qualifies(tail[tok.range.end..].trim())
-        .then(|| (colon, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
+    let rest = tail[tok.range.end..].trim();
+    let due = rest.split(' ').next().is_some_and(|w| w.eq_ignore_ascii_case("by"));
+    (!due && qualifies(rest)).then(|| (colon, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
 }
 
 /// Can `rest` follow a status after a title's last dash and leave it the status? A bracketed
@@ -2530,6 +2532,7 @@ mod tests {
         assert_eq!(strip("Produk & Resep: SELESAI"), ("Produk & Resep", vec![(Status::Complete, "SELESAI")]));
         assert_eq!(strip("backups: not started (disk)"), ("backups", vec![(Status::Pending, "not started")]));
         assert_eq!(strip("Fix: done button missing"), ("Fix: done button missing", vec![]));
+        assert_eq!(strip("Reminder: done by Friday"), ("Reminder: done by Friday", vec![]));
         assert_eq!(strip("at 10:30done"), ("at 10:30done", vec![]));
         // A status closing a sentence, or a list of what it covers.
         assert_eq!(strip("Outline — done. 3 acts: a / b"), ("Outline", vec![(Status::Complete, "done")]));

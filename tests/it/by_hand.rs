@@ -1600,6 +1600,13 @@ fn a_list_of_steps_each_with_its_status_is_the_groups() {
         .args(["set", "--group", "3", "pending"])
         .file_eq("task_plan.md", struck.replace("me lo llevo\n", "me lo llevo (pendiente)\n"))
         .success();
+    // Markup around a step's title is no separator, and the form is the step's own list's.
+    let bold = "# Move\n\n## Part A\n- hardware — done\n- cables — done\n\n## Part B\n- **movers**: in progress\n- **boxes**: done\n- services\n";
+    Test::new()
+        .file("task_plan.md", bold)
+        .args(["set", "--group", "5", "done"])
+        .file_eq("task_plan.md", bold.replace("- services\n", "- services: done\n"))
+        .success();
     // Notes that only mention a status now and then are no list of steps.
     let notes = "# Trip\n\n- flights: done\n- hotel near the station\n- bring adapters\n- ask Anna about the car\n- visa: pending\n";
     assert_eq!(plan_status_json(notes)["groups"], serde_json::json!([]));

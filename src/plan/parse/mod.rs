@@ -373,10 +373,8 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
             .map(|t| t.at)
             .collect();
         straggler_groups(text, &outline.blocks, &roles, &orphans)
-    } else if !plan.tasks.is_empty() || plan.groups.is_empty() {
-        bare_groups(text, &outline.blocks, &roles)
     } else {
-        Vec::new()
+        bare_groups(text, &outline.blocks, &roles)
     };
     if !found.is_empty() {
         for (h, titled) in found {
