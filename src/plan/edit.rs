@@ -1,6 +1,7 @@
 //! Surgical edit operations on a parsed plan: find the task or group a user names, compute the
 //! byte edits that change its status in the style already used there, and verify the result.
 
+use super::insert::{line_at, offset_in};
 use super::vocabulary::Shape;
 use super::{Group, GroupForm, Indicator, Place, Plan, Status, Task, open_box_reads, status, syntax};
 use crate::error::{Error, Result};
@@ -311,14 +312,10 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
 /// A box would make it a task of the list, not a step.
 fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Option<Edit> {
     let text = plan.text;
-    let line_end = |at: usize| {
-        let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-        if text[..end].ends_with('\r') { end - 1 } else { end }
-    };
+    let line_end = |at: usize| line_at(text, at).end;
     let title_end = |s: &Group<'_>| {
-        let at = (s.title.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
-        let end = at + s.title.len();
-        (!s.title.is_empty() && at >= s.at && end <= line_end(s.at)).then_some(end)
+        let at = offset_in(text, s.title).filter(|&at| at >= s.at && !s.title.is_empty())?;
+        Some(at + s.title.len()).filter(|&end| end <= line_end(s.at))
     };
     let end = title_end(g).filter(|&end| text[end..line_end(g.at)].trim().is_empty())?;
     // Its own list's form: the nearest step first.

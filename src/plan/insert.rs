@@ -316,7 +316,7 @@ pub(super) fn offset(text: &str, sub: &str) -> usize {
 
 /// Where `sub` starts in `text`, when it is a slice of it (the model's strs are; a `""` a parser
 /// made up is not).
-fn offset_in(text: &str, sub: &str) -> Option<usize> {
+pub(super) fn offset_in(text: &str, sub: &str) -> Option<usize> {
     let at = (sub.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
     (at + sub.len() <= text.len() && text.is_char_boundary(at)).then_some(at)
 }

@@ -1925,21 +1925,24 @@ fn colon_status(t: &str) -> Option<(usize, Found)> {
     if tail_start == colon + c.len_utf8() && c == ':' || !t[..colon].chars().any(char::is_alphanumeric) {
         return None;
     }
+    let tail = &t[tail_start..];
+    let found = match status::whole(tail) {
+        Some(status) => Found::new(status, tail_start..t.len()),
+        None => {
+            // `Reminder: done by Friday` is a due date, not a status.
+            let tok = status::at_start(tail)?;
+            let rest = tail[tok.range.end..].trim();
+            let due = rest.split(' ').next().is_some_and(|w| w.eq_ignore_ascii_case("by"));
+            if due || !qualifies(rest) {
+                return None;
+            }
+            Found::new(tok.status, tail_start..tail_start + tok.range.end)
+        }
+    };
     // A status label's value is read by `label_status`, which knows a label inside a sentence
     // (`Report the status: done`) from one closing the title.
     let before = t[..colon].trim_end_matches(['*', ' ']).to_lowercase();
-    if STATUS_LABELS.iter().any(|l| before.ends_with(l)) {
-        return None;
-    }
-    let tail = &t[tail_start..];
-    if let Some(status) = status::whole(tail) {
-        return Some((colon, Found::new(status, tail_start..t.len())));
-    }
-    // `Reminder: done by Friday` is a due date, not a status.
-    let tok = status::at_start(tail)?;
-    let rest = tail[tok.range.end..].trim();
-    let due = rest.split(' ').next().is_some_and(|w| w.eq_ignore_ascii_case("by"));
-    (!due && qualifies(rest)).then(|| (colon, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
+    (!STATUS_LABELS.iter().any(|l| before.ends_with(l))).then_some((colon, found))
 }
 
 /// Can `rest` follow a status after a title's last dash and leave it the status? A bracketed

@@ -1600,6 +1600,13 @@ fn a_list_of_steps_each_with_its_status_is_the_groups() {
         .args(["set", "--group", "3", "pending"])
         .file_eq("task_plan.md", struck.replace("me lo llevo\n", "me lo llevo (pendiente)\n"))
         .success();
+    // In a file of CRLF lines the status goes before the line's ending.
+    let crlf = struck.replace('\n', "\r\n");
+    Test::new()
+        .file("task_plan.md", &crlf)
+        .args(["set", "--group", "3", "pending"])
+        .file_eq("task_plan.md", crlf.replace("me lo llevo\r\n", "me lo llevo (pendiente)\r\n"))
+        .success();
     // Markup around a step's title is no separator, and the form is the step's own list's.
     let bold = "# Move\n\n## Part A\n- hardware — done\n- cables — done\n\n## Part B\n- **movers**: in progress\n- **boxes**: done\n- services\n";
     Test::new()

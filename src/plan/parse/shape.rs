@@ -263,15 +263,14 @@ pub(super) fn item_runs(text: &str, blocks: &[Block]) -> Vec<u32> {
 /// checkbox item is a task.
 pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
     let mut found = Vec::new();
-    // The stretch's top-level items that are no checkbox (each with whether it is numbered and
-    // states a status), and how many top-level items it has.
-    let (mut stretch, mut items): (Vec<(u32, bool, bool)>, usize) = (Vec::new(), 0);
-    let flush = |stretch: &mut Vec<(u32, bool, bool)>, items: &mut usize, found: &mut Vec<u32>| {
-        let stated: Vec<&(u32, bool, bool)> = stretch.iter().filter(|s| s.2).collect();
-        if stated.len() >= 2 && stated.len() * 2 >= *items {
+    // The stretch's top-level items that are no checkbox, and how many top-level items it has.
+    let (mut stretch, mut items): (Vec<Step>, usize) = (Vec::new(), 0);
+    let flush = |stretch: &mut Vec<Step>, items: &mut usize, found: &mut Vec<u32>| {
+        let stated = stretch.iter().filter(|s| s.stated).count();
+        if stated >= 2 && stated * 2 >= *items {
             // The stated items' kind of list (numbered or bulleted) is the steps'.
-            let numbered = stated.iter().filter(|s| s.1).count() * 2 > stated.len();
-            found.extend(stretch.iter().filter(|s| s.2 || s.1 == numbered).map(|s| s.0));
+            let numbered = stretch.iter().filter(|s| s.stated && s.numbered).count() * 2 > stated;
+            found.extend(stretch.iter().filter(|s| s.stated || s.numbered == numbered).map(|s| s.item));
         }
         stretch.clear();
         *items = 0;
@@ -305,13 +304,26 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                     continue;
                 }
                 let stated = syntax::bracket_word(s).is_some() || bold_then_status(s) || title_then_status(s);
-                stretch.push((i as u32, marker.starts_with(|c: char| c.is_ascii_digit()), stated));
+                stretch.push(Step {
+                    item: i as u32,
+                    numbered: marker.starts_with(|c: char| c.is_ascii_digit()),
+                    stated,
+                });
             }
             _ => {}
         }
     }
     flush(&mut stretch, &mut items, &mut found);
     found
+}
+
+/// A top-level item of a list that may be a plan's steps (see [`status_items`]).
+struct Step {
+    item: u32,
+    /// Its marker is a number (`1.`), not a bullet.
+    numbered: bool,
+    /// It states a status.
+    stated: bool,
 }
 
 /// A title, then its status (`hardware: done`, `Buscar piso (hecho)`, `Felt — not yet`).
