@@ -223,6 +223,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("完了済み", Complete, Ja),
     ("対応中", InProgress, Ja),
     ("作業中", InProgress, Ja),
+    ("着手中", InProgress, Ja),
     ("未対応", Pending, Ja),
     ("中断", Blocked, Ja),
     ("완료", Complete, Ko),
@@ -340,6 +341,9 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("bloquée", Blocked, Fr),
     ("ignoré", Skipped, Fr),
     ("fait", Complete, Fr),
+    ("faite", Complete, Fr),
+    ("faits", Complete, Fr),
+    ("faites", Complete, Fr),
     ("abandonné", Skipped, Fr),
     ("abandonnée", Skipped, Fr),
     ("annulé", Skipped, Fr),
@@ -809,6 +813,10 @@ pub fn lone(word: &str) -> Option<Status> {
         "済" | "済み" => Some(Status::Complete),
         // On hold (`【保留】`); in a sentence, "keep" (`保留原有接口`).
         "保留" => Some(Status::Blocked),
+        // Waiting on what comes before it (`法務部の回答待ち`, the legal team's answer); alone, a
+        // queue.
+        "待ち" => Some(Status::Pending),
+        _ if word.ends_with("待ち") && find(word).is_none() => Some(Status::Blocked),
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),
     }
 }
@@ -874,6 +882,13 @@ fn waits_on(word: &str, rest: &str) -> Option<usize> {
 pub fn leading(s: &str) -> Option<Token> {
     let skip = s.len() - s.trim_start_matches([' ', '\t', '*', '_', '`']).len();
     let rest = &s[skip..];
+    // A status struck through and rewritten (`~~complete~~ in_progress`): the new one says it.
+    let struck = past_struck(rest);
+    if struck > 0 {
+        let tok = leading(&rest[struck..])?;
+        let at = skip + struck;
+        return Some(Token { status: tok.status, range: at + tok.range.start..at + tok.range.end });
+    }
     let tok = find(rest)?;
     let before = &rest[..tok.range.start];
     // Decoration (`🟢 complete`), or the id of the part the status is about (`D.1 in progress,
@@ -886,6 +901,22 @@ pub fn leading(s: &str) -> Option<Token> {
                 && !id.ends_with('%')
         });
     decoration.then(|| Token { status: tok.status, range: skip + tok.range.start..skip + tok.range.end })
+}
+
+/// Where the words after a status struck through start (`~~en curso~~ descartado`): 0 when
+/// `s` does not open with one.
+pub fn past_struck(s: &str) -> usize {
+    let Some(rest) = s.strip_prefix("~~") else { return 0 };
+    let Some(end) = rest.find("~~").filter(|&e| e > 0) else { return 0 };
+    if whole(&rest[..end]).is_none() {
+        return 0;
+    }
+    let after = &rest[end + 2..];
+    let next = after.trim_start_matches(' ');
+    if next.len() == after.len() && !next.is_empty() {
+        return 0;
+    }
+    s.len() - next.len()
 }
 
 /// `blocked by A`: the reference goes with the token, so a new state replaces it too.
@@ -1191,6 +1222,11 @@ mod tests {
         assert_eq!(lead("väntar pä"), Some((Pending, "väntar")));
         assert_eq!(lead("WARTET AUF 🚚"), Some((Pending, "WARTET")));
         assert_eq!(lead("ODOTTAA isännöitsijää"), Some((Blocked, "ODOTTAA isännöitsijää")));
+        // A status struck through and rewritten: the new one, the strike kept as history.
+        assert_eq!(lead("~~complete~~ in_progress (re-verifying)"), Some((InProgress, "in_progress")));
+        assert_eq!(lead("**~~en curso~~ descartado**"), Some((Skipped, "descartado")));
+        assert_eq!(lead("~~done~~"), None);
+        assert_eq!(lead("~~Use Redis~~ done"), None);
         assert_eq!(spelling("blocked by A"), Some("blocked"));
         assert_eq!(spelling("waiting on client"), None);
         assert_eq!(spelling("⏸ waiting"), Some("⏸ waiting"));
@@ -1207,6 +1243,11 @@ mod tests {
         assert_eq!(at_start("❌ cut, no time").map(|t| t.range), Some(0.."❌ cut".len()));
         assert_eq!(at_start("❌ cutting").map(|t| (t.status, t.range)), Some((Blocked, 0.."❌".len())));
         assert_eq!(whole("不做了"), Some(Skipped));
+        // Japanese `…待ち`: waiting on what comes before it.
+        assert_eq!(lone("法務部の回答待ち"), Some(Blocked));
+        assert_eq!(lone("待ち"), Some(Pending));
+        assert_eq!(whole("着手中"), Some(InProgress));
+        assert_eq!(whole("faite"), Some(Complete));
         assert_eq!(
             at_start("✅ Cut the release branch").map(|t| (t.status, t.range)),
             Some((Complete, 0.."✅".len()))

@@ -373,33 +373,51 @@ fn paren_mark(text: &str, exact: bool) -> Option<Range<usize>> {
 /// spaces before it: the arrow, then nothing but a word saying "current" or "here".
 pub fn arrow_mark(text: &str) -> Option<usize> {
     let t = text.trim_end();
-    let (at, arrow) = ["←", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶"]
+    let (at, arrow) = ["←", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶", "◀️", "◀", "◄"]
         .iter()
         .filter_map(|a| t.rfind(a).map(|i| (i, a.len())))
         .max()?;
     let word = t[at + arrow..].trim().trim_matches(['*', '_', '`', '(', ')']).trim().to_lowercase();
-    // `← here`, `← I'm here`, `← we are here`.
-    let here = word
-        .strip_suffix("here")
-        .is_some_and(|w| w.is_empty() || (w.ends_with(' ') && w.split(' ').count() <= 3));
-    let current =
-        here || matches!(
-            word.as_str(),
-            "burada"
-                | "ici"
-                | "hier"
-                | "aquí"
-                | "aqui"
-                | "qui"
-                | "здесь"
-                | "tutaj"
-                | "här"
-                | "ở đây"
-                | "đang ở đây"
-        ) || is_current_name(&word)
-            || word.starts_with("进行中");
+    // `← here`, `← I'm here`, `← we are here`, `◀ siamo qui`, `← いまここ`.
+    let here = HERE.iter().any(|h| {
+        word.strip_suffix(h).is_some_and(|w| {
+            w.is_empty()
+                || (w.ends_with(' ') && w.split(' ').count() <= 3)
+                || (!h.is_ascii() && !w.is_ascii() && w.chars().count() <= 3 && !w.contains(' '))
+        })
+    });
+    let current = here || is_current_name(&word) || word.starts_with("进行中");
     current.then(|| text[..at].trim_end().len())
 }
+
+/// Words for "here", after an arrow at the current line with at most a few words before them
+/// (`← we are here`, `◀ siamo qui`, `← いまここ`, `👈 现在在这里`); lowercase.
+const HERE: &[&str] = &[
+    "here",
+    "burada",
+    "buradayız",
+    "ici",
+    "hier",
+    "aquí",
+    "aqui",
+    "acá",
+    "qui",
+    "здесь",
+    "тут",
+    "tutaj",
+    "här",
+    "ở đây",
+    "di sini",
+    "ここ",
+    "这里",
+    "這裡",
+    "这儿",
+    "여기",
+    "यहाँ",
+    "यहां",
+    "هنا",
+    "כאן",
+];
 
 /// A label line naming the current group (`**Current phase:** Phase 1 — …`, `当前阶段：阶段 1`,
 /// `**Current:** Sprint 3`, `**Bieżący etap:** Etap 2`): the range of its value. Beside the
@@ -415,10 +433,12 @@ pub fn current_label(s: &str) -> Option<Range<usize>> {
             let (label, value) = any_label(f)?;
             is_current_name(&f[label]).then_some(value)
         });
-        // `current → P3`: an arrow for the colon.
+        // `current → P3`: an arrow for the colon; a dash (`Текущий этап — **Этап 3**.`).
         let value = value.or_else(|| {
-            let (name, _) = f.split_once(" → ").or_else(|| f.split_once(" -> "))?;
-            let sep = if f[name.len()..].starts_with(" → ") { " → ".len() } else { " -> ".len() };
+            let (name, sep) = [" → ", " -> ", " — ", " – "]
+                .iter()
+                .filter_map(|sep| f.find(sep).map(|at| (&f[..at], sep.len())))
+                .min_by_key(|(name, _)| name.len())?;
             is_current_name(name).then(|| value_from(f, name.len() + sep))
         })?;
         Some(at + value.start..at + value.end)
@@ -431,7 +451,7 @@ pub fn current_label(s: &str) -> Option<Range<usize>> {
 #[rustfmt::skip]
 const CURRENT_WORDS: &[&str] = &[
     // English
-    "current", "currently", "now", "active", "working on", "resume at", "resume from",
+    "current", "currently", "now", "active", "working on", "resume at", "resume from", "resume point",
     "pick up at", "pick up from", "continue from", "today", "this week", "focus",
     // Words for "now" and "today" in other languages
     "ahora", "hoy", "agora", "hoje", "adesso", "oggi", "maintenant", "aujourd'hui", "jetzt",
@@ -1003,7 +1023,10 @@ const PARTLY: &[&str] = &[
 /// for iOS; Android has not started`, `Running on the staging cluster`, `Done (mostly).`).
 pub fn sentence_status(s: &str) -> Option<Token> {
     let tok = status::leading(s)?;
-    if s[..tok.range.start].chars().any(char::is_alphanumeric) {
+    // Before it only markup, or a status struck through (`~~en curso~~ descartado: …`).
+    let lead = s.trim_start_matches([' ', '*', '_']);
+    let lead = s.len() - lead.len() + status::past_struck(lead);
+    if s[lead.min(tok.range.start)..tok.range.start].chars().any(char::is_alphanumeric) {
         return None;
     }
     let mut rest = s[tok.range.end..].trim_start_matches(['*', '_']);
@@ -1386,6 +1409,10 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
     if let Some((status, at, len)) = checkbox(text) {
         statuses.push(Found { status, range: at..at + 1, boxed: true });
         p = len;
+    } else if let Some((status, range, len)) = bracket_word(text).filter(|&(_, _, len)| len < text.len()) {
+        // Or a status in brackets (`[DONE] Part 1 — Inventory`).
+        statuses.push(Found::new(status, range));
+        p = len;
     }
     if let Some(tok) = leading_emoji(&text[p..]) {
         let tok = Token { status: tok.status, range: p + tok.range.start..p + tok.range.end };
@@ -1651,8 +1678,17 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
     }
     if bold && let Some(close) = text[p..].find("**") {
         let after = p + close + 2;
-        let (_, trailing) = strip_trailing_statuses(text, after..text.len());
+        let (_, mut trailing) = strip_trailing_statuses(text, after..text.len());
+        // A bold title as a label, then its status as a sentence (`**Phase 0 – engine:** done.
+        // Pagefind, no server.`).
+        if trailing.is_empty()
+            && text[..after - 2].trim_end().ends_with([':', '：'])
+            && let Some(tok) = sentence_status(&text[after..])
+        {
+            trailing.push(Found::new(tok.status, after + tok.range.start..after + tok.range.end));
+        }
         let (title, inner) = strip_trailing_statuses(text, p..p + close);
+        let title = title.start..title.start + text[title].trim_end_matches([':', '：', ' ']).len();
         found.extend(inner);
         found.extend(trailing);
         return (title, found);
@@ -1885,6 +1921,17 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
     // "next" is the status of work not started (`(Next 6 Months)` is a title).
     if tail.eq_ignore_ascii_case("next") {
         return Some((at.0, Found::new(Status::Pending, tail_start..t.len())));
+    }
+    // A status set apart in bold takes any remark (`— **bloqueada**: subagente parado …`).
+    if let Some(inner) = tail.strip_prefix("**")
+        && let Some(close) = inner.find("**")
+        && let Some(status) = status::whole(&inner[..close])
+    {
+        let rest = inner[close + 2..].trim_start();
+        let remark = rest.is_empty() || rest.starts_with([':', '：', '—', '–', '(', '（', ',', ';']);
+        let lead = inner.len() - inner.trim_start().len();
+        let range = tail_start + 2 + lead..tail_start + 2 + inner[..close].trim_end().len();
+        return remark.then(|| (at.0, Found::new(status, range)));
     }
     let tok = status::at_start(tail).or_else(|| {
         let word = tail.split([' ', ',', ';', '(']).next().unwrap_or(tail);

@@ -1641,3 +1641,72 @@ fn headings_without_ids_that_state_their_status_are_the_groups() {
     let report = "# Fixes\n\n## Default model fix ✅ done\n- config\n\n## Error text fix ✅ done\n- message\n\n## Root cause ✅ done\nthe migration\n";
     assert_eq!(plan_status_json(report)["groups"], serde_json::json!([]));
 }
+
+#[test]
+fn a_status_struck_through_and_rewritten_is_the_new_one() {
+    let plan = "# Checkout a11y\n\n### Phase 1 — Audit\nStatus: complete\n\n### Phase 2 — Payment form\nStatus: ~~complete~~ in_progress (re-verifying)\n- [ ] iframe title\n\n### Phase 3 — WhatsApp\n~~in progress~~ dropped: the API costs too much.\n";
+    let v = plan_status_json(plan);
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "skipped")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    // The struck word is history: set edits the status after it.
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "complete"])
+        .file_eq("task_plan.md", plan.replace("~~complete~~ in_progress", "~~complete~~ complete"))
+        .success();
+    // A numbered heading whose title is struck through is dropped.
+    let numbered = "# Blog in Rust\n\n## 1. Markdown ✔\n\n## 2. Templates\n- [x] base\n- [ ] feeds\n\n## 3. ~~Live reload~~\n";
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "skipped")];
+    assert_eq!(group_statuses(&plan_status_json(numbered)), pairs(&want));
+}
+
+#[test]
+fn plain_lines_that_open_with_a_status_or_a_bold_label_are_the_groups() {
+    let tagged = "# GraphQL gateway\n\n[DONE] Part 1 — Inventory subgraphs\n  - users, catalog\n[WIP] Part 2 — Extract catalog\n  - [x] keys\n  - [ ] CI check\n[TODO] Part 3 — Extract orders\n[BLOCKED] Part 4 — Full traffic\n\nNotes\n-----\n* keys by sku\n";
+    let v = plan_status_json(tagged);
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending"), ("4", "blocked")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][2]["title"], "Extract orders");
+    Test::new()
+        .file("task_plan.md", tagged)
+        .args(["set", "--group", "3", "in_progress"])
+        .file_eq("task_plan.md", tagged.replace("[TODO] Part 3", "[WIP] Part 3"))
+        .success();
+    let bold = "# Search\n\n**Phase 0 – decide engine:** done. Pagefind, no server.\n\n**Phase 1 – index build:** done\n- runs after build\n\n**Phase 2 – UI:** in progress (current)\n- [x] modal\n- [ ] mobile\n\n**Phase 3 – ranking:** todo\n";
+    let v = plan_status_json(bold);
+    let want = [("0", "complete"), ("1", "complete"), ("2", "in_progress"), ("3", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][0]["title"], "decide engine");
+    assert_eq!(v["current_group"]["stated"], "2");
+    Test::new()
+        .file("task_plan.md", bold)
+        .args(["set", "--group", "0", "blocked"])
+        .file_eq("task_plan.md", bold.replace(":** done. Pagefind", ":** blocked. Pagefind"))
+        .success();
+}
+
+#[test]
+fn the_current_group_pointed_at_in_more_ways() {
+    let arrow = "# Regole\n\n## Fase 1 [completata]\n## Fase 2 [completata]\n## Fase 3 [in corso] ◀ siamo qui\n## Fase 4 [da fare]\n";
+    assert_eq!(plan_status_json(arrow)["current_group"]["stated"], "3");
+    let here = "# パーサ\n\n### ステップ 1\n- [x] 字句解析\n### ステップ 2 ← いまここ\n- [ ] 構文解析\n### ステップ 3\n- [ ] 出力\n";
+    assert_eq!(plan_status_json(here)["current_group"]["stated"], "2");
+    let dashed = "# План\n\nТекущий этап — **Этап 3**.\n\n## Этап 1\n- [x] a\n## Этап 2\n- [x] b\n## Этап 3\n- [ ] c\n";
+    assert_eq!(plan_status_json(dashed)["current_group"]["stated"], "3");
+    let resume = "# Port\n\n> **Resume point:** Phase 2, task 2.3 — re-run the gate.\n\n## Phase 1\n- [x] a\n## Phase 2\n- [ ] b\n";
+    assert_eq!(plan_status_json(resume)["current_group"]["stated"], "2");
+    // An arrow at someone is no mark (`← ask her`).
+    let her = "# Move\n\n## Phase 1\n- [x] a\n## Phase 2 ← ask her\n- [ ] b\n";
+    assert_eq!(plan_status_json(her)["current_group"]["stated"], serde_json::Value::Null);
+}
+
+#[test]
+fn a_table_of_steps_under_a_heading_naming_them_stands_beside_a_steps_details() {
+    let plan = "# Site\n\n## Étapes\n\n| Étape | Description | Statut |\n|---|---|---|\n| 1 | Inventaire | Terminé |\n| 2 | Migration | En cours |\n| 3 | Formulaire | Bloqué (attente de la clé API) |\n| 4 | Mise en ligne | À faire |\n\n## Détails étape 2\n- [x] script\n- [ ] liens\n";
+    let v = plan_status_json(plan);
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "blocked"), ("4", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    // Under no such heading, a table of steps beside tasks is a procedure, not the plan's groups.
+    let procedure = plan.replace("## Étapes", "## Procédure");
+    assert_eq!(plan_status_json(&procedure)["groups"], serde_json::json!([]));
+}

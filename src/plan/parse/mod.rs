@@ -291,6 +291,8 @@ struct Walk<'a> {
     pointers: Vec<Line<'a>>,
     /// A table of steps gave groups (see [`TableKind::Groups`]).
     step_rows: bool,
+    /// ... under a heading naming the plan's steps (`## Étapes`): beside tasks too.
+    steps_named: bool,
     /// The rows of the table read as groups by its status column alone (see
     /// [`TableKind::Groups`]'s `by_status`).
     status_rows: StatusRows,
@@ -512,6 +514,7 @@ fn walk<'a>(
         summary: None,
         pointers: Vec::new(),
         step_rows: false,
+        steps_named: false,
         status_rows: StatusRows::default(),
         table_from: 0,
     };
@@ -617,7 +620,8 @@ impl<'a> Walk<'a> {
                 let tasks = self.plan.tasks.len()..self.plan.tasks.len();
                 self.plan.groups.push(Group {
                     insert_at,
-                    struck: syntax::struck_whole(htext),
+                    // Struck through as a whole, or its title (`## 6. ~~Live reload~~`).
+                    struck: syntax::struck_whole(htext) || syntax::struck_whole(title),
                     tasks,
                     ..Group::new(id, title, word, GroupForm::Heading, line.start, indicators)
                 });
@@ -1292,6 +1296,7 @@ impl<'a> Walk<'a> {
                     return;
                 };
                 self.step_rows |= steps;
+                self.steps_named |= steps && self.section.0 == Section::Groups;
                 let tok = status::leading(&text[st_cell.clone()]);
                 if by_status {
                     self.status_rows.count(tok.as_ref().map(|t| t.status));
@@ -1573,10 +1578,10 @@ impl<'a> Walk<'a> {
                 s.end = self.text.len();
             }
         }
-        // A table of steps is the plan's groups only when the plan has nothing else.
-        if self.step_rows
-            && !(self.plan.groups.is_empty() && self.list_groups.is_empty() && self.plan.tasks.is_empty())
-        {
+        // A table of steps is the plan's groups only when the plan has nothing else, or tasks
+        // too when a heading names the table its steps (`## Étapes`, then `## Détails étape 4`).
+        let alone = self.plan.groups.is_empty() && self.list_groups.is_empty();
+        if self.step_rows && !(alone && (self.plan.tasks.is_empty() || self.steps_named)) {
             self.table_groups.clear();
         }
         // A table read by its status column alone (then the only table that gave groups) gives

@@ -211,7 +211,10 @@ pub(super) fn section_of(heading: &str) -> Section {
     .any(|n| h.ends_with(n))
         // Steps and milestones are the plan's only when the heading says no more (`## Steps`,
         // not `## Deployment steps`).
-        || any(&["steps", "milestones", "步骤", "里程碑", "ステップ", "マイルストーン", "단계별 계획"])
+        || any(&[
+            "steps", "milestones", "步骤", "里程碑", "ステップ", "マイルストーン", "단계별 계획", "étapes", "pasos",
+            "passos", "passi", "schritte", "stappen", "kroki", "этапы", "шаги", "adımlar", "aşamalar",
+        ])
     {
         Section::Groups
     } else if any(&[

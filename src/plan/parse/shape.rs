@@ -28,8 +28,10 @@ pub(super) fn bold_headings(text: &str, blocks: &mut [Block]) -> bool {
         // Or by a mark saying it is the current one (`**Phase 2 – API**  (current)`).
         let after = &t[close + 2..];
         let marked = syntax::current_mark(after).is_some_and(|m| after[..m.start].trim().is_empty());
-        // Or by a remark after a dash (`**Sprint 3 · Members' area** — waiting on the client`).
-        let remark = after.trim_start().starts_with(['—', '–']);
+        // Or by a remark after a dash (`**Sprint 3 · Members' area** — waiting on the client`),
+        // or, after a bold label, by its status as a sentence (`**Phase 0 – engine:** done. …`).
+        let remark = after.trim_start().starts_with(['—', '–'])
+            || t[..close].ends_with([':', '：']) && syntax::sentence_status(after).is_some();
         let t = if rest.is_empty() || marked || remark { &t[..close + 2] } else { t };
         t.strip_prefix("**").and_then(|t| t.strip_suffix("**")).is_some_and(|inner| {
             !inner.contains("**")
@@ -62,7 +64,9 @@ pub(super) fn callout_headings(text: &str, blocks: &mut [Block]) -> bool {
 pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
     pseudo_headings(text, blocks, |t| {
         syntax::group_heading(t).or_else(|| syntax::word_heading(t)).is_some_and(|w| {
-            w.word.start == 0
+            // At the line's start, or after its status (`[DONE] Part 1 — Inventory`).
+            let lead = syntax::bracket_word(t).map_or(0, |(_, _, len)| len);
+            w.word.start == lead
                 && !w.word.is_empty()
                 && (t[w.id.end..w.title.start].contains([':', '：', '—', '–'])
                     || t[w.id.end..w.title.start].starts_with(" - "))
@@ -295,14 +299,15 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
             }
             Block::Item { parent: None, .. } if named => {}
             Block::Item { line, parent: None } => {
-                items += 1;
                 let raw = &text[line.clone()];
                 let s = &raw[syntax::content_start(raw)..];
                 let Some(m) = syntax::list_marker(s) else { continue };
                 let (marker, s) = (&s[..m], &s[m..]);
+                // A checkbox is a task, of the step before it: no step, stated or not.
                 if syntax::checkbox(s).is_some() || syntax::unknown_checkbox(s).is_some() {
                     continue;
                 }
+                items += 1;
                 let stated = syntax::bracket_word(s).is_some() || bold_then_status(s) || title_then_status(s);
                 stretch.push(Step {
                     item: i as u32,
