@@ -149,6 +149,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("finished", Complete, En),
     ("shipped", Complete, En),
     ("underway", InProgress, En),
+    ("started", InProgress, En),
     ("waiting", Pending, En),
     ("awaiting", Pending, En),
     ("queued", Pending, En),
@@ -615,6 +616,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("✓", Complete, Emoji),
     ("☐", Pending, Emoji),
     ("⬜", Pending, Emoji),
+    ("⚪", Pending, Emoji),
     ("🟡", InProgress, Emoji),
 ];
 

@@ -1516,6 +1516,7 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
         }
     }
     let id_start = p;
+    let numeral = |c: char| c.is_ascii_digit() || "〇零一二三四五六七八九十百两".contains(c);
     for (i, c) in text[p..].char_indices() {
         let stop = c.is_whitespace()
             || matches!(
@@ -1535,7 +1536,9 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
                     | '\u{fe0f}'
                     | '\u{20e3}'
             )
-            || (c == '.' && text[id_start + i + 1..].chars().next().is_none_or(char::is_whitespace));
+            || (c == '.' && text[id_start + i + 1..].chars().next().is_none_or(char::is_whitespace))
+            // After a CJK word the id is a number, the words go on at once (`阶段三的通知`).
+            || (cjk && i > 0 && !numeral(c) && !c.is_ascii() && text[id_start..].starts_with(numeral));
         if stop {
             break;
         }
@@ -1675,6 +1678,15 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
     if let Some((status, range, len)) = bracket_word(&text[p..]).filter(|(_, _, len)| p + len < text.len()) {
         found.push(Found::new(status, p + range.start..p + range.end));
         p += len;
+    } else if let Some((status, len)) = status::emoji_at_start(&text[p..])
+        && text[p + len..].starts_with(' ')
+        && text[p + len..].trim_start().starts_with(char::is_alphanumeric)
+        && status::at_start(&text[p..]).is_some_and(|t| t.range.end == len)
+    {
+        // Or a symbol (`### Step 2a ✅ Tenant middleware`), not one with a status word after it
+        // (`## Part 5 — ❌ 취소` states its status, with no title).
+        found.push(Found::new(status, p..p + len));
+        p += len + spaces(&text[p + len..]);
     }
     if bold && let Some(close) = text[p..].find("**") {
         let after = p + close + 2;
@@ -1933,12 +1945,23 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
         let range = tail_start + 2 + lead..tail_start + 2 + inner[..close].trim_end().len();
         return remark.then(|| (at.0, Found::new(status, range)));
     }
-    let tok = status::at_start(tail).or_else(|| {
-        let word = tail.split([' ', ',', ';', '(']).next().unwrap_or(tail);
-        status::lone(word).map(|status| Token { status, range: 0..word.len() })
-    })?;
+    // A symbol no table knows may stand before the word (`— 🔴 blocked on legal review`).
+    let lead = decoration(tail);
+    let tok = status::at_start(tail)
+        .or_else(|| {
+            let tok = status::at_start(&tail[lead..]).filter(|_| lead > 0)?;
+            Some(Token { status: tok.status, range: lead + tok.range.start..lead + tok.range.end })
+        })
+        .or_else(|| {
+            let word = tail.split([' ', ',', ';', '(']).next().unwrap_or(tail);
+            status::lone(word).map(|status| Token { status, range: 0..word.len() })
+        })?;
     let rest = tail[tok.range.end..].trim();
-    qualifies(rest).then(|| (at.0, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
+    // A symbol sets itself apart: any remark may follow it (`— 🟡 started, schema open`).
+    let symbol =
+        status::emoji_at_start(&tail[tok.range.clone()]).is_some_and(|(_, len)| len == tok.range.len());
+    (symbol || qualifies(rest))
+        .then(|| (at.0, Found::new(tok.status, tail_start + tok.range.start..tail_start + tok.range.end)))
 }
 
 /// A status after dotted leaders, as in a table of contents (`Ch. III  Methods ........ done`,

@@ -645,10 +645,11 @@ fn a_person_edits_by_hand_between_commands_and_keeps_every_word() {
     edit("- **Status:** pending", "- **Status:** waiting on the registrar (ticket 4411)");
     let (code, out, _) = run(&["check"]);
     assert_eq!((code, out.as_str()), (Some(0), "checked 1 file: 0 errors, 0 warnings\n"));
+    // The file spells in progress its own way (Phase 2's `started, waiting on Jacob`).
     write(
         &["set", "--group", "3", "in_progress"],
         "- **Status:** waiting on the registrar (ticket 4411)",
-        "- **Status:** in_progress (ticket 4411)",
+        "- **Status:** started (ticket 4411)",
     );
     write(&["set", "3.1", "complete"], "- [ ] Point the domain", "- [x] Point the domain");
 
@@ -683,7 +684,7 @@ fn a_person_edits_by_hand_between_commands_and_keeps_every_word() {
             "- [ ] Set up hosting\n- [ ] Point the domain\n",
             "- [x] Point the domain\n- [ ] Set up hosting\n",
         )
-        .replace("- **Status:** pending", "- **Status:** in_progress (ticket 4411)");
+        .replace("- **Status:** pending", "- **Status:** started (ticket 4411)");
     assert_eq!(read(), mine);
 }
 
@@ -1709,4 +1710,53 @@ fn a_table_of_steps_under_a_heading_naming_them_stands_beside_a_steps_details() 
     // Under no such heading, a table of steps beside tasks is a procedure, not the plan's groups.
     let procedure = plan.replace("## Étapes", "## Procédure");
     assert_eq!(plan_status_json(&procedure)["groups"], serde_json::json!([]));
+}
+
+#[test]
+fn a_list_of_epics_with_the_plans_own_symbols_is_the_groups() {
+    let plan = "# Data export\n\nLegend: ✅ done, 🟡 in progress, ⚪ not started, 🔴 blocked\n\n### Epics\n- **E1 Export jobs** — ✅\n  - worker, S3 upload\n- **E2 Parquet writer** — 🟡 started, nested metadata is the open question\n- **E3 UI** — 🟡\n  - [x] request form\n  - [ ] job list\n- **E4 Quotas** — ⚪\n- **E5 GDPR variant** — 🔴 blocked on legal review\n- **E6 Docs** — 🔴\n- **E7 Billing** — ⚪\n\n## Log\n- 2024-08-12 E1 merged\n";
+    let v = plan_status_json(plan);
+    let want = [
+        ("1", "complete"),
+        ("2", "in_progress"),
+        ("3", "in_progress"),
+        ("4", "pending"),
+        ("5", "blocked"),
+        ("6", "blocked"),
+        ("7", "pending"),
+    ];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    // The symbol is the status; the remark after it stays.
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "complete"])
+        .file_eq("task_plan.md", plan.replace("— 🟡 started", "— ✅ complete"))
+        .success();
+}
+
+#[test]
+fn more_forms_of_a_groups_line() {
+    // Plain lines `Part I. Title — DONE` over indented notes.
+    let parts = "# Search relevance\n\nPart I. Evaluation harness — DONE\n  * judged set\n\nPart II. Quick wins — DONE\n\nPart III. Learning to rank — IN PROGRESS\n  * TODO: deploy\n\nPart IV. Semantic retrieval — PARKED\n\nPart V. Query understanding — NOT STARTED\n";
+    let want =
+        [("I", "complete"), ("II", "complete"), ("III", "in_progress"), ("IV", "skipped"), ("V", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(parts)), pairs(&want));
+    // A symbol between the id and the title.
+    let steps = "# Tenants\n\n## Steps\n\n### Step 1 ✅ Add tenant_id\n\n### Step 2 🔄 Row-level security\n- [x] enable\n- [ ] tests\n\n### Step 3 ⬜ Per-tenant config\n";
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending")];
+    let v = plan_status_json(steps);
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][2]["title"], "Per-tenant config");
+    Test::new()
+        .file("task_plan.md", steps)
+        .args(["set", "--group", "3", "in_progress"])
+        .file_eq("task_plan.md", steps.replace("Step 3 ⬜", "Step 3 🔄"))
+        .success();
+    // A table of epics.
+    let epics = "# Onboarding\n\n| Epic | Name | Status |\n|---|---|---|\n| E1 | KYC | ✅ Done |\n| E2 | Storefront | 🟡 In progress |\n| E3 | Payouts | 🔴 Blocked |\n";
+    let want = [("E1", "complete"), ("E2", "in_progress"), ("E3", "blocked")];
+    assert_eq!(group_statuses(&plan_status_json(epics)), pairs(&want));
+    // A CJK id runs on into the words after it (`阶段三的…`, stage three's …).
+    let current = "# 预约\n\n## 阶段一：表单 ✅\n## 阶段二：日历 ✅\n## 阶段三：通知 🔄\n- [x] 邮件\n- [ ] 提醒\n## 阶段四：统计 ⏳\n\n## 当前在做\n阶段三的企业微信通知。\n";
+    assert_eq!(plan_status_json(current)["current_group"]["stated"], "三");
 }

@@ -104,6 +104,8 @@ const GROUP_COLUMNS: &[&str] = &[
     "フェーズ",
     "단계",
     "milestone",
+    "epic",
+    "workstream",
     "sprint",
     "iteration",
     "hito",

@@ -58,7 +58,7 @@ pub(super) fn callout_headings(text: &str, blocks: &mut [Block]) -> bool {
 }
 
 /// A paragraph line that opens with a word, an id and a separator (`step 1 (done): add the
-/// flag`, `iteration 5: CLI polish`, `STEP 2 — LFS  [IN PROGRESS]`): in a plan where nothing
+/// flag`, `iteration 5: CLI polish`, `STEP 2 — LFS  [IN PROGRESS]`, `Part III. Ranking — DONE`): in a plan where nothing
 /// else is a group, a plan kept in plain lines; two or more are read as the deepest headings,
 /// like [`bold_headings`].
 pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
@@ -69,7 +69,8 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
             w.word.start == lead
                 && !w.word.is_empty()
                 && (t[w.id.end..w.title.start].contains([':', '：', '—', '–'])
-                    || t[w.id.end..w.title.start].starts_with(" - "))
+                    || t[w.id.end..w.title.start].starts_with(" - ")
+                    || t[w.id.end..w.title.start].starts_with(". "))
         })
     })
 }
@@ -267,6 +268,20 @@ pub(super) fn item_runs(text: &str, blocks: &[Block]) -> Vec<u32> {
 /// checkbox item is a task.
 pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
     let mut found = Vec::new();
+    // The plan's own symbols (`Legend: ✅ done, 🔴 blocked`) state a status after a title too.
+    let legend: Vec<&str> = blocks
+        .iter()
+        .find_map(|b| {
+            let Block::Text { line } = b else { return None };
+            let raw = &text[line.clone()];
+            let s = &raw[syntax::content_start(raw)..];
+            Some(syntax::legend(s)?.into_iter().map(|(r, _)| &s[r]).collect())
+        })
+        .unwrap_or_default();
+    let symbol_closes = |s: &str| {
+        let last = s.trim_end().rsplit(' ').next().unwrap_or_default();
+        !last.is_empty() && legend.contains(&last)
+    };
     // The stretch's top-level items that are no checkbox, and how many top-level items it has.
     let (mut stretch, mut items): (Vec<Step>, usize) = (Vec::new(), 0);
     let flush = |stretch: &mut Vec<Step>, items: &mut usize, found: &mut Vec<u32>| {
@@ -308,7 +323,10 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                     continue;
                 }
                 items += 1;
-                let stated = syntax::bracket_word(s).is_some() || bold_then_status(s) || title_then_status(s);
+                let stated = syntax::bracket_word(s).is_some()
+                    || bold_then_status(s)
+                    || title_then_status(s)
+                    || symbol_closes(s);
                 stretch.push(Step {
                     item: i as u32,
                     numbered: marker.starts_with(|c: char| c.is_ascii_digit()),
