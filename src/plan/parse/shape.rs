@@ -70,7 +70,9 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
                 && !w.word.is_empty()
                 && (t[w.id.end..w.title.start].contains([':', '：', '—', '–'])
                     || t[w.id.end..w.title.start].starts_with(" - ")
-                    || t[w.id.end..w.title.start].starts_with(". "))
+                    || t[w.id.end..w.title.start].starts_with(". ")
+                    // Or its status closes it (`Week 1–4 (base) — done`).
+                    || w.statuses.iter().any(|f| f.range.start >= w.title.end))
         })
     })
 }
