@@ -305,6 +305,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("fertig", Complete, De),
     ("verworfen", Skipped, De),
     ("abgebrochen", Skipped, De),
+    ("gestrichen", Skipped, De),
     ("nicht begonnen", Pending, De),
     ("geplant", Pending, De),
     ("ausstehend", Pending, De),

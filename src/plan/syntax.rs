@@ -101,6 +101,16 @@ pub fn struck_whole(s: &str) -> bool {
     after.is_empty() || !after.chars().any(char::is_alphanumeric) || status::whole(after).is_some()
 }
 
+/// A title struck through as a whole and nothing more (`## 6. ~~Live reload~~`): the work
+/// dropped. Not a status struck (`~~blocked~~`, `~~Waiting on legal~~`: the block is over) nor
+/// one struck and rewritten (`~~done~~ in progress`).
+pub fn struck_title(title: &str) -> bool {
+    let Some(inner) = title.trim().strip_prefix("~~").and_then(|t| t.strip_suffix("~~")) else {
+        return false;
+    };
+    !inner.trim().is_empty() && !inner.contains("~~") && status::leading(inner).is_none()
+}
+
 /// Words struck through from the start (`~~GraphQL endpoint~~ not worth it`, `~~Themes~~
 /// (cut)`): under an open box, work dropped by hand. Not when new words replace them (`~~Use
 /// Redis~~ Use Postgres`, `~~Friday~~ Monday: load test`): that is the task reworded.
@@ -379,44 +389,31 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
         .max()?;
     let word = t[at + arrow..].trim().trim_matches(['*', '_', '`', '(', ')']).trim().to_lowercase();
     // `← here`, `← I'm here`, `← we are here`, `◀ siamo qui`, `← いまここ`.
-    let here = HERE.iter().any(|h| {
-        word.strip_suffix(h).is_some_and(|w| {
-            w.is_empty()
-                || (w.ends_with(' ') && w.split(' ').count() <= 3)
-                || (!h.is_ascii() && !w.is_ascii() && w.chars().count() <= 3 && !w.contains(' '))
-        })
-    });
+    let here = word
+        .strip_suffix("here")
+        .is_some_and(|w| w.is_empty() || (w.ends_with(' ') && w.split(' ').count() <= 3))
+        || HERE.iter().any(|h| word.strip_suffix(h).is_some_and(|w| w.is_empty() || WE_ARE.contains(&w)));
     let current = here || is_current_name(&word) || word.starts_with("进行中");
     current.then(|| text[..at].trim_end().len())
 }
 
-/// Words for "here", after an arrow at the current line with at most a few words before them
-/// (`← we are here`, `◀ siamo qui`, `← いまここ`, `👈 现在在这里`); lowercase.
+/// Words for "here" after an arrow at the current line, alone or after a "we are" of their
+/// language (`◀ siamo qui`, `← いまここ`, `👈 现在在这里`); lowercase. English `here` may follow
+/// any few words (`← I'm here`).
+#[rustfmt::skip]
 const HERE: &[&str] = &[
-    "here",
-    "burada",
-    "buradayız",
-    "ici",
-    "hier",
-    "aquí",
-    "aqui",
-    "acá",
-    "qui",
-    "здесь",
-    "тут",
-    "tutaj",
-    "här",
-    "ở đây",
-    "di sini",
-    "ここ",
-    "这里",
-    "這裡",
-    "这儿",
-    "여기",
-    "यहाँ",
-    "यहां",
-    "هنا",
-    "כאן",
+    "burada", "buradayız", "ici", "hier", "aquí", "aqui", "acá", "qui", "здесь", "тут", "tutaj",
+    "här", "ở đây", "đang ở đây", "di sini", "ここ", "这里", "這裡", "这儿", "여기", "यहाँ", "यहां",
+    "هنا", "כאן",
+];
+
+/// "We are", "I am", "now" before a word for "here" ([`HERE`]); lowercase, with their space.
+#[rustfmt::skip]
+const WE_ARE: &[&str] = &[
+    "siamo ", "sono ", "estamos ", "estoy ", "estou ", "nous sommes ", "je suis ", "on est ",
+    "wir sind ", "ich bin ", "we zijn ", "ik ben ", "мы ", "мы сейчас ", "я ", "ми ", "jesteśmy ",
+    "jestem ", "vi är ", "jag är ", "kita ", "saya ", "chúng ta ", "tôi ", "いま", "今", "现在在",
+    "现在", "我们在", "在", "지금 ", "지금", "हम ", "نحن ",
 ];
 
 /// A label line naming the current group (`**Current phase:** Phase 1 — …`, `当前阶段：阶段 1`,
@@ -439,7 +436,13 @@ pub fn current_label(s: &str) -> Option<Range<usize>> {
                 .iter()
                 .filter_map(|sep| f.find(sep).map(|at| (&f[..at], sep.len())))
                 .min_by_key(|(name, _)| name.len())?;
-            is_current_name(name).then(|| value_from(f, name.len() + sep))
+            // After a dash, a name of two words or more and a value opening with a word
+            // (`Текущий этап — **Этап 3**`), not a note (`Today – 3 PRs merged`, `Now — Phase
+            // 3 can only start after the audit`).
+            let dashed = !f[name.len()..].starts_with(" →") && !f[name.len()..].starts_with(" ->");
+            let worded = name.split_whitespace().count() >= 2
+                && f[name.len() + sep..].trim_start_matches(['*', '_', ' ']).starts_with(char::is_alphabetic);
+            (is_current_name(name) && (!dashed || worded)).then(|| value_from(f, name.len() + sep))
         })?;
         Some(at + value.start..at + value.end)
     })
@@ -1291,7 +1294,23 @@ pub fn task_heading(text: &str) -> Option<Titled> {
 /// A numbered heading `1. Setup` / `2) Build` / `三、数据同步` / `B. Ensaio` (one number or
 /// capital letter, not `1.1`): the number and title.
 pub fn numbered_heading(text: &str) -> Option<Titled> {
-    let mut p = decoration(text);
+    // Its status may open it, as a box or a word in brackets (`### [WIP] 3b. Delta sync`).
+    let mut lead = Vec::new();
+    let mut p = 0;
+    if let Some((status, at, len)) = checkbox(text) {
+        lead.push(Found { status, range: at..at + 1, boxed: true });
+        p = len;
+    } else if let Some((status, range, len)) = bracket_word(text) {
+        lead.push(Found::new(status, range));
+        p = len;
+    }
+    p += decoration(&text[p..]);
+    let with = |mut t: Titled| {
+        if !lead.is_empty() {
+            t.statuses.splice(0..0, lead.iter().cloned());
+        }
+        t
+    };
     let bold = text[p..].starts_with("**");
     if bold {
         p += 2;
@@ -1305,7 +1324,7 @@ pub fn numbered_heading(text: &str) -> Option<Titled> {
     {
         let q = text.len() - rest.len() + spaces(rest);
         let (title, statuses) = titled_rest(text, q, bold);
-        return Some(Titled { word: p..p, id: p..p + numeral, title, statuses, lead_in: false });
+        return Some(with(Titled { word: p..p, id: p..p + numeral, title, statuses, lead_in: false }));
     }
     // A phase before the first may be numbered below zero (`-1. Project selection`).
     let minus =
@@ -1319,6 +1338,13 @@ pub fn numbered_heading(text: &str) -> Option<Titled> {
     if digits == minus || digits > 3 {
         return None;
     }
+    // A sub-step's letter after its number (`3a. Initial sync`, `2b) Delta`).
+    let digits = digits
+        + usize::from(
+            !lettered
+                && text[p + digits..].starts_with(|c: char| c.is_ascii_lowercase())
+                && [". ", ") "].iter().any(|s| text[p + digits + 1..].starts_with(s)),
+        );
     let id = p..p + digits;
     let after = &text[p + digits..];
     if !(after.starts_with(". ") || after.starts_with(") ") || after.starts_with("、")) {
@@ -1327,7 +1353,7 @@ pub fn numbered_heading(text: &str) -> Option<Titled> {
     let mut q = p + digits + if after.starts_with("、") { '、'.len_utf8() } else { 2 };
     q += spaces(&text[q..]);
     let (title, statuses) = titled_rest(text, q, bold);
-    Some(Titled { word: p..p, id, title, statuses, lead_in: false })
+    Some(with(Titled { word: p..p, id, title, statuses, lead_in: false }))
 }
 
 /// A heading numbered like a part of another (`2.1 Schema changes`, `3.2: Write policies`,
@@ -1537,8 +1563,9 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
                     | '\u{20e3}'
             )
             || (c == '.' && text[id_start + i + 1..].chars().next().is_none_or(char::is_whitespace))
-            // After a CJK word the id is a number, the words go on at once (`阶段三的通知`).
-            || (cjk && i > 0 && !numeral(c) && !c.is_ascii() && text[id_start..].starts_with(numeral));
+            // After a CJK word the id is a number, and a possessive may follow it at once
+            // (`阶段三的通知`, stage three's notice; `フェーズ2の…`).
+            || (cjk && i > 0 && "的之の".contains(c) && text[id_start..id_start + i].chars().all(numeral));
         if stop {
             break;
         }
@@ -1707,12 +1734,15 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
     }
     let (title, trailing) = strip_trailing_statuses(text, p..text.len());
     found.extend(trailing);
-    // `Phase 1 — complete`, `Sprint 2: in progress`: after the separator, only a status.
+    // `Phase 1 — complete`, `Sprint 2: in progress`: after the separator, only a status, perhaps
+    // struck and rewritten (`Phase 1 — ~~done~~ in progress`).
+    let struck = status::past_struck(&text[title.clone()]);
+    let rest = title.start + struck..title.end;
     if found.is_empty()
-        && let Some(status) = status::whole(&text[title.clone()])
+        && let Some(status) = status::whole(&text[rest.clone()])
     {
-        let lead = text[title.clone()].len() - text[title.clone()].trim_start().len();
-        let token = title.start + lead..title.start + text[title.clone()].trim().len() + lead;
+        let lead = text[rest.clone()].len() - text[rest.clone()].trim_start().len();
+        let token = rest.start + lead..rest.start + lead + text[rest].trim().len();
         return (title.start..title.start, vec![Found::new(status, token)]);
     }
     (title, found)
@@ -1924,7 +1954,9 @@ fn trailing_paren(t: &str) -> Option<(usize, Range<usize>)> {
 /// approved)`): the token alone is the status.
 fn dash_status(t: &str) -> Option<(usize, Found)> {
     let at = [" — ", " – ", " - "].iter().filter_map(|d| t.rfind(d).map(|i| (i, d.len()))).max()?;
+    // A status struck and rewritten (`— ~~done~~ in progress`): the new one.
     let tail_start = at.0 + at.1;
+    let tail_start = tail_start + status::past_struck(&t[tail_start..]);
     let tail = &t[tail_start..];
     if let Some(status) = status::whole(tail) {
         return Some((at.0, Found::new(status, tail_start..t.len())));
@@ -1957,9 +1989,10 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
             status::lone(word).map(|status| Token { status, range: 0..word.len() })
         })?;
     let rest = tail[tok.range.end..].trim();
-    // A symbol sets itself apart: any remark may follow it (`— 🟡 started, schema open`).
-    let symbol =
-        status::emoji_at_start(&tail[tok.range.clone()]).is_some_and(|(_, len)| len == tok.range.len());
+    // A status symbol sets itself apart: any remark may follow it (`— ✅ Booked the hall, £60`).
+    // Not a coloured circle, as often a priority as a state (`— 🟡 medium, vendor is slow`).
+    let symbol = status::emoji_at_start(&tail[tok.range.clone()])
+        .is_some_and(|(_, len)| len == tok.range.len() && !tail[tok.range.clone()].starts_with(['🟡', '⚪']));
     (symbol || qualifies(rest))
         .then(|| (at.0, Found::new(tok.status, tail_start + tok.range.start..tail_start + tok.range.end)))
 }

@@ -1702,14 +1702,50 @@ fn the_current_group_pointed_at_in_more_ways() {
 }
 
 #[test]
-fn a_table_of_steps_under_a_heading_naming_them_stands_beside_a_steps_details() {
-    let plan = "# Site\n\n## Étapes\n\n| Étape | Description | Statut |\n|---|---|---|\n| 1 | Inventaire | Terminé |\n| 2 | Migration | En cours |\n| 3 | Formulaire | Bloqué (attente de la clé API) |\n| 4 | Mise en ligne | À faire |\n\n## Détails étape 2\n- [x] script\n- [ ] liens\n";
-    let v = plan_status_json(plan);
-    let want = [("1", "complete"), ("2", "in_progress"), ("3", "blocked"), ("4", "pending")];
-    assert_eq!(group_statuses(&v), pairs(&want));
-    // Under no such heading, a table of steps beside tasks is a procedure, not the plan's groups.
-    let procedure = plan.replace("## Étapes", "## Procédure");
-    assert_eq!(plan_status_json(&procedure)["groups"], serde_json::json!([]));
+fn forms_that_look_like_the_new_ones_and_are_not() {
+    let null = serde_json::Value::Null;
+    // A table of steps beside tasks that no step holds is a procedure: the tasks stay the plan's.
+    let steps = "# Site\n\n## Étapes\n\n| Étape | Description | Statut |\n|---|---|---|\n| 1 | Inventaire | Terminé |\n| 2 | Migration | En cours |\n\n## Détails étape 2\n- [x] script\n- [ ] liens\n";
+    assert_eq!(plan_status_json(steps)["groups"], serde_json::json!([]));
+    // A note after a dash is no current label (`Today – 3 PRs merged`); a label of two words
+    // naming a group is.
+    let phases = "# P\n\n## Phase 1\n- [x] a\n## Phase 2\n- [ ] b\n## Phase 3\n- [ ] c\n\n## Progress log\n";
+    for note in [
+        "Today – 3 PRs merged, CI green.",
+        "Now — Phase 3 can only start after the audit.",
+        "Active users — 3 per org.",
+    ] {
+        let plan = format!("{phases}{note}\n");
+        assert_eq!(plan_status_json(&plan)["current_group"]["stated"], null, "{note}");
+    }
+    // A status struck and rewritten, or a block struck off, is no group dropped.
+    let struck = "# P\n\n## Phase 1 — ~~done~~ in progress\n- [ ] x\n\n## Phase 2 — ~~blocked~~\n- [ ] y\n";
+    let want = [("1", "in_progress"), ("2", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(struck)), pairs(&want));
+    // A CJK id is cut only at a possessive: `阶段 1–2` keeps its range.
+    let range = "# 计划\n\n## 阶段 1 调研\n- [x] a\n## 阶段 1–2 过渡\n- [ ] b\n";
+    let ids: Vec<String> = plan_status_json(range)["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .map(|g| g["id"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(ids, ["1", "1–2"]);
+    // Prose that opens with a word and a number is no plan of parts.
+    let prose = "# Refactor\n\nPart 1. We begin with the parser, then move on.\nPart 2. The lexer follows once the parser is done.\n\n- [ ] parser\n- [ ] lexer\n";
+    assert_eq!(plan_status_json(prose)["groups"], serde_json::json!([]));
+    // An epic column beside a task column is each task's field.
+    let tasks = "# Backlog\n\n| ID | Task | Epic | Status |\n|---|---|---|---|\n| 1 | Fix login | Auth | done |\n| 2 | Add SSO | Auth | in progress |\n";
+    assert_eq!(plan_status_json(tasks)["groups"], serde_json::json!([]));
+    // `hier` after an arrow is "yesterday" in French, unless a "we are" says it is "here".
+    let done = "# P\n\n## Phase 1 — Export ✅ ← fini hier\n## Phase 2 — Import\n- [ ] a\n";
+    assert_eq!(plan_status_json(done)["current_group"]["stated"], null);
+    let german = "# P\n\n## Phase 1 — Export ✅\n## Phase 2 — Import ← wir sind hier\n- [ ] a\n";
+    assert_eq!(plan_status_json(german)["current_group"]["stated"], "2");
+    // A coloured circle after a dash may be a priority: a remark after it is no status.
+    let risks = "# P\n\n- **Translation delays** — 🟡 medium, vendor is slow\n  - [ ] ask\n- **Budget** — 🟢 low\n  - [ ] check\n";
+    let want = [("1", "pending"), ("2", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(risks)), pairs(&want));
 }
 
 #[test]
@@ -1741,6 +1777,21 @@ fn more_forms_of_a_groups_line() {
     let want =
         [("I", "complete"), ("II", "complete"), ("III", "in_progress"), ("IV", "skipped"), ("V", "pending")];
     assert_eq!(group_statuses(&plan_status_json(parts)), pairs(&want));
+    // Ranges as ids, the status closing the line with no separator after the id.
+    let weeks = "# Marathon\n\nWeek 1–4 (base) — done\n  longest run 22k\nWeek 5–8 (threshold) — in progress\n  - wk 5 ✓\nWeek 9–12 (taper) — not started\n\ngear\n- new shoes\n";
+    let want = [("1–4", "complete"), ("5–8", "in_progress"), ("9–12", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(weeks)), pairs(&want));
+    // Numbered headings opening with their status, sub-steps lettered (`3b.`), named as current.
+    let mail = "# Mail migration\n\nNOW: step 3b\n\n## Steps\n\n### [DONE] 1. Build mx2\n\n### [DONE] 3a. Initial sync\n\n### [WIP] 3b. Delta sync\n- [x] a\n- [ ] b\n\n### [ ] 4. DKIM\n";
+    let v = plan_status_json(mail);
+    let want = [("1", "complete"), ("3a", "complete"), ("3b", "in_progress"), ("4", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["current_group"]["stated"], "3b");
+    Test::new()
+        .file("task_plan.md", mail)
+        .args(["set", "--group", "3b", "complete"])
+        .file_eq("task_plan.md", mail.replace("[WIP] 3b.", "[DONE] 3b."))
+        .success();
     // A symbol between the id and the title.
     let steps = "# Tenants\n\n## Steps\n\n### Step 1 ✅ Add tenant_id\n\n### Step 2 🔄 Row-level security\n- [x] enable\n- [ ] tests\n\n### Step 3 ⬜ Per-tenant config\n";
     let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending")];

@@ -104,8 +104,6 @@ const GROUP_COLUMNS: &[&str] = &[
     "フェーズ",
     "단계",
     "milestone",
-    "epic",
-    "workstream",
     "sprint",
     "iteration",
     "hito",
@@ -293,8 +291,6 @@ struct Walk<'a> {
     pointers: Vec<Line<'a>>,
     /// A table of steps gave groups (see [`TableKind::Groups`]).
     step_rows: bool,
-    /// ... under a heading naming the plan's steps (`## Étapes`): beside tasks too.
-    steps_named: bool,
     /// The rows of the table read as groups by its status column alone (see
     /// [`TableKind::Groups`]'s `by_status`).
     status_rows: StatusRows,
@@ -516,7 +512,6 @@ fn walk<'a>(
         summary: None,
         pointers: Vec::new(),
         step_rows: false,
-        steps_named: false,
         status_rows: StatusRows::default(),
         table_from: 0,
     };
@@ -623,7 +618,7 @@ impl<'a> Walk<'a> {
                 self.plan.groups.push(Group {
                     insert_at,
                     // Struck through as a whole, or its title (`## 6. ~~Live reload~~`).
-                    struck: syntax::struck_whole(htext) || syntax::struck_whole(title),
+                    struck: syntax::struck_whole(htext) || syntax::struck_title(title),
                     tasks,
                     ..Group::new(id, title, word, GroupForm::Heading, line.start, indicators)
                 });
@@ -1298,7 +1293,6 @@ impl<'a> Walk<'a> {
                     return;
                 };
                 self.step_rows |= steps;
-                self.steps_named |= steps && self.section.0 == Section::Groups;
                 let tok = status::leading(&text[st_cell.clone()]);
                 if by_status {
                     self.status_rows.count(tok.as_ref().map(|t| t.status));
@@ -1468,7 +1462,10 @@ impl<'a> Walk<'a> {
         // A column named like the plan's run of group headings (`Sprint` beside `### Sprint 1`).
         let run_word = names.iter().position(|n| self.group_words.iter().any(|w| w == n));
         // `| # | Step | Status |` in a plan with no group headings: perhaps its only groups.
-        let group = col(GROUP_COLUMNS).or(named_group).or(run_word);
+        // An epic or workstream column is the groups' only where no column names the tasks
+        // (`| Epic | Name | Status |`; in `| Task | Epic | Status |` it is each task's field).
+        let epic = || col(&["epic", "workstream"]).filter(|_| task.is_none());
+        let group = col(GROUP_COLUMNS).or(named_group).or(run_word).or_else(epic);
         let step = group.is_none().then(|| col(STEP_COLUMNS).filter(|_| !self.heading_groups)).flatten();
         match (group.or(step), task, status) {
             (_, Some(task), Some(status)) if self.group.is_some() => {
@@ -1580,10 +1577,10 @@ impl<'a> Walk<'a> {
                 s.end = self.text.len();
             }
         }
-        // A table of steps is the plan's groups only when the plan has nothing else, or tasks
-        // too when a heading names the table its steps (`## Étapes`, then `## Détails étape 4`).
-        let alone = self.plan.groups.is_empty() && self.list_groups.is_empty();
-        if self.step_rows && !(alone && (self.plan.tasks.is_empty() || self.steps_named)) {
+        // A table of steps is the plan's groups only when the plan has nothing else.
+        if self.step_rows
+            && !(self.plan.groups.is_empty() && self.list_groups.is_empty() && self.plan.tasks.is_empty())
+        {
             self.table_groups.clear();
         }
         // A table read by its status column alone (then the only table that gave groups) gives

@@ -70,9 +70,12 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
                 && !w.word.is_empty()
                 && (t[w.id.end..w.title.start].contains([':', '：', '—', '–'])
                     || t[w.id.end..w.title.start].starts_with(" - ")
-                    || t[w.id.end..w.title.start].starts_with(". ")
-                    // Or its status closes it (`Week 1–4 (base) — done`).
-                    || w.statuses.iter().any(|f| f.range.start >= w.title.end))
+                    // Or its status closes it, set apart (`Part III. Ranking — DONE`, `Week 1–4
+                    // (base) — done`), not a sentence's last word (`… once the parser is done.`).
+                    || w.statuses.iter().any(|f| {
+                        f.range.start >= w.title.end
+                            && t[w.title.end..f.range.start].contains(['—', '–', '-', ':', '(', '[', '（', '【'])
+                    }))
         })
     })
 }
