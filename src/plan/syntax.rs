@@ -1223,21 +1223,23 @@ pub fn code_heading(text: &str) -> Option<Titled> {
     keyed(text, GROUP_KEYWORDS, true, Words::AnyOrCode)
 }
 
+/// A status opening a heading, as a box (`[x] Networking`) or a word in brackets (`[DONE] Part
+/// 1`): what it says, and where the heading's words start.
+fn opening_status(text: &str) -> Option<(Found, usize)> {
+    if let Some((status, at, len)) = checkbox(text) {
+        return Some((Found { status, range: at..at + 1, boxed: true }, len));
+    }
+    let (status, range, len) = bracket_word(text)?;
+    Some((Found::new(status, range), len))
+}
+
 /// A heading with no group word (`Backend`, `[x] Networking`, `v0.2（进行中）`, `Doing`), taken
 /// apart as a group's: statuses before and after the title, and as id a version the title is
 /// (`v0.2`), else none (an empty range: the group is numbered by its place). A title that is
 /// only a status (a board's `Doing`, `Done`) is both title and status. Whether such a heading is
 /// a group is the reader's call.
 pub fn bare_heading(text: &str) -> Titled {
-    let mut statuses = Vec::new();
-    let mut p = 0;
-    if let Some((status, at, len)) = checkbox(text) {
-        statuses.push(Found { status, range: at..at + 1, boxed: true });
-        p = len;
-    } else if let Some((status, range, len)) = bracket_word(text) {
-        statuses.push(Found::new(status, range));
-        p = len;
-    }
+    let (mut statuses, mut p) = opening_status(text).map_or((Vec::new(), 0), |(f, len)| (vec![f], len));
     if let Some(tok) = leading_emoji(&text[p..]) {
         let range = p + tok.range.start..p + tok.range.end;
         p = range.end + spaces(&text[range.end..]);
@@ -1295,15 +1297,7 @@ pub fn task_heading(text: &str) -> Option<Titled> {
 /// capital letter, not `1.1`): the number and title.
 pub fn numbered_heading(text: &str) -> Option<Titled> {
     // Its status may open it, as a box or a word in brackets (`### [WIP] 3b. Delta sync`).
-    let mut lead = Vec::new();
-    let mut p = 0;
-    if let Some((status, at, len)) = checkbox(text) {
-        lead.push(Found { status, range: at..at + 1, boxed: true });
-        p = len;
-    } else if let Some((status, range, len)) = bracket_word(text) {
-        lead.push(Found::new(status, range));
-        p = len;
-    }
+    let (lead, mut p) = opening_status(text).map_or((Vec::new(), 0), |(f, len)| (vec![f], len));
     p += decoration(&text[p..]);
     let with = |mut t: Titled| {
         if !lead.is_empty() {
@@ -1429,17 +1423,11 @@ enum Words {
 /// ordinal `第 N 阶段`.
 fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) -> Option<Titled> {
     let any_word = words != Words::Listed;
-    let mut statuses = Vec::new();
-    let mut p = 0;
-    // A checkbox before the keyword (`## [x] Phase 1: Import`) is the group's status.
-    if let Some((status, at, len)) = checkbox(text) {
-        statuses.push(Found { status, range: at..at + 1, boxed: true });
-        p = len;
-    } else if let Some((status, range, len)) = bracket_word(text).filter(|&(_, _, len)| len < text.len()) {
-        // Or a status in brackets (`[DONE] Part 1 — Inventory`).
-        statuses.push(Found::new(status, range));
-        p = len;
-    }
+    // A checkbox before the keyword (`## [x] Phase 1: Import`) is the group's status, or a
+    // status in brackets (`[DONE] Part 1 — Inventory`).
+    let (mut statuses, mut p) = opening_status(text)
+        .filter(|&(_, len)| len < text.len())
+        .map_or((Vec::new(), 0), |(f, len)| (vec![f], len));
     if let Some(tok) = leading_emoji(&text[p..]) {
         let tok = Token { status: tok.status, range: p + tok.range.start..p + tok.range.end };
         p = tok.range.end + spaces(&text[tok.range.end..]);
