@@ -434,15 +434,16 @@ pub fn current_label(s: &str) -> Option<Range<usize>> {
         let value = value.or_else(|| {
             let (name, sep) = [" → ", " -> ", " — ", " – "]
                 .iter()
-                .filter_map(|sep| f.find(sep).map(|at| (&f[..at], sep.len())))
+                .filter_map(|&sep| f.find(sep).map(|at| (&f[..at], sep)))
                 .min_by_key(|(name, _)| name.len())?;
+            let value = name.len() + sep.len();
             // After a dash, a name of two words or more and a value opening with a word
             // (`Текущий этап — **Этап 3**`), not a note (`Today – 3 PRs merged`, `Now — Phase
             // 3 can only start after the audit`).
-            let dashed = !f[name.len()..].starts_with(" →") && !f[name.len()..].starts_with(" ->");
+            let dashed = matches!(sep, " — " | " – ");
             let worded = name.split_whitespace().count() >= 2
-                && f[name.len() + sep..].trim_start_matches(['*', '_', ' ']).starts_with(char::is_alphabetic);
-            (is_current_name(name) && (!dashed || worded)).then(|| value_from(f, name.len() + sep))
+                && f[value..].trim_start_matches(['*', '_', ' ']).starts_with(char::is_alphabetic);
+            (is_current_name(name) && (!dashed || worded)).then(|| value_from(f, value))
         })?;
         Some(at + value.start..at + value.end)
     })
@@ -1297,12 +1298,11 @@ pub fn task_heading(text: &str) -> Option<Titled> {
 /// capital letter, not `1.1`): the number and title.
 pub fn numbered_heading(text: &str) -> Option<Titled> {
     // Its status may open it, as a box or a word in brackets (`### [WIP] 3b. Delta sync`).
-    let (lead, mut p) = opening_status(text).map_or((Vec::new(), 0), |(f, len)| (vec![f], len));
+    let lead = opening_status(text);
+    let mut p = lead.as_ref().map_or(0, |(_, len)| *len);
     p += decoration(&text[p..]);
     let with = |mut t: Titled| {
-        if !lead.is_empty() {
-            t.statuses.splice(0..0, lead.iter().cloned());
-        }
+        t.statuses.splice(0..0, lead.iter().map(|(found, _)| found.clone()));
         t
     };
     let bold = text[p..].starts_with("**");
