@@ -294,6 +294,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("en pausa", Blocked, Es),
     ("pospuesto", Skipped, Es),
     ("pospuesta", Skipped, Es),
+    ("aplazado", Skipped, Es),
+    ("aplazada", Skipped, Es),
     ("erledigt", Complete, De),
     ("abgeschlossen", Complete, De),
     ("in arbeit", InProgress, De),

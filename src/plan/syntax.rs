@@ -383,7 +383,7 @@ fn paren_mark(text: &str, exact: bool) -> Option<Range<usize>> {
 /// spaces before it: the arrow, then nothing but a word saying "current" or "here".
 pub fn arrow_mark(text: &str) -> Option<usize> {
     let t = text.trim_end();
-    let (at, arrow) = ["←", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶", "◀️", "◀", "◄"]
+    let (at, arrow) = ["←", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶", "◀️", "◀", "◄", "→", "->"]
         .iter()
         .filter_map(|a| t.rfind(a).map(|i| (i, a.len())))
         .max()?;
@@ -423,12 +423,17 @@ pub fn current_label(s: &str) -> Option<Range<usize>> {
     // After a pointing emoji (`👉 当前任务组：三`), and as a field of a line of fields (`Owner:
     // @jlee · Current epic: E2`).
     let lead = decoration(s);
-    let fields = std::iter::once(lead).chain(s.match_indices(" · ").map(|(i, sep)| i + sep.len()));
-    fields.into_iter().find_map(|at| {
+    let fields = std::iter::once((lead, false))
+        .chain(s.match_indices(" · ").map(|(i, sep)| (i + sep.len(), false)))
+        // A sentence after another (`Estado general: en curso. Fase actual → **Fase 3**.`), when
+        // its label is a name of two words or more.
+        .chain(s.match_indices(". ").map(|(i, sep)| (i + sep.len(), true)));
+    fields.into_iter().find_map(|(at, sentence)| {
         let f = &s[at..];
-        let value = label_value(f, CURRENT_LABELS).or_else(|| {
+        let named = |name: &str| is_current_name(name) && (!sentence || name.split_whitespace().count() >= 2);
+        let value = label_value(f, CURRENT_LABELS).filter(|_| !sentence).or_else(|| {
             let (label, value) = any_label(f)?;
-            is_current_name(&f[label]).then_some(value)
+            named(&f[label]).then_some(value)
         });
         // `current → P3`: an arrow for the colon; a dash (`Текущий этап — **Этап 3**.`).
         let value = value.or_else(|| {
@@ -443,7 +448,7 @@ pub fn current_label(s: &str) -> Option<Range<usize>> {
             let dashed = matches!(sep, " — " | " – ");
             let worded = name.split_whitespace().count() >= 2
                 && f[value..].trim_start_matches(['*', '_', ' ']).starts_with(char::is_alphabetic);
-            (is_current_name(name) && (!dashed || worded)).then(|| value_from(f, value))
+            (named(name) && (!dashed || worded)).then(|| value_from(f, value))
         })?;
         Some(at + value.start..at + value.end)
     })
@@ -577,7 +582,13 @@ pub fn is_current_name(name: &str) -> bool {
                     && (i + c.len() == lower.len() || lower[i + c.len()..].starts_with(' '))
             })
         });
-    said && !words.iter().any(|w| matches!(*w, "next" | "previous" | "last" | "prior" | "upcoming"))
+    // A group word, then "in progress" (`Etapa em andamento`, `Phase in progress`): the one
+    // being worked on.
+    let doing = ["in progress", "em andamento", "en curso", "en progreso", "in arbeit", "en cours"]
+        .iter()
+        .any(|p| lower.strip_suffix(p).is_some_and(|w| w.ends_with(' ') && !w.trim().is_empty()));
+    (said || doing)
+        && !words.iter().any(|w| matches!(*w, "next" | "previous" | "last" | "prior" | "upcoming"))
 }
 
 /// A line that starts with a label (`Label: value`, `**Label:** value`, `**Label**: value`):

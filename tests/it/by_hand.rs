@@ -1705,8 +1705,13 @@ fn the_current_group_pointed_at_in_more_ways() {
 fn forms_that_look_like_the_new_ones_and_are_not() {
     let null = serde_json::Value::Null;
     // A table of steps beside tasks that no step holds is a procedure: the tasks stay the plan's.
-    let steps = "# Site\n\n## Étapes\n\n| Étape | Description | Statut |\n|---|---|---|\n| 1 | Inventaire | Terminé |\n| 2 | Migration | En cours |\n\n## Détails étape 2\n- [x] script\n- [ ] liens\n";
+    let steps = "# Site\n\n## Étapes\n\n| Étape | Description | Statut |\n|---|---|---|\n| 1 | Inventaire | Terminé |\n| 2 | Migration | En cours |\n\n## Détails\n- [x] script\n- [ ] liens\n";
     assert_eq!(plan_status_json(steps)["groups"], serde_json::json!([]));
+    // Under a heading naming a step (`## Détails étape 2`) they are that step's, and ready.
+    let named = steps.replace("## Détails", "## Détails étape 2");
+    let v = plan_status_json(&named);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress")]));
+    assert_eq!(v["next_tasks"][0]["text"], "liens");
     // A note after a dash is no current label (`Today – 3 PRs merged`); a label of two words
     // naming a group is.
     let phases = "# P\n\n## Phase 1\n- [x] a\n## Phase 2\n- [ ] b\n## Phase 3\n- [ ] c\n\n## Progress log\n";
@@ -1810,4 +1815,63 @@ fn more_forms_of_a_groups_line() {
     // A CJK id runs on into the words after it (`阶段三的…`, stage three's …).
     let current = "# 预约\n\n## 阶段一：表单 ✅\n## 阶段二：日历 ✅\n## 阶段三：通知 🔄\n- [x] 邮件\n- [ ] 提醒\n## 阶段四：统计 ⏳\n\n## 当前在做\n阶段三的企业微信通知。\n";
     assert_eq!(plan_status_json(current)["current_group"]["stated"], "三");
+}
+
+#[test]
+fn steps_whose_status_opens_them_or_whose_details_sit_apart() {
+    // Numbered steps under `## Steps` that open with their status symbol.
+    let steps = "# Blog move\n\n## Steps\n1. ✅ Astro project\n2. 🚧 OG images\n   - fonts are heavy\n3. ⬜ RSS\n\n## Notes\n- keep Shiki\n";
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(steps)), pairs(&want));
+    Test::new()
+        .file("task_plan.md", steps)
+        .args(["set", "--group", "3", "in_progress"])
+        .file_eq("task_plan.md", steps.replace("3. ⬜ RSS", "3. 🚧 RSS"))
+        .success();
+    // Lettered plain lines whose status closes them, over indented notes.
+    let lettered = "# Photos\n\nA. Inventory — done\n   ~148k files\nB. Takeout export — done\nC. Fix metadata — in progress\n   - [x] sidecars\n   - [ ] scans\nD. Dedupe — todo\n\nDecision (Mar 9): keep RAWs only for 2019+.\n";
+    let want = [("A", "complete"), ("B", "complete"), ("C", "in_progress"), ("D", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(lettered)), pairs(&want));
+    // A table of steps, and one step's checklist under a heading naming it.
+    let table = "# Site\n\n## Étapes\n\n| # | Étape | Statut |\n|---|---|---|\n| 1 | Audit | terminé |\n| 2 | Maquettes | terminé |\n| 3 | Hébergeur | abandonné |\n| 4 | Thème | en cours |\n| 5 | Adhésions | à faire |\n\n## Détails de l'étape 4\n- [x] Thème enfant\n- [ ] Agenda\n- [ ] Contact\n\n## Remarques\n- garder une redirection\n";
+    let v = plan_status_json(table);
+    let want =
+        [("1", "complete"), ("2", "complete"), ("3", "skipped"), ("4", "in_progress"), ("5", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][3]["tasks"]["total"], 3);
+    Test::new()
+        .file("task_plan.md", table)
+        .args(["add", "--group", "4", "Pages"])
+        .file_eq("task_plan.md", table.replace("- [ ] Contact\n", "- [ ] Contact\n- [ ] Pages\n"))
+        .success();
+    // A task under no heading naming a step: the table is no longer the groups, the headings
+    // holding the checklists are (as without the table).
+    let loose = table.replace("## Remarques\n", "## Divers\n- [ ] Relire\n\n## Remarques\n");
+    let v = plan_status_json(&loose);
+    assert_eq!(v["groups"].as_array().map(Vec::len), Some(2));
+    assert_eq!(v["groups"][1]["title"], "Divers");
+    // A heading naming a step the table does not have (`étape 9`), or naming none: no step's.
+    let other = table.replace("l'étape 4", "l'étape 9");
+    assert_eq!(plan_status_json(&other)["groups"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn the_current_group_named_after_a_sentence_by_an_in_progress_label_or_now() {
+    let base = "## Fase 1 — Preparación ✅\n- [x] a\n\n## Fase 2 — Build 🔄\n- [x] b\n- [ ] c\n\n## Fase 3 — Tests ⏸️ Aplazada\n";
+    // After a sentence on the same line.
+    let plan = format!("# Vite\n\nEstado general: en curso. Fase actual → **Fase 2**.\n\n{base}");
+    let v = plan_status_json(&plan);
+    assert_eq!(v["current_group"]["stated"], "2");
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "skipped")]));
+    // A label naming the group in progress.
+    let plan = format!("# Vite\n\n> Etapa em andamento: **Fase 2 — Build**\n\n{base}");
+    assert_eq!(plan_status_json(&plan)["current_group"]["stated"], "2");
+    // An arrow to NOW closing a heading.
+    let plan = base.replace("## Fase 2 — Build 🔄", "## Fase 2 — 2025-04-04 → NOW");
+    assert_eq!(plan_status_json(&plan)["current_group"]["stated"], "2");
+    // Not a current label: one word after a sentence, an arrow inside a title, `in progress` alone.
+    for line in ["Done. Now → Fase 2 maybe.", "In progress: Fase 2", "Tests (Jest → Vitest) first"] {
+        let plan = format!("# Vite\n\n{line}\n\n{base}");
+        assert!(plan_status_json(&plan)["current_group"]["stated"].is_null(), "{line}");
+    }
 }

@@ -291,6 +291,11 @@ struct Walk<'a> {
     pointers: Vec<Line<'a>>,
     /// A table of steps gave groups (see [`TableKind::Groups`]).
     step_rows: bool,
+    /// A heading naming one of those steps (`## Détails de l'étape 4`), and its level: its
+    /// checklist is that step's tasks.
+    detail: Option<(usize, u8)>,
+    /// The tasks given to a step so, taken back if the table gives no groups after all.
+    detail_tasks: Vec<usize>,
     /// The rows of the table read as groups by its status column alone (see
     /// [`TableKind::Groups`]'s `by_status`).
     status_rows: StatusRows,
@@ -512,6 +517,8 @@ fn walk<'a>(
         summary: None,
         pointers: Vec::new(),
         step_rows: false,
+        detail: None,
+        detail_tasks: Vec::new(),
         status_rows: StatusRows::default(),
         table_from: 0,
     };
@@ -596,6 +603,12 @@ impl<'a> Walk<'a> {
         }
         if self.round.is_some_and(|(_, l)| level <= l) {
             self.round = None;
+        }
+        if self.detail.is_some_and(|(_, l)| level <= l) {
+            self.detail = None;
+        }
+        if matches!(role, Role::Plain) && self.step_rows && !self.heading_groups {
+            self.detail = self.named_step(htext).map(|g| (g, level));
         }
         self.entity = Entity::None;
         let insert_at = self.next_line_start(end);
@@ -866,7 +879,7 @@ impl<'a> Walk<'a> {
         unknown_mark: Option<&'a str>,
     ) -> bool {
         let text = self.text;
-        let group = list_group.or(self.group.map(|(g, _)| g));
+        let group = list_group.or(self.group.map(|(g, _)| g)).or_else(|| self.detail_group());
         let (id, text_start) = match syntax::task_id(&text[body.clone()]) {
             Some((id, t)) => (Some(&text[shift(&id, body.start)]), body.start + t),
             None => (None, body.start),
@@ -881,7 +894,7 @@ impl<'a> Walk<'a> {
         if indicator.place == Place::Checkbox
             && indicator.status == Status::Pending
             && unknown_mark.is_none()
-            && let Some(reads) = open_box_reads(struck, group.and_then(|g| self.plan.groups[g].column()))
+            && let Some(reads) = open_box_reads(struck, group.and_then(|g| self.plan.groups.get(g)?.column()))
         {
             indicator.status = reads;
         }
@@ -914,7 +927,7 @@ impl<'a> Walk<'a> {
     ) -> bool {
         let text = self.text;
         let s = &text[content.clone()];
-        let (mut indicators, skip) = match (boxed, syntax::bracket_word(s)) {
+        let (indicators, skip) = match (boxed, syntax::bracket_word(s)) {
             (Some((st, at, len)), _) => (
                 vec![Indicator {
                     status: match st {
@@ -937,8 +950,21 @@ impl<'a> Walk<'a> {
             ),
             (None, None) => (Vec::new(), 0),
         };
-        let rest = content.start + skip..content.end;
         let in_section = self.section.0 == Section::Groups;
+        // `1. ✅ Astro project` under `## Steps`, or in a plan that writes its boxes as symbols.
+        let symbol = (indicators.is_empty() && (in_section || self.symbol_marks))
+            .then(|| syntax::status_symbol(s))
+            .flatten();
+        let (indicators, skip) = match symbol {
+            Some((status, mark, len)) => {
+                let range = content.start..content.start + mark;
+                let status = self.plan.vocabulary.reading(&text[range.clone()], status);
+                (vec![Indicator { status, range, place: Place::Symbol }], len)
+            }
+            None => (indicators, skip),
+        };
+        let mut indicators = indicators;
+        let rest = content.start + skip..content.end;
         let in_run = self.item_runs.binary_search(&index).is_ok();
         let keyed = syntax::group_heading(&text[rest.clone()]).or_else(|| {
             // Any word and an id, when a separator follows (`Faz A: …`, `Task 0: …`), not a
@@ -1204,7 +1230,7 @@ impl<'a> Walk<'a> {
             }
             // A table of groups by name beats one read by its status column alone.
             if matches!(kind, TableKind::Groups { by_status: false, .. }) && self.status_rows.rows > 0 {
-                self.table_groups.clear();
+                self.clear_table_groups();
                 self.status_rows = StatusRows::default();
             }
             self.tables[table] = kind;
@@ -1404,6 +1430,51 @@ impl<'a> Walk<'a> {
         (tasks.end == next).then_some(g)
     }
 
+    /// The step of a table of steps a heading names by the table's word and the step's id
+    /// (`## Détails de l'étape 4` below `| # | Étape | Statut |`, `### Step 2 notes`).
+    fn named_step(&self, heading: &str) -> Option<usize> {
+        let lower = heading.to_lowercase();
+        self.table_groups.iter().position(|g| {
+            let (word, id) = (g.word.to_lowercase(), g.id.to_lowercase());
+            !word.is_empty()
+                && !id.is_empty()
+                && lower.match_indices(word.as_str()).any(|(i, _)| {
+                    let rest = &lower[i + word.len()..];
+                    let rest = rest.trim_start_matches(' ');
+                    (i == 0 || lower[..i].ends_with([' ', '\'', '’']))
+                        && rest.len() < lower.len() - i - word.len()
+                        && rest
+                            .strip_prefix(id.as_str())
+                            .is_some_and(|r| !r.starts_with(char::is_alphanumeric))
+                })
+        })
+    }
+
+    /// The step a checklist under a heading naming it belongs to (see [`Walk::named_step`]),
+    /// while its tasks stay one run.
+    fn detail_group(&mut self) -> Option<usize> {
+        let (g, _) = self.detail.filter(|_| self.plan.groups.is_empty())?;
+        let next = self.plan.tasks.len();
+        let tasks = &mut self.table_groups.get_mut(g)?.tasks;
+        if tasks.start == tasks.end {
+            *tasks = next..next;
+        }
+        let joins = tasks.end == next;
+        if joins {
+            self.detail_tasks.push(next);
+        }
+        joins.then_some(g)
+    }
+
+    /// Forget the groups tables gave, and the tasks given to them by a heading.
+    fn clear_table_groups(&mut self) {
+        self.table_groups.clear();
+        for t in std::mem::take(&mut self.detail_tasks) {
+            self.plan.tasks[t].group = None;
+        }
+        self.detail = None;
+    }
+
     fn table_kind(&self, cells: &[Range<usize>]) -> TableKind {
         let names: Vec<String> =
             cells.iter().map(|c| self.text[c.clone()].trim_matches(['*', '_', ' ']).to_lowercase()).collect();
@@ -1577,18 +1648,21 @@ impl<'a> Walk<'a> {
                 s.end = self.text.len();
             }
         }
-        // A table of steps is the plan's groups only when the plan has nothing else.
+        // A table of steps is the plan's groups only when the plan has nothing else, but the
+        // tasks under headings naming its steps.
         if self.step_rows
-            && !(self.plan.groups.is_empty() && self.list_groups.is_empty() && self.plan.tasks.is_empty())
+            && !(self.plan.groups.is_empty()
+                && self.list_groups.is_empty()
+                && self.plan.tasks.iter().all(|t| t.group.is_some()))
         {
-            self.table_groups.clear();
+            self.clear_table_groups();
         }
         // A table read by its status column alone (then the only table that gave groups) gives
         // them when there are none in another form.
         let rows = self.status_rows;
         if rows.rows > 0 && !(self.plan.groups.is_empty() && self.list_groups.is_empty() && rows.say_groups())
         {
-            self.table_groups.clear();
+            self.clear_table_groups();
         }
         if self.plan.groups.is_empty() && !self.table_groups.is_empty() {
             self.plan.groups = std::mem::take(&mut self.table_groups);

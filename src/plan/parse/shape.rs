@@ -62,21 +62,26 @@ pub(super) fn callout_headings(text: &str, blocks: &mut [Block]) -> bool {
 /// else is a group, a plan kept in plain lines; two or more are read as the deepest headings,
 /// like [`bold_headings`].
 pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
+    // Its status closes it, set apart (`Part III. Ranking — DONE`, `Week 1–4 (base) — done`),
+    // not a sentence's last word (`… once the parser is done.`).
+    let closed = |t: &str, w: &Titled| {
+        w.statuses.iter().any(|f| {
+            f.range.start >= w.title.end
+                && t[w.title.end..f.range.start].contains(['—', '–', '-', ':', '(', '[', '（', '【'])
+        })
+    };
     pseudo_headings(text, blocks, |t| {
-        syntax::group_heading(t).or_else(|| syntax::word_heading(t)).is_some_and(|w| {
+        let keyed = syntax::group_heading(t).or_else(|| syntax::word_heading(t)).is_some_and(|w| {
             // At the line's start, or after its status (`[DONE] Part 1 — Inventory`).
             let lead = syntax::bracket_word(t).map_or(0, |(_, _, len)| len);
             w.word.start == lead
                 && !w.word.is_empty()
                 && (t[w.id.end..w.title.start].contains([':', '：', '—', '–'])
                     || t[w.id.end..w.title.start].starts_with(" - ")
-                    // Or its status closes it, set apart (`Part III. Ranking — DONE`, `Week 1–4
-                    // (base) — done`), not a sentence's last word (`… once the parser is done.`).
-                    || w.statuses.iter().any(|f| {
-                        f.range.start >= w.title.end
-                            && t[w.title.end..f.range.start].contains(['—', '–', '-', ':', '(', '[', '（', '【'])
-                    }))
-        })
+                    || closed(t, &w))
+        });
+        // A lettered line with its status closing it (`A. Inventory — done`).
+        keyed || syntax::numbered_heading(t).is_some_and(|w| w.id.start == 0 && closed(t, &w))
     })
 }
 
