@@ -1744,6 +1744,22 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         let token = rest.start + lead..rest.start + lead + text[rest].trim().len();
         return (title.start..title.start, vec![Found::new(status, token)]);
     }
+    // `Phase 4: blocked — needs beat 2.5`, `Phase 3 (4.0 → 4.1): blocked — waiting for the
+    // release`: a status opening the words after the separator or the title's colon, a remark set
+    // apart after it.
+    if found.is_empty() {
+        let t = &text[title.clone()];
+        let colons = t.match_indices([':', '：']).map(|(i, c)| (i, i + c.len() + spaces(&t[i + c.len()..])));
+        for (end, at) in std::iter::once((0, 0)).chain(colons) {
+            let Some(tok) = status::at_start(&t[at..]) else { continue };
+            let after = &t[at + tok.range.end..];
+            if [" — ", " – ", " - ", ", ", "; ", " ("].iter().any(|r| after.starts_with(r)) {
+                let token = title.start + at + tok.range.start..title.start + at + tok.range.end;
+                let name = title.start..title.start + t[..end].trim_end().len();
+                return (name, vec![Found::new(tok.status, token)]);
+            }
+        }
+    }
     (title, found)
 }
 

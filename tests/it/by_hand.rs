@@ -1875,3 +1875,24 @@ fn the_current_group_named_after_a_sentence_by_an_in_progress_label_or_now() {
         assert!(plan_status_json(&plan)["current_group"]["stated"].is_null(), "{line}");
     }
 }
+
+#[test]
+fn a_status_list_with_remarks_notes_on_a_group_and_a_phase_split_in_two() {
+    // A status list: statuses after the title's colon with a remark set apart; the list is no
+    // pointer to a current group; `## Phase 5 notes` is notes on group 5, not a group.
+    let list = "# Django upgrade\n\n## Status\n- Phase 1 (audit): done\n- Phase 2 (3.2 → 4.0): done, deployed 10/03\n- Phase 3 (4.0 → 4.1): blocked — needs beat 2.5\n- Phase 4: blocked — waiting for the release\n- Phase 5 (warnings): not started\n\n## Phase 5 notes\n- `USE_L10N` removed\n";
+    let v = plan_status_json(list);
+    let want = [("1", "complete"), ("2", "complete"), ("3", "blocked"), ("4", "blocked"), ("5", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert!(v["current_group"]["stated"].is_null());
+    Test::new()
+        .file("task_plan.md", list)
+        .args(["set", "--group", "3", "in_progress"])
+        .file_eq("task_plan.md", list.replace("): blocked — needs", "): in_progress — needs"))
+        .success();
+    // A phase struck through and split into 4a and 4b is replaced by them; one struck and not
+    // split is dropped, and still a group.
+    let split = "# PWA\n\n### Phase 3: Cache\n- [x] a\n\n### ~~Phase 4: Sync~~\nSplit into 4a and 4b.\n\n### Phase 4a: Outbox\n- [x] b\n\n### Phase 4b: Conflicts\n- [ ] c\n\n### ~~Phase 5: Widgets~~\n";
+    let want = [("3", "complete"), ("4a", "complete"), ("4b", "pending"), ("5", "skipped")];
+    assert_eq!(group_statuses(&plan_status_json(split)), pairs(&want));
+}

@@ -284,8 +284,10 @@ struct Walk<'a> {
     goal_in_italics: bool,
     /// The block before this one is a heading (see [`Walk::sentence_status`]).
     after_heading: bool,
-    /// The first line of a status section (`## Current Status`), read by [`summary_reference`].
+    /// The first line of a status section (`## Current Status`), read by [`summary_reference`],
+    /// and where its content starts.
     summary: Option<Line<'a>>,
+    summary_from: usize,
     /// What follows a phrase saying where the work is (`we are in …`), in file order: a group
     /// named at its very start counts after every label and status line.
     pointers: Vec<Line<'a>>,
@@ -515,6 +517,7 @@ fn walk<'a>(
         goal_in_italics: false,
         after_heading: false,
         summary: None,
+        summary_from: 0,
         pointers: Vec::new(),
         step_rows: false,
         detail: None,
@@ -752,7 +755,10 @@ impl<'a> Walk<'a> {
             1 if self.section.0 == Section::CurrentLike => push_capped(&mut self.current_labels, line),
             1 => self.plan.current = Some(line),
             2 => self.plan.next_step = Some(line),
-            _ => self.summary = Some(line),
+            _ => {
+                self.summary = Some(line);
+                self.summary_from = content.start;
+            }
         }
     }
 
@@ -1706,8 +1712,13 @@ impl<'a> Walk<'a> {
             let statuses = std::mem::take(&mut self.current_statuses);
             self.plan.current = statuses.into_iter().find_map(|l| reference_in(&self.plan, l, 8));
         }
+        // A status section that lists the groups themselves (`## Status` over `- Phase 1: done`)
+        // names none as the current one by its first line.
+        let (summary, from) = (self.summary.take(), self.summary_from);
+        let summary =
+            summary.filter(|l| !self.plan.groups.iter().any(|g| (from..=l.range.end).contains(&g.at)));
         if self.plan.current.is_none() {
-            self.plan.current = self.summary.and_then(|l| summary_reference(&self.plan, l));
+            self.plan.current = summary.and_then(|l| summary_reference(&self.plan, l));
         }
         if self.plan.current.is_none() {
             let pointers = std::mem::take(&mut self.pointers);

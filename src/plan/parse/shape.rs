@@ -638,7 +638,13 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     for i in 0..heads.len() {
         let Some(n) = name(i) else { continue };
         let first = seen.insert(n.clone());
-        if bare(i) && (!first || (worked.contains(&n) && !section_works(text, blocks, &heads, i))) {
+        // `## Phase 5 notes` over a few remarks: notes on a group (stated in a list), not one.
+        let notes = groups[i].as_ref().is_some_and(|g| {
+            NOTE_TITLES.contains(
+                &heads[i].2[g.title.clone()].trim_matches(['*', '_', ' ', '(', ')']).to_lowercase().as_str(),
+            )
+        });
+        if bare(i) && (notes || !first || (worked.contains(&n) && !section_works(text, blocks, &heads, i))) {
             drop.push(i);
         }
     }
@@ -818,6 +824,28 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             sub[i] = true;
         }
     }
+    // A group struck through and split into parts (`### ~~Phase 4: Sync~~` above `### Phase 4a`
+    // and `### Phase 4b`) is replaced by them: no group of its own.
+    for i in 0..heads.len() {
+        let Some(g) = &groups[i] else { continue };
+        let h = heads[i].2;
+        if !(syntax::struck_whole(h) || syntax::struck_title(&h[g.title.clone()])) {
+            continue;
+        }
+        let (word, id) = word_id(i, g);
+        let split = groups[i + 1..].iter().enumerate().any(|(k, o)| {
+            o.as_ref().is_some_and(|o| {
+                let (ow, oid) = word_id(i + 1 + k, o);
+                ow == word
+                    && oid
+                        .strip_prefix(id)
+                        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_lowercase() || c == '.'))
+            })
+        });
+        if split {
+            groups[i] = None;
+        }
+    }
     let mut roles = Vec::new();
     let mut open: Vec<(usize, u8)> = Vec::new();
     // Groups whose word and level also name a group holding its own checklist (`## Group A`
@@ -907,6 +935,13 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     }
     roles
 }
+
+/// Titles that make a heading naming a group notes on it (`## Phase 5 notes`); lowercase.
+#[rustfmt::skip]
+const NOTE_TITLES: &[&str] = &[
+    "notes", "note", "details", "detail", "remarks", "notas", "notizen", "anmerkungen", "détails",
+    "remarques", "note di lavoro", "заметки", "примечания", "备注", "笔记", "メモ", "메모", "비고",
+];
 
 type RunKey = (Option<usize>, u8, String);
 
