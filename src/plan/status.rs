@@ -214,6 +214,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("已暂停", Blocked, Zh),
     ("暂停", Blocked, Zh),
     ("已搁置", Skipped, Zh),
+    ("搁置", Skipped, Zh),
+    ("擱置", Skipped, Zh),
     ("已延期", Skipped, Zh),
     ("部分完了", InProgress, Ja),
     ("完了", Complete, Ja),

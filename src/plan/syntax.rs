@@ -2157,6 +2157,17 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
         {
             return Some((start, Found::new(tok.status, start..t.len())));
         }
+        // A status symbol, then a remark closing the title (`Tokens ✅ published`, `Kargo ⛔
+        // Yurtiçi Kargo'dan API anahtarı bekleniyor`): the symbol sets itself apart. Not a
+        // coloured circle, as often a priority as a state.
+        if start > 0
+            && let Some((status, len)) = status::emoji_at_start(tail)
+            && tail[len..].starts_with(' ')
+            && !tail.starts_with(['🟡', '⚪'])
+            && t[..start].trim_end().ends_with(|c: char| c.is_alphanumeric() || ")）`*".contains(c))
+        {
+            return Some((start, Found::new(status, start..start + len)));
+        }
         // An emoji no table knows, then a status word: `🟣 complete`; only the word is the token.
         if start > 0 && status::whole(tail).is_some() {
             let before = t[..start].trim_end();

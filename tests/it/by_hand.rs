@@ -1896,3 +1896,29 @@ fn a_status_list_with_remarks_notes_on_a_group_and_a_phase_split_in_two() {
     let want = [("3", "complete"), ("4a", "complete"), ("4b", "pending"), ("5", "skipped")];
     assert_eq!(group_statuses(&plan_status_json(split)), pairs(&want));
 }
+
+#[test]
+fn a_symbol_with_a_remark_a_note_on_a_stage_and_an_overview_pointing_at_its_wave() {
+    // A status symbol, then a remark closing the title; not a priority circle.
+    let parts = "# Lisp tutorial\n\n## Part I — Tokens ✅ published\n\n## Part II — Eval ✅ published\n\n## Part III — Kargo ⛔ Yurtiçi anahtarı bekleniyor\n\n## Part IV — Macros 🟡 medium\n- [ ] quasiquote\n";
+    let want = [("I", "complete"), ("II", "complete"), ("III", "blocked"), ("IV", "pending")];
+    let v = plan_status_json(parts);
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][2]["title"], "Kargo");
+    Test::new()
+        .file("task_plan.md", parts)
+        .args(["set", "--group", "III", "complete"])
+        .file_eq("task_plan.md", parts.replace("Kargo ⛔ Yurtiçi", "Kargo ✅ Yurtiçi"))
+        .success();
+    // A note on a stage already read is a remark, not a second stage 5.
+    let stages = "# Home server\n\n- Stage 0 — back up ✅\n- Stage 1 — Proxmox 🔄\n- Stage 5 — decommission ⏳\n\nNotes\n- stage 5: not doing it after all\n- remember the DHCP reservation\n";
+    let want = [("0", "complete"), ("1", "in_progress"), ("5", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(stages)), pairs(&want));
+    // An overview item pointing at itself names its heading group as the current one.
+    let waves = "# Strict TS\n\n## Progress\n- Wave 1 — core ✅\n- Wave 2 — web  ← we are here\n- Wave 3 — admin\n\n## Wave 1: core\n- [x] a\n\n## Wave 2: web\n- [x] b\n- [ ] c\n\n## Wave 3: admin\n- [ ] d\n";
+    assert_eq!(plan_status_json(waves)["current_group"]["stated"], "2");
+    // 搁置 (shelved) is dropped work.
+    let table =
+        "# 积分\n\n| 里程碑 | 内容 | 状态 |\n|---|---|---|\n| M1 | 规则 | 已完成 |\n| M2 | 商城 | 搁置 |\n";
+    assert_eq!(group_statuses(&plan_status_json(table)), pairs(&[("M1", "complete"), ("M2", "skipped")]));
+}

@@ -1006,11 +1006,39 @@ impl<'a> Walk<'a> {
                 return false;
             }
         }
+        // A plain bullet naming a list's group already read (`- stage 5: not doing it after all`
+        // in the notes under `- Stage 5 — decommission ❌`) is a remark about it.
+        // It states no status, not even on a label after a sentence (`- 阶段 1：… 状态：complete`
+        // is another round's group 1).
+        let plain = indicators.is_empty() && !in_section && !self.heading_groups && self.round.is_none();
+        let r = &text[rest.clone()];
+        let labelled = || {
+            r.match_indices(['。', '.', ';', '；'])
+                .any(|(i, c)| syntax::status_label(r[i + c.len()..].trim_start()).is_some())
+        };
+        if let Some(k) = keyed.as_ref().filter(|k| plain && k.statuses.is_empty() && !labelled()) {
+            let (id, word) = (&text[shift(&k.id, rest.start)], &text[shift(&k.word, rest.start)]);
+            if !word.is_empty()
+                && self.plan.groups.iter().any(|g| g.id == id && g.word.eq_ignore_ascii_case(word))
+            {
+                return false;
+            }
+        }
         // Beside group headings, only a checklist item, one that states a status after its title
         // (an overview's `4. Phase 4 – Serving ⏳`) or one under a phases section, with an id, can
         // be the same group written again (not a bullet that mentions a phase).
         let by_status =
             !in_section && indicators.is_empty() && keyed.as_ref().is_some_and(|k| !k.statuses.is_empty());
+        // The overview's item pointing at itself (`- Wave 3 — apps/web ← we are here`) names
+        // the heading group it stands for as the current one.
+        if self.heading_groups
+            && keyed.is_some()
+            && let Some(mark) = syntax::item_current_mark(&text[rest.clone()])
+        {
+            let name = text[rest.start..rest.start + mark.start].trim();
+            let at = rest.start + (text[rest.clone()].len() - text[rest.clone()].trim_start().len());
+            push_capped(&mut self.current_labels, Line { text: name, range: at..at + name.len() });
+        }
         if self.heading_groups && (keyed.is_none() || (!in_section && indicators.is_empty() && !by_status)) {
             return false;
         }
