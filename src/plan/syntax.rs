@@ -2166,6 +2166,8 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
             && !tail.starts_with(['🟡', '⚪'])
             && t[..start].trim_end().ends_with(|c: char| c.is_alphanumeric() || ")）`*".contains(c))
         {
+            // The symbol with its word, when one follows (`⛔ blocked (needs Wave 2)`).
+            let len = status::at_start(tail).map_or(len, |t| t.range.end.max(len));
             return Some((start, Found::new(status, start..start + len)));
         }
         // An emoji no table knows, then a status word: `🟣 complete`; only the word is the token.
