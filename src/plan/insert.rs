@@ -323,6 +323,11 @@ pub(super) fn offset_in(text: &str, sub: &str) -> Option<usize> {
 
 /// The start of the line holding `at`, and its end without the line ending.
 pub(super) fn line_at(text: &str, at: usize) -> Range<usize> {
+    // Inside a character (the last byte of a file with no final newline), its start.
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
     let end = if text[..end].ends_with('\r') { end - 1 } else { end };

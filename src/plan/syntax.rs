@@ -211,6 +211,9 @@ pub const STATUS_LABELS: &[&str] = &[
     "stand",
     "статус",
     "statut",
+    "état",
+    "состояние",
+    "stan",
     "durum",
     "trạng thái",
     "الحالة",
@@ -388,6 +391,11 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
         .filter_map(|a| t.rfind(a).map(|i| (i, a.len())))
         .max()?;
     let word = t[at + arrow..].trim().trim_matches(['*', '_', '`', '(', ')']).trim().to_lowercase();
+    // A rightward arrow is as often "into" (`from Confluence → here`, `release -> current`):
+    // only `→ NOW` points at the line.
+    if matches!(&t[at..at + arrow], "→" | "->") {
+        return (word == "now").then(|| text[..at].trim_end().len());
+    }
     // `← here`, `← I'm here`, `← we are here`, `◀ siamo qui`, `← いまここ`.
     let here = word
         .strip_suffix("here")
@@ -425,9 +433,15 @@ pub fn current_label(s: &str) -> Option<Range<usize>> {
     let lead = decoration(s);
     let fields = std::iter::once((lead, false))
         .chain(s.match_indices(" · ").map(|(i, sep)| (i + sep.len(), false)))
-        // A sentence after another (`Estado general: en curso. Fase actual → **Fase 3**.`), when
-        // its label is a name of two words or more.
-        .chain(s.match_indices(". ").map(|(i, sep)| (i + sep.len(), true)));
+        // A sentence after another on a labelled line (`Estado general: en curso. Fase actual →
+        // **Fase 3**.`), when its label is a name of two words or more; not in a dated entry
+        // (`2024-05-01: Kickoff. Current phase → Phase 1.`).
+        .chain(
+            any_label(s)
+                .filter(|(l, _)| !s[l.clone()].bytes().any(|b| b.is_ascii_digit()))
+                .into_iter()
+                .flat_map(|_| s.match_indices(". ").map(|(i, sep)| (i + sep.len(), true))),
+        );
     fields.into_iter().find_map(|(at, sentence)| {
         let f = &s[at..];
         let named = |name: &str| is_current_name(name) && (!sentence || name.split_whitespace().count() >= 2);
@@ -583,10 +597,14 @@ pub fn is_current_name(name: &str) -> bool {
             })
         });
     // A group word, then "in progress" (`Etapa em andamento`, `Phase in progress`): the one
-    // being worked on.
-    let doing = ["in progress", "em andamento", "en curso", "en progreso", "in arbeit", "en cours"]
-        .iter()
-        .any(|p| lower.strip_suffix(p).is_some_and(|w| w.ends_with(' ') && !w.trim().is_empty()));
+    // being worked on (not `Tasks in progress`, `Nothing in progress`).
+    let doing =
+        ["in progress", "em andamento", "en curso", "en progreso", "in arbeit", "en cours"].iter().any(|p| {
+            lower.strip_suffix(p).is_some_and(|w| {
+                let w = w.trim();
+                w.len() < lower.len() && GROUP_KEYWORDS.iter().any(|&(k, _)| k == w)
+            })
+        });
     (said || doing)
         && !words.iter().any(|w| matches!(*w, "next" | "previous" | "last" | "prior" | "upcoming"))
 }
@@ -1747,13 +1765,17 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
     // `Phase 4: blocked — needs beat 2.5`, `Phase 3 (4.0 → 4.1): blocked — waiting for the
     // release`: a status opening the words after the separator or the title's colon, a remark set
     // apart after it.
+    // The status in lowercase and the remark after a dash: a title opening with a capital word
+    // (`Cancelled (orders) flow`, `Done — definition and checklist`) is a title.
     if found.is_empty() {
         let t = &text[title.clone()];
         let colons = t.match_indices([':', '：']).map(|(i, c)| (i, i + c.len() + spaces(&t[i + c.len()..])));
         for (end, at) in std::iter::once((0, 0)).chain(colons) {
             let Some(tok) = status::at_start(&t[at..]) else { continue };
+            let word = &t[at + tok.range.start..at + tok.range.end];
             let after = &t[at + tok.range.end..];
-            if [" — ", " – ", " - ", ", ", "; ", " ("].iter().any(|r| after.starts_with(r)) {
+            let lower = word.chars().any(char::is_lowercase) && !word.chars().any(char::is_uppercase);
+            if lower && [" — ", " – "].iter().any(|r| after.starts_with(r)) {
                 let token = title.start + at + tok.range.start..title.start + at + tok.range.end;
                 let name = title.start..title.start + t[..end].trim_end().len();
                 return (name, vec![Found::new(tok.status, token)]);
@@ -2157,13 +2179,18 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
         {
             return Some((start, Found::new(tok.status, start..t.len())));
         }
-        // A status symbol, then a remark closing the title (`Tokens ✅ published`, `Kargo ⛔
-        // Yurtiçi Kargo'dan API anahtarı bekleniyor`): the symbol sets itself apart. Not a
-        // coloured circle, as often a priority as a state.
+        // A status symbol, then a one-word remark closing a title of two words or more
+        // (`Tokens and S-expressions ✅ published`): the symbol sets itself apart. Not inside a
+        // title (`Migrate ✓ entries to new schema`, `Build 🚧 scaffolding`), nor a coloured
+        // circle, as often a priority as a state.
+        let remark = tail.split_once(' ').map(|(_, r)| r.trim());
         if start > 0
             && let Some((status, len)) = status::emoji_at_start(tail)
             && tail[len..].starts_with(' ')
             && !tail.starts_with(['🟡', '⚪'])
+            && (status::at_start(tail).is_some_and(|t| t.range.end > len)
+                || remark.is_some_and(|r| !r.contains(' ') && r.starts_with(char::is_lowercase)))
+            && t[..start].trim_end().split_whitespace().count() >= 2
             && t[..start].trim_end().ends_with(|c: char| c.is_alphanumeric() || ")）`*".contains(c))
         {
             // The symbol with its word, when one follows (`⛔ blocked (needs Wave 2)`).

@@ -1012,11 +1012,16 @@ impl<'a> Walk<'a> {
         // is another round's group 1).
         let plain = indicators.is_empty() && !in_section && !self.heading_groups && self.round.is_none();
         let r = &text[rest.clone()];
+        // Nor holds a checklist of its own (`- Stage 2: Build` over `  - [ ] b`): then it is
+        // the group, written again.
+        let next = text[content.end..].split_once('\n').map_or("", |(_, n)| n);
+        let holds = next.starts_with([' ', '\t'])
+            && syntax::list_marker(next.split('\n').next().unwrap_or_default().trim_start()).is_some();
         let labelled = || {
             r.match_indices(['。', '.', ';', '；'])
                 .any(|(i, c)| syntax::status_label(r[i + c.len()..].trim_start()).is_some())
         };
-        if let Some(k) = keyed.as_ref().filter(|k| plain && k.statuses.is_empty() && !labelled()) {
+        if let Some(k) = keyed.as_ref().filter(|k| plain && !holds && k.statuses.is_empty() && !labelled()) {
             let (id, word) = (&text[shift(&k.id, rest.start)], &text[shift(&k.word, rest.start)]);
             if !word.is_empty()
                 && self.plan.groups.iter().any(|g| g.id == id && g.word.eq_ignore_ascii_case(word))

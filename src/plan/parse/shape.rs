@@ -639,10 +639,11 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
         let Some(n) = name(i) else { continue };
         let first = seen.insert(n.clone());
         // `## Phase 5 notes` over a few remarks: notes on a group (stated in a list), not one.
+        // With no separator after the id: `## Phase 2: Notes` is a group titled so.
         let notes = groups[i].as_ref().is_some_and(|g| {
-            NOTE_TITLES.contains(
-                &heads[i].2[g.title.clone()].trim_matches(['*', '_', ' ', '(', ')']).to_lowercase().as_str(),
-            )
+            let h = heads[i].2;
+            let title = h[g.title.clone()].trim_matches(['*', '_', ' ', '(', ')']).to_lowercase();
+            h[g.id.end..g.title.start].trim().is_empty() && NOTE_TITLES.contains(&title.as_str())
         });
         if bare(i) && (notes || !first || (worked.contains(&n) && !section_works(text, blocks, &heads, i))) {
             drop.push(i);
@@ -825,11 +826,14 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
         }
     }
     // A group struck through and split into parts (`### ~~Phase 4: Sync~~` above `### Phase 4a`
-    // and `### Phase 4b`) is replaced by them: no group of its own.
+    // and `### Phase 4b`) is replaced by them: no group of its own, when it holds no work (an
+    // inserted `Phase 2.5` is no part of it).
     for i in 0..heads.len() {
         let Some(g) = &groups[i] else { continue };
         let h = heads[i].2;
-        if !(syntax::struck_whole(h) || syntax::struck_title(&h[g.title.clone()])) {
+        if !(syntax::struck_whole(h) || syntax::struck_title(&h[g.title.clone()]))
+            || carries_work(text, blocks, heads[i].0)
+        {
             continue;
         }
         let (word, id) = word_id(i, g);
@@ -837,9 +841,7 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             o.as_ref().is_some_and(|o| {
                 let (ow, oid) = word_id(i + 1 + k, o);
                 ow == word
-                    && oid
-                        .strip_prefix(id)
-                        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_lowercase() || c == '.'))
+                    && oid.strip_prefix(id).is_some_and(|r| r.starts_with(|c: char| c.is_ascii_lowercase()))
             })
         });
         if split {
