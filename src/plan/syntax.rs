@@ -2190,7 +2190,7 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
             && !tail.starts_with(['🟡', '⚪'])
             && (status::at_start(tail).is_some_and(|t| t.range.end > len)
                 || remark.is_some_and(|r| !r.contains(' ') && r.starts_with(char::is_lowercase)))
-            && t[..start].trim_end().split_whitespace().count() >= 2
+            && t[..start].split_whitespace().count() >= 2
             && t[..start].trim_end().ends_with(|c: char| c.is_alphanumeric() || ")）`*".contains(c))
         {
             // The symbol with its word, when one follows (`⛔ blocked (needs Wave 2)`).
