@@ -1763,10 +1763,9 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         return (title.start..title.start, vec![Found::new(status, token)]);
     }
     // `Phase 4: blocked — needs beat 2.5`, `Phase 3 (4.0 → 4.1): blocked — waiting for the
-    // release`: a status opening the words after the separator or the title's colon, a remark set
-    // apart after it.
-    // The status in lowercase and the remark after a dash: a title opening with a capital word
-    // (`Cancelled (orders) flow`, `Done — definition and checklist`) is a title.
+    // release`: a status in lowercase opening the words after the separator or the title's
+    // colon, a remark after a dash. A title opening with a capital word (`Cancelled (orders)
+    // flow`, `Done — definition and checklist`) is a title.
     if found.is_empty() {
         let t = &text[title.clone()];
         let colons = t.match_indices([':', '：']).map(|(i, c)| (i, i + c.len() + spaces(&t[i + c.len()..])));
@@ -2029,7 +2028,7 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
     // A status symbol sets itself apart: any remark may follow it (`— ✅ Booked the hall, £60`).
     // Not a coloured circle, as often a priority as a state (`— 🟡 medium, vendor is slow`).
     let symbol = status::emoji_at_start(&tail[tok.range.clone()])
-        .is_some_and(|(_, len)| len == tok.range.len() && !tail[tok.range.clone()].starts_with(['🟡', '⚪']));
+        .is_some_and(|(_, len)| len == tok.range.len() && !priority_circle(&tail[tok.range.clone()]));
     (symbol || qualifies(rest))
         .then(|| (at.0, Found::new(tok.status, tail_start + tok.range.start..tail_start + tok.range.end)))
 }
@@ -2187,15 +2186,16 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
         if start > 0
             && let Some((status, len)) = status::emoji_at_start(tail)
             && tail[len..].starts_with(' ')
-            && !tail.starts_with(['🟡', '⚪'])
-            && (status::at_start(tail).is_some_and(|t| t.range.end > len)
-                || remark.is_some_and(|r| !r.contains(' ') && r.starts_with(char::is_lowercase)))
+            && !priority_circle(tail)
             && t[..start].split_whitespace().count() >= 2
             && t[..start].trim_end().ends_with(|c: char| c.is_alphanumeric() || ")）`*".contains(c))
         {
-            // The symbol with its word, when one follows (`⛔ blocked (needs Wave 2)`).
-            let len = status::at_start(tail).map_or(len, |t| t.range.end.max(len));
-            return Some((start, Found::new(status, start..start + len)));
+            // The symbol with its word, when one follows (`⛔ blocked (needs Wave 2)`), or a
+            // one-word remark in lowercase.
+            let worded = status::at_start(tail).map_or(len, |t| t.range.end.max(len));
+            if worded > len || remark.is_some_and(|r| !r.contains(' ') && r.starts_with(char::is_lowercase)) {
+                return Some((start, Found::new(status, start..start + worded)));
+            }
         }
         // An emoji no table knows, then a status word: `🟣 complete`; only the word is the token.
         if start > 0 && status::whole(tail).is_some() {
@@ -2219,6 +2219,12 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
         end = start - 1;
     }
     None
+}
+
+/// A coloured circle opening `s` (`🟡`, `⚪`): as often a priority as a state, so it takes no
+/// free remark after it.
+fn priority_circle(s: &str) -> bool {
+    s.starts_with(['🟡', '⚪'])
 }
 
 /// A status symbol standing for a checkbox at the start of an item's text (`✓ Parse`, `⬜

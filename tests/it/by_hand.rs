@@ -1977,5 +1977,6 @@ fn titles_and_lines_that_look_like_the_newest_forms_and_are_not() {
     Test::new()
         .file("task_plan.md", "# Plan\n## Phase 1: Setup\nnote é")
         .args(["add", "--group", "1", "x"])
+        .file_eq("task_plan.md", "# Plan\n## Phase 1: Setup\nnote é\n\n- [ ] 1.1: x")
         .success();
 }

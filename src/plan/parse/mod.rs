@@ -286,8 +286,7 @@ struct Walk<'a> {
     after_heading: bool,
     /// The first line of a status section (`## Current Status`), read by [`summary_reference`],
     /// and where its content starts.
-    summary: Option<Line<'a>>,
-    summary_from: usize,
+    summary: Option<(Line<'a>, usize)>,
     /// What follows a phrase saying where the work is (`we are in …`), in file order: a group
     /// named at its very start counts after every label and status line.
     pointers: Vec<Line<'a>>,
@@ -517,7 +516,6 @@ fn walk<'a>(
         goal_in_italics: false,
         after_heading: false,
         summary: None,
-        summary_from: 0,
         pointers: Vec::new(),
         step_rows: false,
         detail: None,
@@ -755,10 +753,7 @@ impl<'a> Walk<'a> {
             1 if self.section.0 == Section::CurrentLike => push_capped(&mut self.current_labels, line),
             1 => self.plan.current = Some(line),
             2 => self.plan.next_step = Some(line),
-            _ => {
-                self.summary = Some(line);
-                self.summary_from = content.start;
-            }
+            _ => self.summary = Some((line, content.start)),
         }
     }
 
@@ -933,7 +928,7 @@ impl<'a> Walk<'a> {
     ) -> bool {
         let text = self.text;
         let s = &text[content.clone()];
-        let (indicators, skip) = match (boxed, syntax::bracket_word(s)) {
+        let (mut indicators, mut skip) = match (boxed, syntax::bracket_word(s)) {
             (Some((st, at, len)), _) => (
                 vec![Indicator {
                     status: match st {
@@ -958,18 +953,15 @@ impl<'a> Walk<'a> {
         };
         let in_section = self.section.0 == Section::Groups;
         // `1. ✅ Astro project` under `## Steps`, or in a plan that writes its boxes as symbols.
-        let symbol = (indicators.is_empty() && (in_section || self.symbol_marks))
-            .then(|| syntax::status_symbol(s))
-            .flatten();
-        let (indicators, skip) = match symbol {
-            Some((status, mark, len)) => {
-                let range = content.start..content.start + mark;
-                let status = self.plan.vocabulary.reading(&text[range.clone()], status);
-                (vec![Indicator { status, range, place: Place::Symbol }], len)
-            }
-            None => (indicators, skip),
-        };
-        let mut indicators = indicators;
+        if indicators.is_empty()
+            && (in_section || self.symbol_marks)
+            && let Some((status, mark, len)) = syntax::status_symbol(s)
+        {
+            let range = content.start..content.start + mark;
+            let status = self.plan.vocabulary.reading(&text[range.clone()], status);
+            indicators.push(Indicator { status, range, place: Place::Symbol });
+            skip = len;
+        }
         let rest = content.start + skip..content.end;
         let in_run = self.item_runs.binary_search(&index).is_ok();
         let keyed = syntax::group_heading(&text[rest.clone()]).or_else(|| {
@@ -1007,13 +999,12 @@ impl<'a> Walk<'a> {
             }
         }
         // A plain bullet naming a list's group already read (`- stage 5: not doing it after all`
-        // in the notes under `- Stage 5 — decommission ❌`) is a remark about it.
-        // It states no status, not even on a label after a sentence (`- 阶段 1：… 状态：complete`
-        // is another round's group 1).
+        // in the notes under `- Stage 5 — decommission ❌`) is a remark about it. It states no
+        // status, not even on a label after a sentence (`- 阶段 1：… 状态：complete` is another
+        // round's group 1), and holds no checklist of its own (`- Stage 2: Build` over `  - [ ]
+        // b` is the group, written again).
         let plain = indicators.is_empty() && !in_section && !self.heading_groups && self.round.is_none();
         let r = &text[rest.clone()];
-        // Nor holds a checklist of its own (`- Stage 2: Build` over `  - [ ] b`): then it is
-        // the group, written again.
         let next = text[content.end..].split_once('\n').map_or("", |(_, n)| n);
         let holds = next.starts_with([' ', '\t'])
             && syntax::list_marker(next.split('\n').next().unwrap_or_default().trim_start()).is_some();
@@ -1478,10 +1469,11 @@ impl<'a> Walk<'a> {
             !word.is_empty()
                 && !id.is_empty()
                 && lower.match_indices(word.as_str()).any(|(i, _)| {
-                    let rest = &lower[i + word.len()..];
-                    let rest = rest.trim_start_matches(' ');
+                    // A word of its own, then a space or more, then the id.
+                    let after = &lower[i + word.len()..];
+                    let rest = after.trim_start_matches(' ');
                     (i == 0 || lower[..i].ends_with([' ', '\'', '’']))
-                        && rest.len() < lower.len() - i - word.len()
+                        && rest.len() < after.len()
                         && rest
                             .strip_prefix(id.as_str())
                             .is_some_and(|r| !r.starts_with(char::is_alphanumeric))
@@ -1747,9 +1739,9 @@ impl<'a> Walk<'a> {
         }
         // A status section that lists the groups themselves (`## Status` over `- Phase 1: done`)
         // names none as the current one by its first line.
-        let (summary, from) = (self.summary.take(), self.summary_from);
-        let summary =
-            summary.filter(|l| !self.plan.groups.iter().any(|g| (from..=l.range.end).contains(&g.at)));
+        let summary = self.summary.take().and_then(|(l, from)| {
+            (!self.plan.groups.iter().any(|g| (from..=l.range.end).contains(&g.at))).then_some(l)
+        });
         if self.plan.current.is_none() {
             self.plan.current = summary.and_then(|l| summary_reference(&self.plan, l));
         }
