@@ -304,6 +304,11 @@ pub struct Plan<'a> {
     pub current_mark: Option<(usize, Range<usize>)>,
     /// The first line of `## Next Step`, as written.
     pub next_step: Option<Line<'a>>,
+    /// The group the plan states is current ([`Plan::stated_current`], resolved once). Where
+    /// nothing says more of it than "not finished" (no status, or an open box) and its tasks have
+    /// not started, being where the plan says work is, it reads in progress
+    /// (`- [ ] 3단계: … ← 지금 여기`).
+    pub current_at: Option<usize>,
     pub groups: Vec<Group<'a>>,
     pub tasks: Vec<Task<'a>>,
     /// The errors and decisions tables, in document order.
@@ -419,13 +424,21 @@ impl<'a> Plan<'a> {
     /// 3: …**`, `## [ ] Phase C`) says only "not finished": its tasks say whether it started
     /// ([`Plan::box_follows_tasks`]).
     pub fn status(&self, g: &Group<'_>) -> Status {
-        if self.box_follows_tasks(g) {
-            return if self.counts(g).started() { Status::InProgress } else { Status::Pending };
+        let open_box = self.box_follows_tasks(g);
+        let status = if open_box {
+            if self.counts(g).started() { Status::InProgress } else { Status::Pending }
+        } else {
+            g.stored().unwrap_or_else(|| match self.counts(g).derived() {
+                Status::Pending if g.struck => Status::Skipped,
+                derived => derived,
+            })
+        };
+        let current = || self.current_at.is_some_and(|i| self.groups.get(i).is_some_and(|c| c.at == g.at));
+        if status == Status::Pending && (open_box || g.stored().is_none()) && current() {
+            Status::InProgress
+        } else {
+            status
         }
-        g.stored().unwrap_or_else(|| match self.counts(g).derived() {
-            Status::Pending if g.struck => Status::Skipped,
-            derived => derived,
-        })
     }
 
     /// Is `g`'s status an open box and nothing else: one that reads in progress once a task of

@@ -1311,8 +1311,9 @@ fn probe_21_and_22_forms_read_as_a_person_reads_them() {
     assert_eq!(read(pt).1, "2");
     let br = "# Plano\n\n## Status atual\nEstamos na **Fase 2**. A Fase 1 terminou em 14/05.\n\n## Fase 1: A\n- [x] a\n\n## Fase 2: B\n- [ ] b\n";
     assert_eq!(read(br).1, "2");
+    // Pointed at, it is where work is: in progress, though no task of it is ticked yet.
     let hand = "# Plan\n\n## Phase 1: Products\n- [x] a\n\n## 👉 Phase 2: Checkout\n- [ ] b\n";
-    assert_eq!(read(hand), (pairs(&[("1", "complete"), ("2", "pending")]), "2".into()));
+    assert_eq!(read(hand), (pairs(&[("1", "complete"), ("2", "in_progress")]), "2".into()));
     // A short word cut with a full stop (`Ch. 3`) names a run of chapters; a label naming it.
     let thesis = "# Thesis\n\n**Now:** Ch. 2 (methods)\n\n## Ch. 1 — Introduction  (DONE)\n- [x] a\n\n## Ch. 2 — Methods\n- [x] b\n- [ ] c\n\n## Ch. 3 — Discussion  (not started)\n";
     assert_eq!(

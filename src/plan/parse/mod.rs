@@ -316,7 +316,9 @@ enum Entity {
 const PARALLEL_BYTES: usize = 1 << 20;
 
 pub(super) fn parse(doc: &Document) -> Plan<'_> {
-    read(doc, doc.text().len() >= PARALLEL_BYTES)
+    let mut plan = read(doc, doc.text().len() >= PARALLEL_BYTES);
+    plan.current_at = plan.stated_current();
+    plan
 }
 
 /// [`parse`], on one core or two: the same plan either way.
@@ -477,6 +479,7 @@ fn walk<'a>(
             current: None,
             current_mark: None,
             next_step: None,
+            current_at: None,
             groups: Vec::new(),
             // At most one task per list item, text line and row: no regrowth on a big plan.
             tasks: room.unwrap_or_else(|| Vec::with_capacity(outline.blocks.len())),
