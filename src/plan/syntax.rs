@@ -1812,6 +1812,15 @@ pub fn is_group_id(id: &str) -> bool {
     })
 }
 
+/// A code naming a group: one to three capitals, then digits, then a letter perhaps (`M1`,
+/// `Q2`, `MS3`, `S4b`).
+pub fn is_code(id: &str) -> bool {
+    let capitals = id.len() - id.trim_start_matches(|c: char| c.is_ascii_uppercase()).len();
+    let rest = &id[capitals..];
+    let rest = rest.strip_suffix(|c: char| c.is_ascii_lowercase()).unwrap_or(rest);
+    (1..=3).contains(&capitals) && (1..=3).contains(&rest.len()) && rest.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Does `asked`, in digits, name the group whose id is written as a CJK numeral (`2` names
 /// `二`, `12` names `十二`)?
 pub fn numeral_names(written: &str, asked: &str) -> bool {

@@ -1981,3 +1981,63 @@ fn titles_and_lines_that_look_like_the_newest_forms_and_are_not() {
         .file_eq("task_plan.md", "# Plan\n## Phase 1: Setup\nnote é\n\n- [ ] 1.1: x")
         .success();
 }
+
+#[test]
+fn a_table_or_a_list_of_the_groups_beside_headings_that_detail_some_of_them() {
+    // A Notion table whose cells open with the milestone's code, over headings detailing two.
+    let notion = "# Clinic pilot\n\nStatus: In progress\n\n## Milestones\n\n| Milestone | Status | Owner |\n| --- | --- | --- |\n| M1 Discovery interviews | Done | Priya |\n| M2 Clickable prototype | Done | Leo |\n| M3 Build MVP | In progress | Leo |\n| M4 Pilot with 3 clinics | Not started | Priya |\n| M5 Data agreement | Blocked | Legal |\n\n## M3 Build MVP\n\nStatus: In progress\n\n- [x] SSO\n- [ ] Calendar sync\n\n## M4 Pilot with 3 clinics\n\nStatus: Not started\n\n- [ ] Pick clinics\n";
+    let v = plan_status_json(notion);
+    let want =
+        [("M1", "complete"), ("M2", "complete"), ("M3", "in_progress"), ("M4", "pending"), ("M5", "blocked")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][2]["tasks"]["total"], 2);
+    assert_eq!(v["groups"][0]["title"], "Discovery interviews");
+    // A table read by its status column, each row a quarter, over a heading holding one
+    // quarter's checklist and another's notes: the headings take the table's titles.
+    let roadmap = "# Yol haritası\n\n| Çeyrek | Hedef | Durum |\n|---|---|---|\n| Q1 | QR ile puan | Tamamlandı |\n| Q2 | Kampanya paneli | Devam ediyor |\n| Q3 | Çoklu şube | Başlanmadı |\n| Q4 | Android widget | İptal |\n\n## Q2 detay\n- [x] ekran\n- [ ] raporlar\n\n## Q3 notları\nŞube sayısı 3'ü geçerse.\n";
+    let v = plan_status_json(roadmap);
+    let want = [("Q1", "complete"), ("Q2", "in_progress"), ("Q3", "pending"), ("Q4", "skipped")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][1]["title"], "Kampanya paneli");
+    assert_eq!(v["groups"][1]["tasks"]["total"], 2);
+    Test::new()
+        .file("task_plan.md", roadmap)
+        .args(["set", "--group", "Q3", "in_progress"])
+        .file_eq(
+            "task_plan.md",
+            roadmap.replace("| Çoklu şube | Başlanmadı |", "| Çoklu şube | Devam ediyor |"),
+        )
+        .success();
+    Test::new()
+        .file("task_plan.md", roadmap)
+        .args(["add", "--group", "Q2", "özet"])
+        .file_eq("task_plan.md", roadmap.replace("- [ ] raporlar\n", "- [ ] raporlar\n- [ ] özet\n"))
+        .success();
+    // An overview whose items open with their status symbol, over notes and a checklist for
+    // two of its parts.
+    let parts = "# Accessibility pass\n\n- ✅ **Part A — Automated scan**: baseline of 47 issues\n- ✅ **Part B — Color contrast**: 19 closed\n- 🔄 **Part C — Keyboard navigation**: iframe traps focus\n- ⏳ **Part D — Screen reader labels**\n- ⛔ **Part E — Payment widget**: waiting for the vendor\n\n## Part C notes\nFocus trap in the drop-in.\n\n## Part D checklist\n- [ ] Error messages\n- [ ] Live region\n";
+    let v = plan_status_json(parts);
+    let want =
+        [("A", "complete"), ("B", "complete"), ("C", "in_progress"), ("D", "pending"), ("E", "blocked")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][3]["title"], "Screen reader labels");
+    assert_eq!(v["groups"][3]["tasks"]["total"], 2);
+    Test::new()
+        .file("task_plan.md", parts)
+        .args(["set", "--group", "D", "in_progress"])
+        .file_eq("task_plan.md", parts.replace("- ⏳ **Part D", "- 🔄 **Part D"))
+        .success();
+}
+
+#[test]
+fn tables_and_symbols_beside_group_headings_that_name_other_things() {
+    // A status table of components, and one bullet that opens with a symbol and names a phase:
+    // neither is a second form of the phases.
+    let plan = "# P\n\n## Phase 1: Setup\n- [x] a\n\n## Phase 2: Build\n- [ ] b\n\n## Notes\n- ✅ Phase 2 merged into main\n\n| Component | Status |\n|---|---|\n| API | done |\n| DB | in progress |\n";
+    let v = plan_status_json(plan);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "pending")]));
+    // A status table whose rows write ids the headings do not all have: the headings stand.
+    let table = "# P\n\n| Step | Owner | Status |\n|---|---|---|\n| A1 | me | done |\n| A2 | me | todo |\n\n## B1 notes\n- [ ] x\n\n## B2 notes\n- [x] y\n";
+    let v = plan_status_json(table);
+    assert_eq!(group_statuses(&v), pairs(&[("B1", "pending"), ("B2", "complete")]));
+}

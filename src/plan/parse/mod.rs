@@ -5,6 +5,7 @@
 //! items and table rows. Nothing here fails: what is not recognised is not modelled.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::ops::Range;
 
 use super::annotations;
@@ -955,10 +956,18 @@ impl<'a> Walk<'a> {
             (None, None) => (Vec::new(), 0),
         };
         let in_section = self.section.0 == Section::Groups;
-        // `1. ✅ Astro project` under `## Steps`, or in a plan that writes its boxes as symbols.
+        // `1. ✅ Astro project` under `## Steps`, or in a plan that writes its boxes as symbols;
+        // beside group headings, before a group's word and id (`- ✅ **Part A — Scan**`), an
+        // overview's (a lone one is a remark: see `close_checklist`).
+        let mut opened = false;
         if indicators.is_empty()
-            && (in_section || self.symbol_marks)
             && let Some((status, mark, len)) = syntax::status_symbol(s)
+            && (in_section
+                || self.symbol_marks
+                || (self.heading_groups && {
+                    opened = self.names_heading_word(&s[len..]);
+                    opened
+                }))
         {
             let range = content.start..content.start + mark;
             let status = self.plan.vocabulary.reading(&text[range.clone()], status);
@@ -970,7 +979,7 @@ impl<'a> Walk<'a> {
         let keyed = syntax::group_heading(&text[rest.clone()]).or_else(|| {
             // Any word and an id, when a separator follows (`Faz A: …`, `Task 0: …`), not a
             // sentence that happens to start with a word and an acronym.
-            let w = syntax::word_heading(&text[rest.clone()]).filter(|_| in_section || in_run)?;
+            let w = syntax::word_heading(&text[rest.clone()]).filter(|_| in_section || in_run || opened)?;
             let after = text[rest.start + w.id.end..].trim_start();
             [":", "：", "—", "–", "- "].iter().any(|sep| after.starts_with(sep)).then_some(w)
         });
@@ -1077,7 +1086,7 @@ impl<'a> Walk<'a> {
         };
         if self.heading_groups {
             let line = text[..content.start].rfind('\n').map_or(0, |i| i + 1);
-            if by_status {
+            if by_status || opened {
                 self.stated_items.push(self.list_groups.len());
             }
             self.list_groups.push((group, line));
@@ -1602,10 +1611,10 @@ impl<'a> Walk<'a> {
                     None => TableKind::Other,
                 }
             }
-            // Outside any group, in a plan with no group headings, such a table may be the
-            // plan's groups (`| Onderdeel | Wie | Status |`): its first column that is not the
-            // status names each row.
-            (None, None, Some(status)) if !self.heading_groups && self.table_groups.is_empty() => {
+            // Outside any group, such a table may be the plan's groups (`| Onderdeel | Wie |
+            // Status |`): its first column that is not the status names each row. Beside group
+            // headings, only when its rows name them (see `finish`).
+            (None, None, Some(status)) if self.table_groups.is_empty() => {
                 let Some(group) = (0..names.len()).find(|&c| c != status && Some(c) != id) else {
                     return TableKind::Other;
                 };
@@ -1624,6 +1633,36 @@ impl<'a> Walk<'a> {
             }
             _ => TableKind::Other,
         }
+    }
+
+    /// Does `s` open with a group's word and id (`**Part A — Scan**`), the word one the group
+    /// headings use or a group keyword?
+    fn names_heading_word(&self, s: &str) -> bool {
+        let s = s.trim_start().trim_start_matches("**");
+        syntax::group_heading(s).is_some()
+            || syntax::word_heading(s).is_some_and(|w| {
+                let word = s[w.word].to_lowercase();
+                self.group_words.contains(&word)
+            })
+    }
+
+    /// Does every table group write an id of its own (not one pplan numbered), and does every
+    /// group heading write one of them?
+    fn rows_name_headings(&self) -> bool {
+        let ids: HashSet<&str> = self
+            .table_groups
+            .iter()
+            .map(|g| match &g.id {
+                Cow::Borrowed(id) => *id,
+                Cow::Owned(_) => "",
+            })
+            .collect();
+        !ids.contains("")
+            && ids.len() == self.table_groups.len()
+            && self.list_groups.is_empty()
+            && self.plan.groups.iter().all(|g| {
+                g.form == GroupForm::Heading && matches!(g.id, Cow::Borrowed(id) if ids.contains(id))
+            })
     }
 
     /// End a section: its checklist items name groups only if every checkbox in it does.
@@ -1692,10 +1731,12 @@ impl<'a> Walk<'a> {
             self.clear_table_groups();
         }
         // A table read by its status column alone (then the only table that gave groups) gives
-        // them when there are none in another form.
+        // them when there are none in another form, or when each row writes the id of a group
+        // heading beside it, and the headings name no group the table does not
+        // (`| Q2 | Kampanya paneli | Devam ediyor |` over `## Q2 detay`).
         let rows = self.status_rows;
-        if rows.rows > 0 && !(self.plan.groups.is_empty() && self.list_groups.is_empty() && rows.say_groups())
-        {
+        let alone = self.plan.groups.is_empty() && self.list_groups.is_empty();
+        if rows.rows > 0 && !(rows.say_groups() && (alone || self.rows_name_headings())) {
             self.clear_table_groups();
         }
         if self.plan.groups.is_empty() && !self.table_groups.is_empty() {

@@ -49,9 +49,12 @@ impl<'a> Walk<'a> {
         let others: Vec<Group<'a>> = others.into_iter().map(|(g, _)| g).collect();
         for (o, m) in others.iter().zip(&matched) {
             if let Some(i) = *m {
-                // A heading naming the group and nothing more (`**Etapp 3**` over notes) takes
-                // the other form's title.
-                if self.plan.groups[i].title.trim().is_empty() {
+                // A heading naming the group and nothing more (`**Etapp 3**` over notes), or
+                // what it holds in one lowercase word (`## Part D checklist`, `## Q2 detay`),
+                // takes the other form's title.
+                let title = self.plan.groups[i].title.trim();
+                let holds = !title.contains(' ') && title.chars().next().is_some_and(char::is_lowercase);
+                if title.is_empty() || (holds && !o.title.trim().is_empty()) {
                     self.plan.groups[i].title = o.title;
                 }
                 self.plan.groups[i].indicators.extend(o.indicators.iter().cloned());
@@ -344,6 +347,13 @@ pub(super) fn split_group_cell(cell: &str) -> (&str, &str) {
         {
             return (id.trim(), title.trim());
         }
+    }
+    // A code opening the cell (`M1 Discovery interviews`, `Q2 Kampanya paneli`).
+    if let Some((id, title)) = inner.split_once(' ')
+        && syntax::is_code(id)
+        && !title.trim().is_empty()
+    {
+        return (id, title.trim());
     }
     (cell, cell)
 }
