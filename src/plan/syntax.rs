@@ -230,6 +230,11 @@ pub const STATUS_LABELS: &[&str] = &[
     "অবস্থা",
     "tillstånd",
     "stav",
+    "situação",
+    "situación",
+    "situazione",
+    "進捗",
+    "진행 상태",
 ];
 
 /// A status label line (`- **Status:** x`, `Status: x`, `**状态**: \`x\``, or one field among

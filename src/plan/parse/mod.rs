@@ -612,7 +612,7 @@ impl<'a> Walk<'a> {
         if self.detail.is_some_and(|(_, l)| level <= l) {
             self.detail = None;
         }
-        if matches!(role, Role::Plain) && self.step_rows && !self.heading_groups {
+        if matches!(role, Role::Plain) && !self.table_groups.is_empty() && !self.heading_groups {
             self.detail = self.named_step(htext).map(|g| (g, level));
         }
         self.entity = Entity::None;
@@ -1377,6 +1377,7 @@ impl<'a> Walk<'a> {
                 let g = cell(group);
                 // `**A — Console foundation**`, `Bill P1 — Backend`: an id and a title in one cell.
                 let (g_id, g_title) = split_group_cell(g);
+                let id_column = id;
                 let ordinal = self.table_groups.len() + 1;
                 // An id written with the title (`Bill P1 — Backend`) is the id; a name alone in
                 // the cell (`| 4 | GA |`) gives way to the id column.
@@ -1389,7 +1390,15 @@ impl<'a> Walk<'a> {
                     .map_or_else(|| Cow::Owned(ordinal.to_string()), Cow::Borrowed);
                 // A title in the group cell itself beats a description column; a table read by
                 // its status column takes the next column's words after a bare id (`| 6 | Verdun |`).
+                // A bare id with no title column (`| S3 | Tela de agenda | Em andamento |`) takes
+                // the next column's words.
+                let bare = syntax::is_group_id(g) || syntax::is_code(g);
                 let title = title
+                    .or_else(|| {
+                        (bare && !by_status)
+                            .then(|| group + 1)
+                            .filter(|&c| c != status && Some(c) != id_column)
+                    })
                     .map(cell)
                     .filter(|t| !t.is_empty() && !split && (!by_status || syntax::is_group_id(g)))
                     .unwrap_or(g_title);
@@ -1473,9 +1482,20 @@ impl<'a> Walk<'a> {
     }
 
     /// The step of a table of steps a heading names by the table's word and the step's id
-    /// (`## Détails de l'étape 4` below `| # | Étape | Statut |`, `### Step 2 notes`).
+    /// (`## Détails de l'étape 4` below `| # | Étape | Statut |`, `### Step 2 notes`), or the
+    /// group of a table a heading names by its code (`## Detalhes da S3` below `| S3 | … |`).
     fn named_step(&self, heading: &str) -> Option<usize> {
         let lower = heading.to_lowercase();
+        let words: Vec<&str> =
+            heading.split(|c: char| c.is_whitespace() || matches!(c, ':' | '(' | ')' | ',')).collect();
+        let coded =
+            self.table_groups.iter().position(|g| syntax::is_code(&g.id) && words.contains(&g.id.as_ref()));
+        if coded.is_some() {
+            return coded;
+        }
+        if !self.step_rows {
+            return None;
+        }
         self.table_groups.iter().position(|g| {
             let (word, id) = (g.word.to_lowercase(), g.id.to_lowercase());
             !word.is_empty()
