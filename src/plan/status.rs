@@ -831,6 +831,9 @@ pub fn lone(word: &str) -> Option<Status> {
         // Waiting on what comes before it (`法務部の回答待ち`, the legal team's answer); alone, a
         // queue.
         "待ち" => Some(Status::Pending),
+        // "From now on": work still ahead (`**第4段階：OGP画像**　これから`); in a sentence,
+        // "from now" (`これから確認する`).
+        "これから" => Some(Status::Pending),
         _ if word.ends_with("待ち") && find(word).is_none() => Some(Status::Blocked),
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),
     }

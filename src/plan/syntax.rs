@@ -883,7 +883,8 @@ const POINTER_PHRASES: &[&str] = &[
     "we zitten in ", "we zitten nu in ", "we zijn bij ", "we zijn nu bij ",
     "jesteśmy na ", "jesteśmy w ", "şu anda ", "şu an ",
     "мы на ", "мы сейчас на ", "сейчас на ", "ми на ", "зараз на ",
-    "kita di ", "saat ini di ", "đang ở ", "hiện đang ở ", "jsme ve ", "jsme v ",
+    "kita di ", "saat ini di ", "đang ở ", "đang ở: ", "hiện đang ở ", "jsme ve ", "jsme v ",
+    "arbeite gerade an ", "arbeiten gerade an ", "ich arbeite an ", "wir arbeiten an ",
     "vi är i ", "vi är på ", "vi er i ",
     // A person keeping their own plan says I (`ik zit nu in fase 3`, `I'm on Phase 2`).
     "i am in ", "i'm in ", "i am on ", "i'm on ", "i am now in ", "i'm now in ", "i am now on ", "i'm now on ",
@@ -972,6 +973,8 @@ fn starts_pointer(c: char) -> bool {
     matches!(
         c,
         'w' | 'W'
+            | 'a'
+            | 'A'
             | 'i'
             | 'I'
             | 'e'
@@ -1175,6 +1178,9 @@ const GROUP_KEYWORDS: &[(&str, bool)] = &[
     ("giai đoạn", false),
     ("阶段", true),
     ("階段", true),
+    // Stage and step, in Japanese (`第1段階`, `ステップ 2`).
+    ("段階", true),
+    ("ステップ", true),
     // An orchestrator's task group (`## 任务组 G1：接口定义`).
     ("任务组", true),
     ("任務組", true),
@@ -1597,6 +1603,10 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
     while id_end > id_start && text.as_bytes()[id_end - 1] == b'.' {
         id_end -= 1;
     }
+    // A Greek numeral's keraia (`Φάση Α΄`) marks the letter as a number: not part of the id.
+    if let Some(id) = text[id_start..id_end].strip_suffix(['ʹ', '΄']) {
+        id_end = id_start + id.len();
+    }
     if !is_group_id(&text[id_start..id_end]) {
         return None;
     }
@@ -1748,6 +1758,13 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         {
             trailing.push(Found::new(tok.status, after + tok.range.start..after + tok.range.end));
         }
+        // Or its status alone after a space (`**第1段階：記事の移行**　済`), perhaps before a mark
+        // saying it is the current one (`作業中 ← 今ここ`).
+        if trailing.is_empty()
+            && let Some(token) = status_after_bold(&text[after..])
+        {
+            trailing.push(Found::new(token.status, after + token.range.start..after + token.range.end));
+        }
         let (title, inner) = strip_trailing_statuses(text, p..p + close);
         let title = title.start..title.start + text[title].trim_end_matches([':', '：', ' ']).len();
         found.extend(inner);
@@ -1787,6 +1804,19 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         }
     }
     (title, found)
+}
+
+/// The status standing alone after a bold title and a space (`　済`, ` これから`, ` 作業中 ←
+/// 今ここ`): its token, in `after`.
+pub fn status_after_bold(after: &str) -> Option<Token> {
+    let word = after.trim_start();
+    if word.len() == after.len() {
+        return None;
+    }
+    let word = current_mark(word).map_or(word, |m| &word[..m.start]).trim_end();
+    let status = status::whole(word).or_else(|| status::lone(word))?;
+    let start = after.len() - after.trim_start().len();
+    Some(Token { status, range: start..start + word.len() })
 }
 
 fn leading_emoji(text: &str) -> Option<Token> {

@@ -2041,3 +2041,42 @@ fn tables_and_symbols_beside_group_headings_that_name_other_things() {
     let v = plan_status_json(table);
     assert_eq!(group_statuses(&v), pairs(&[("B1", "pending"), ("B2", "complete")]));
 }
+
+#[test]
+fn plans_an_agent_wrote_in_the_users_language() {
+    let read = |plan: &str| {
+        let v = plan_status_json(plan);
+        (group_statuses(&v), v["current_group"]["stated"].clone())
+    };
+    // Greek numerals with their keraia; the mark is not part of the id.
+    let greek = "# Πλάνο\n\n## Φάση Α΄ — Σχεδιασμός βάσης ✔\nΠίνακες.\n\n## Φάση Β΄ — Ημερολόγιο (σε εξέλιξη)\n- [x] a\n- [ ] b\n\n## Φάση Γ΄ — Έκδοση για κινητό\n- [ ] c\n";
+    let v = plan_status_json(greek);
+    assert_eq!(group_statuses(&v), pairs(&[("Α", "complete"), ("Β", "in_progress"), ("Γ", "pending")]));
+    // Bold lines for stages (段階), each status alone after a full-width space, one marked as
+    // where the work is; `set` rewrites only the status.
+    let ja = "# 作業計画\n\n**第1段階：記事の移行**　済\n　記事214本。\n\n**第2段階：giscus 導入**　作業中 ← 今ここ\n\n**第3段階：OGP画像**　これから\n\n**第4段階：本番切替**\n";
+    assert_eq!(
+        read(ja),
+        (pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending"), ("4", "pending")]), "2".into())
+    );
+    Test::new()
+        .file("task_plan.md", ja)
+        .args(["set", "--group", "2", "complete"])
+        .file_eq("task_plan.md", ja.replace("　作業中 ←", "　済 ←"))
+        .success();
+    // A table of sprints by a `Situação` column, a bare id's title in the next column, and a
+    // heading naming one sprint by its code over its checklist.
+    let pt = "# Plano\n\n| Sprint | Entrega | Situação |\n|---|---|---|\n| S1 | Login | Concluído |\n| S2 | Agenda | Em andamento |\n| S3 | Push | Travado – falta a conta Apple |\n\n## Detalhes da S2\n- [x] Modelo\n- [ ] Reserva dupla\n\n## Decisões\n- Firestore.\n";
+    let v = plan_status_json(pt);
+    assert_eq!(group_statuses(&v), pairs(&[("S1", "complete"), ("S2", "in_progress"), ("S3", "blocked")]));
+    assert_eq!(v["groups"][1]["title"], "Agenda");
+    assert_eq!(v["groups"][1]["tasks"]["total"], 2);
+    // Where the work is, in prose: a table's groups named by any word (`فاز`), German and
+    // Vietnamese phrases.
+    let fa = "# برنامه\n\n| فاز | عنوان | وضعیت |\n|---|---|---|\n| ۱ | اسناد | ✅ انجام شد |\n| ۲ | بازیابی | 🔄 در حال انجام |\n| ۳ | رابط | ⬜ شروع نشده |\n\n**الان روی فاز ۲ کار می‌کنیم.**\n";
+    assert_eq!(read(fa).1, "۲");
+    let de = "# Plan\n\n## Aktueller Stand\nArbeite gerade an Schritt 2.\n\n## Schritte\n1. [done] Inventur\n2. [todo] Skeleton\n3. [todo] Login\n";
+    assert_eq!(read(de).1, "2");
+    let vi = "# Kế hoạch\n\nĐang ở: **Giai đoạn 2**\n\n## Giai đoạn 1 – Khảo sát (Xong)\n\n## Giai đoạn 2 – Viết crawler (Đang làm)\n- [ ] a\n";
+    assert_eq!(read(vi).1, "2");
+}

@@ -2005,7 +2005,10 @@ where
                 && rest.is_char_boundary(g.word.len())
                 && rest[..g.word.len()].eq_ignore_ascii_case(g.word)
         };
-        if !plan.groups.iter().any(by_word) {
+        // Right after a phrase saying where the work is, any word names groups that have
+        // none (a table's `| فاز | … | وضعیت |` read by its status column).
+        let unworded = words == 0 && plan.groups.iter().all(|g| g.word.is_empty());
+        if !unworded && !plan.groups.iter().any(by_word) {
             return None;
         }
         let id = named_id(plan, rest)?;

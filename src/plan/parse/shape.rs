@@ -31,7 +31,8 @@ pub(super) fn bold_headings(text: &str, blocks: &mut [Block]) -> bool {
         // Or by a remark after a dash (`**Sprint 3 · Members' area** — waiting on the client`),
         // or, after a bold label, by its status as a sentence (`**Phase 0 – engine:** done. …`).
         let remark = after.trim_start().starts_with(['—', '–'])
-            || t[..close].ends_with([':', '：']) && syntax::sentence_status(after).is_some();
+            || t[..close].ends_with([':', '：']) && syntax::sentence_status(after).is_some()
+            || syntax::status_after_bold(after).is_some();
         let t = if rest.is_empty() || marked || remark { &t[..close + 2] } else { t };
         t.strip_prefix("**").and_then(|t| t.strip_suffix("**")).is_some_and(|inner| {
             !inner.contains("**")
