@@ -1326,7 +1326,13 @@ pub fn bare_heading(text: &str) -> Titled {
     // `v0.1 — MVP`: the words after the version's separator are the title.
     let id = title.start..title.start + token;
     let (rest, _) = titled_rest(text, id.end, false);
-    let title = if rest.is_empty() || rest.start == id.end { title } else { rest.start..title.end };
+    // Only words inside the title: the statuses already taken off its end stay off
+    // (`v1.2 – klaar ✔` is titled by its version).
+    let title = if rest.is_empty() || rest.start == id.end || rest.start >= title.end {
+        title
+    } else {
+        rest.start..title.end
+    };
     Titled { word: p..p, id, title, statuses, lead_in: false }
 }
 

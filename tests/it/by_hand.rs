@@ -2080,3 +2080,19 @@ fn plans_an_agent_wrote_in_the_users_language() {
     let vi = "# Kế hoạch\n\nĐang ở: **Giai đoạn 2**\n\n## Giai đoạn 1 – Khảo sát (Xong)\n\n## Giai đoạn 2 – Viết crawler (Đang làm)\n- [ ] a\n";
     assert_eq!(read(vi).1, "2");
 }
+
+#[test]
+fn a_version_heading_whose_status_follows_a_dash_is_read_without_a_panic() {
+    // `## v1.2 – klaar ✔` panicked: the version's title was taken from past its end.
+    let roadmap = "# Roadmap\n\n## v1.2 – klaar ✔\n- [x] a\n\n## v1.3 – bezig\n- [x] b\n- [ ] c\n\n## v1.4\n- [ ] d\n\n## v2.0 – misschien ooit\n- [ ] e\n";
+    let v = plan_status_json(roadmap);
+    let want = [("v1.2", "complete"), ("v1.3", "in_progress"), ("v1.4", "pending"), ("v2.0", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][0]["title"], "v1.2");
+    assert_eq!(v["groups"][3]["title"], "misschien ooit");
+    Test::new()
+        .file("task_plan.md", roadmap)
+        .args(["set", "--group", "v1.3", "complete"])
+        .file_eq("task_plan.md", roadmap.replace("v1.3 – bezig", "v1.3 – klaar"))
+        .success();
+}
