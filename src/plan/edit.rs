@@ -295,9 +295,9 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
                 let open = plan.vocabulary.spelling(Place::Checkbox, Status::Pending).unwrap_or(" ");
                 Edit::replace(i.range.clone(), open.to_string())
             }
-            // A started group's open box reads in progress; a file that marks work under way
-            // (`[/]`, a spec's `[-]`) gets its mark.
-            Place::Checkbox if started && to == Status::InProgress => {
+            // A started group's open box reads in progress, and the current group's; a file that
+            // marks work under way (`[/]`, a spec's `[-]`) gets its mark.
+            Place::Checkbox if (started || plan.is_current(g)) && to == Status::InProgress => {
                 let mark = plan.vocabulary.spelling(Place::Checkbox, to).unwrap_or(" ");
                 Edit::replace(i.range.clone(), mark.to_string())
             }

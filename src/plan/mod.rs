@@ -433,12 +433,16 @@ impl<'a> Plan<'a> {
                 derived => derived,
             })
         };
-        let current = || self.current_at.is_some_and(|i| self.groups.get(i).is_some_and(|c| c.at == g.at));
-        if status == Status::Pending && (open_box || g.stored().is_none()) && current() {
+        if status == Status::Pending && (open_box || g.stored().is_none()) && self.is_current(g) {
             Status::InProgress
         } else {
             status
         }
+    }
+
+    /// Is `g` the group the plan states is current ([`Plan::current_at`])?
+    pub fn is_current(&self, g: &Group<'_>) -> bool {
+        self.current_at.is_some_and(|i| self.groups.get(i).is_some_and(|c| c.at == g.at))
     }
 
     /// Is `g`'s status an open box and nothing else: one that reads in progress once a task of

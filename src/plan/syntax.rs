@@ -1264,6 +1264,22 @@ pub fn code_heading(text: &str) -> Option<Titled> {
     keyed(text, GROUP_KEYWORDS, true, Words::AnyOrCode)
 }
 
+/// An org-mode keyword opening a heading before a group's word (`## DONE Phase 1: …`, `###
+/// WAITING Milestone 4`), in capitals: what it says, and where the words after it start.
+fn org_keyword(text: &str) -> Option<(Found, usize)> {
+    let (word, _) = text.split_once(' ')?;
+    let status = match word {
+        "TODO" | "NEXT" => Status::Pending,
+        "DOING" | "STARTED" | "WIP" => Status::InProgress,
+        "DONE" => Status::Complete,
+        // (Not `WAITING`: a word the tables read as pending, so `set` could not give it back.)
+        "BLOCKED" => Status::Blocked,
+        "CANCELLED" | "CANCELED" | "SKIPPED" => Status::Skipped,
+        _ => return None,
+    };
+    Some((Found::new(status, 0..word.len()), word.len() + spaces(&text[word.len()..])))
+}
+
 /// A status opening a heading, as a box (`[x] Networking`) or a word in brackets (`[DONE] Part
 /// 1`): what it says, and where the heading's words start.
 fn opening_status(text: &str) -> Option<(Found, usize)> {
@@ -1472,6 +1488,7 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
     // A checkbox before the keyword (`## [x] Phase 1: Import`) is the group's status, or a
     // status in brackets (`[DONE] Part 1 — Inventory`).
     let (mut statuses, mut p) = opening_status(text)
+        .or_else(|| org_keyword(text))
         .filter(|&(_, len)| len < text.len())
         .map_or((Vec::new(), 0), |(f, len)| (vec![f], len));
     if let Some(tok) = leading_emoji(&text[p..]) {
@@ -1610,7 +1627,10 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
         id_end -= 1;
     }
     // A Greek numeral's keraia (`Φάση Α΄`) marks the letter as a number: not part of the id.
-    if let Some(id) = text[id_start..id_end].strip_suffix(['ʹ', '΄']) {
+    if let Some(id) = text[id_start..id_end].strip_suffix(['ʹ', '΄'])
+        && id.chars().count() == 1
+        && id.chars().all(|c| matches!(c, 'Α'..='Ω'))
+    {
         id_end = id_start + id.len();
     }
     if !is_group_id(&text[id_start..id_end]) {
@@ -1860,6 +1880,12 @@ pub fn is_code(id: &str) -> bool {
     let rest = &id[capitals..];
     let rest = rest.strip_suffix(|c: char| c.is_ascii_lowercase()).unwrap_or(rest);
     (1..=3).contains(&capitals) && (1..=3).contains(&rest.len()) && rest.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A code opening a cell, and the words after it (`M1 Discovery interviews`).
+pub fn split_code(cell: &str) -> Option<(&str, &str)> {
+    let (code, title) = cell.split_once(' ')?;
+    (is_code(code) && !title.trim().is_empty()).then(|| (code, title.trim()))
 }
 
 /// Does `asked`, in digits, name the group whose id is written as a CJK numeral (`2` names

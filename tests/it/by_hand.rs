@@ -2075,7 +2075,7 @@ fn plans_an_agent_wrote_in_the_users_language() {
     // Vietnamese phrases.
     let fa = "# برنامه\n\n| فاز | عنوان | وضعیت |\n|---|---|---|\n| ۱ | اسناد | ✅ انجام شد |\n| ۲ | بازیابی | 🔄 در حال انجام |\n| ۳ | رابط | ⬜ شروع نشده |\n\n**الان روی فاز ۲ کار می‌کنیم.**\n";
     assert_eq!(read(fa).1, "۲");
-    let de = "# Plan\n\n## Aktueller Stand\nArbeite gerade an Schritt 2.\n\n## Schritte\n1. [done] Inventur\n2. [todo] Skeleton\n3. [todo] Login\n";
+    let de = "# Plan\n\n## Aktueller Stand\nArbeite gerade an Schritt 2.\n\n## Schritt 1: Inventur ✅\n\n## Schritt 2: Skeleton\n- [ ] a\n\n## Schritt 3: Login\n";
     assert_eq!(read(de).1, "2");
     let vi = "# Kế hoạch\n\nĐang ở: **Giai đoạn 2**\n\n## Giai đoạn 1 – Khảo sát (Xong)\n\n## Giai đoạn 2 – Viết crawler (Đang làm)\n- [ ] a\n";
     assert_eq!(read(vi).1, "2");
@@ -2095,4 +2095,70 @@ fn a_version_heading_whose_status_follows_a_dash_is_read_without_a_panic() {
         .args(["set", "--group", "v1.3", "complete"])
         .file_eq("task_plan.md", roadmap.replace("v1.3 – bezig", "v1.3 – klaar"))
         .success();
+}
+
+#[test]
+fn tables_pointers_and_current_marks_that_only_look_like_the_new_forms() {
+    let read = |plan: &str| {
+        let v = plan_status_json(plan);
+        (group_statuses(&v), v["current_group"]["stated"].clone())
+    };
+    let none = serde_json::Value::Null;
+    // A numbered table of dependencies beside the phases: not the phases, and `add` leaves it.
+    let deps = "# P\n\n| # | Dependency | Status |\n|---|---|---|\n| 1 | Stripe account | done |\n| 2 | Apple account | blocked |\n\n## Phase 1: Setup\n- [ ] a\n\n## Phase 2: Build\n- [ ] b\n";
+    assert_eq!(read(deps).0, pairs(&[("1", "pending"), ("2", "pending")]));
+    Test::new()
+        .file("task_plan.md", deps)
+        .args(["add", "--group", "1", "x"])
+        .file_eq("task_plan.md", deps.replace("- [ ] a\n", "- [ ] a\n- [ ] x\n"))
+        .success();
+    // A `#` column keeps its ids though a cell opens with something like a code.
+    let ids = "# P\n\n| # | Phase | Status |\n|---|---|---|\n| 1 | Audit | Done |\n| 2 | K8s migration | In progress |\n| 3 | Cutover | Todo |\n";
+    assert_eq!(read(ids).0, pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    // Groups with no word are not named by any word after a phrase (`week 3`, `call 2`).
+    let weeks = "# P\n\nWe are in week 3 of the project. I'm on call 2 nights.\n\n## 1. Setup\n- [x] a\n\n## 2. Build\n- [ ] b\n\n## 3. Ship\n- [ ] c\n";
+    assert_eq!(read(weeks), (pairs(&[("1", "complete"), ("2", "pending"), ("3", "pending")]), none.clone()));
+    // A current line that says how the group stands is read as it says.
+    let said = "# P\n\n## Current Phase\nPhase 2 (not started yet)\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: B\n- [ ] b\n";
+    assert_eq!(read(said), (pairs(&[("1", "complete"), ("2", "pending")]), "2".into()));
+    // A heading that mentions a table's code in a sentence holds none of its tasks.
+    let s3 = "# P\n\n| Sprint | Entrega | Situação |\n|---|---|---|\n| S1 | Login | Concluído |\n| S2 | Agenda | A fazer |\n| S3 | Upload | A fazer |\n\n## S3 bucket setup (AWS)\n- [x] a\n- [x] b\n";
+    let v = plan_status_json(s3);
+    assert_eq!(group_statuses(&v), pairs(&[("S1", "complete"), ("S2", "pending"), ("S3", "pending")]));
+    assert_eq!(v["groups"][2]["tasks"]["total"], 0);
+    // Bold steps followed by words that are not all statuses: all headings or none.
+    let bold = "# P\n\n**Step 1: Migrate DB** cut from scope\n\n**Step 2: Add cache** done\n\n**Step 3: Deploy** see notes\n";
+    assert_eq!(read(bold).0, pairs(&[]));
+    // A revision prime stays in its id; a title is not replaced by a status.
+    let prime = "# P\n\n## Phase 2: A\n- [x] a\n\n## Phase 2ʹ: A again\n- [ ] b\n";
+    let v = plan_status_json(prime);
+    assert_eq!(v["groups"][1]["id"], "2ʹ");
+    // The current open box, set done and back, is the open box again.
+    let boxed = "# P\n\n## Phases\n- [x] Phase 1: a\n- [ ] Phase 2: b ← we are here\n- [ ] Phase 3: c\n";
+    assert_eq!(
+        read(boxed),
+        (pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]), "2".into())
+    );
+    let dir = crate::harness::TempDir::new();
+    std::fs::write(dir.path().join("task_plan.md"), boxed).expect("plan");
+    for to in ["complete", "in_progress"] {
+        assert_eq!(crate::harness::pplan(dir.path(), &["set", "--group", "2", to]).0, Some(0));
+    }
+    assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).expect("plan"), boxed);
+}
+
+#[test]
+fn org_mode_keywords_opening_group_headings() {
+    let org = "# Thesis\n\n## DONE Phase 1: Dataset [#A]\n- [x] a\n\n## STARTED Phase 2: Model\n- [ ] b\n\n## TODO Phase 3: Writing\n- [ ] c\n\n## CANCELLED Phase 4: Transfer\n";
+    let v = plan_status_json(org);
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending"), ("4", "skipped")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    Test::new()
+        .file("task_plan.md", org)
+        .args(["set", "--group", "3", "in_progress"])
+        .file_eq("task_plan.md", org.replace("## TODO Phase 3", "## STARTED Phase 3"))
+        .success();
+    // A heading that is a to-do list, not a group.
+    let list = "# P\n\n## TODO\n- [ ] a\n\n## Phase 1: Build\n- [x] b\n";
+    assert_eq!(group_statuses(&plan_status_json(list)), pairs(&[("1", "complete")]));
 }

@@ -50,6 +50,12 @@ enum TableKind {
         /// A task column beside the group column (`| Task | Phase | Status |`): when its first
         /// row names a group an earlier table gave, its rows are those groups' tasks.
         task: Option<usize>,
+        /// The column after the group column, when it may hold a title (not an owner or a
+        /// date): a bare id's title (`| S3 | Tela de agenda | Em andamento |`).
+        next: Option<usize>,
+        /// With no id column, every row's group cell opens with a code of one prefix, each its
+        /// own (`M1 Discovery`, `M2 Prototype`): the code is the row's id.
+        coded: bool,
     },
     Tasks {
         id: Option<usize>,
@@ -209,6 +215,36 @@ const RESOLUTION_COLUMNS: &[&str] = &[
     "cách khắc phục",
 ];
 const TIME_COLUMNS: &[&str] = &["timestamp", "time", "date", "时间", "日期", "時間"];
+/// Columns that never hold a group's title: who, when, how much.
+const NOT_TITLE_COLUMNS: &[&str] = &[
+    "owner",
+    "assignee",
+    "who",
+    "responsible",
+    "lead",
+    "due",
+    "date",
+    "deadline",
+    "eta",
+    "start",
+    "end",
+    "priority",
+    "estimate",
+    "effort",
+    "progress",
+    "%",
+    "notes",
+    "responsável",
+    "prazo",
+    "dono",
+    "responsable",
+    "fecha",
+    "verantwortlich",
+    "担当",
+    "担当者",
+    "负责人",
+    "담당",
+];
 const PLACEHOLDERS: &[&str] = &[
     "",
     "-",
@@ -318,7 +354,10 @@ const PARALLEL_BYTES: usize = 1 << 20;
 
 pub(super) fn parse(doc: &Document) -> Plan<'_> {
     let mut plan = read(doc, doc.text().len() >= PARALLEL_BYTES);
-    plan.current_at = plan.stated_current();
+    // A line naming the current group and saying how it stands (`Phase 2 (not started yet)`,
+    // `**Current phase:** Phase 2 — on hold`) says more than where the work is.
+    let said = plan.current.as_ref().is_some_and(|l| status::find(l.text).is_some());
+    plan.current_at = plan.stated_current().filter(|_| !said);
     plan
 }
 
@@ -1339,7 +1378,7 @@ impl<'a> Walk<'a> {
                 table.rows.push(Row { line, cells, placeholder, measured });
                 table.end = end;
             }
-            TableKind::Groups { group, word, id, status, title, steps, by_status, task } => {
+            TableKind::Groups { group, word, id, status, title, steps, by_status, task, next, coded } => {
                 // `| Export job | P2 | In progress |` below the table of phases that gave P2: the
                 // table lists tasks, each naming its group.
                 if let Some(task) = task
@@ -1376,8 +1415,10 @@ impl<'a> Walk<'a> {
                 };
                 let g = cell(group);
                 // `**A — Console foundation**`, `Bill P1 — Backend`: an id and a title in one cell.
-                let (g_id, g_title) = split_group_cell(g);
-                let id_column = id;
+                let (g_id, g_title) = match coded.then(|| syntax::split_code(g)).flatten() {
+                    Some(split) => split,
+                    None => split_group_cell(g),
+                };
                 let ordinal = self.table_groups.len() + 1;
                 // An id written with the title (`Bill P1 — Backend`) is the id; a name alone in
                 // the cell (`| 4 | GA |`) gives way to the id column.
@@ -1394,11 +1435,7 @@ impl<'a> Walk<'a> {
                 // the next column's words.
                 let bare = syntax::is_group_id(g) || syntax::is_code(g);
                 let title = title
-                    .or_else(|| {
-                        (bare && !by_status)
-                            .then(|| group + 1)
-                            .filter(|&c| c != status && Some(c) != id_column)
-                    })
+                    .or(next.filter(|_| bare))
                     .map(cell)
                     .filter(|t| !t.is_empty() && !split && (!by_status || syntax::is_group_id(g)))
                     .unwrap_or(g_title);
@@ -1486,11 +1523,15 @@ impl<'a> Walk<'a> {
     /// group of a table a heading names by its code (`## Detalhes da S3` below `| S3 | … |`).
     fn named_step(&self, heading: &str) -> Option<usize> {
         let lower = heading.to_lowercase();
-        let words: Vec<&str> =
-            heading.split(|c: char| c.is_whitespace() || matches!(c, ':' | '(' | ')' | ',')).collect();
-        let coded =
-            self.table_groups.iter().position(|g| syntax::is_code(&g.id) && words.contains(&g.id.as_ref()));
-        if coded.is_some() {
+        // By its code, first or last in a short heading (`Detalhes da S3`, `S3 notes`), not
+        // in a sentence (`Why M2 depends on M1`, `S3 bucket setup (AWS)`).
+        let words: Vec<&str> = heading.split_whitespace().collect();
+        let ends = [words.first(), words.last()];
+        let coded = self
+            .table_groups
+            .iter()
+            .position(|g| syntax::is_code(&g.id) && ends.iter().flatten().any(|w| **w == g.id));
+        if words.len() <= 3 && coded.is_some() {
             return coded;
         }
         if !self.step_rows {
@@ -1616,6 +1657,13 @@ impl<'a> Walk<'a> {
                     steps: step.is_some(),
                     by_status: false,
                     task,
+                    next: Some(group + 1).filter(|&c| {
+                        c < names.len()
+                            && c != status
+                            && Some(c) != col(ID_COLUMNS)
+                            && !NOT_TITLE_COLUMNS.contains(&names[c].as_str())
+                    }),
+                    coded: col(ID_COLUMNS).is_none() && self.coded_rows(cells, group),
                 }
             }
             (None, Some(task), Some(status)) => {
@@ -1640,15 +1688,24 @@ impl<'a> Walk<'a> {
                 };
                 let next = (group + 1..names.len()).find(|&c| c != status);
                 let word = cells[group].clone();
+                let coded = id.is_none() && self.coded_rows(cells, group);
+                // A column of bare ids is named by the groups' word (`| فاز | عنوان | وضعیت |`
+                // over `| ۱ | … |`); another column's name is no group's word (`| Onderdeel |`).
+                let word = match self.bare_ids(cells, group) {
+                    true => (word.start, word.end),
+                    false => (word.start, word.start),
+                };
                 TableKind::Groups {
                     group,
-                    word: (word.start, word.start),
+                    word,
                     id,
                     status,
                     title: next,
                     steps: false,
                     by_status: true,
                     task: None,
+                    next: None,
+                    coded,
                 }
             }
             _ => TableKind::Other,
@@ -1666,15 +1723,57 @@ impl<'a> Walk<'a> {
             })
     }
 
-    /// Does every table group write an id of its own (not one pplan numbered), and does every
+    /// The first cells of `column` in the rows of the table whose header cells are `header`.
+    fn column_cells(&self, header: &[Range<usize>], column: usize) -> impl Iterator<Item = &'a str> {
+        let text = self.text;
+        let end = header.last().map_or(text.len(), |c| c.end);
+        let after = text[end..].split_once('\n').map_or("", |(_, rest)| rest);
+        // Past the delimiter row, while lines are rows.
+        after
+            .split('\n')
+            .skip(1)
+            .take_while(|l| l.trim_start().starts_with('|'))
+            .map(move |l| l.trim().trim_start_matches('|').split('|').nth(column).unwrap_or("").trim())
+    }
+
+    /// Does every row's cell in `column` open with a code of one prefix (`M1 …`, `M2 …`), each
+    /// row its own, two rows or more?
+    fn coded_rows(&self, header: &[Range<usize>], column: usize) -> bool {
+        let mut seen: Vec<&str> = Vec::new();
+        let mut prefix = None;
+        for cell in self.column_cells(header, column) {
+            let cell = cell.trim_matches('*');
+            let Some((code, _)) = syntax::split_code(cell) else { return false };
+            let letters = code.trim_end_matches(|c: char| c.is_ascii_digit());
+            if prefix.get_or_insert(letters) != &letters || seen.contains(&code) {
+                return false;
+            }
+            seen.push(code);
+        }
+        seen.len() >= 2
+    }
+
+    /// Is every row's cell in `column` a bare id (`1`, `۲`, `A`), two rows or more?
+    fn bare_ids(&self, header: &[Range<usize>], column: usize) -> bool {
+        let mut rows = 0;
+        for cell in self.column_cells(header, column) {
+            if !syntax::is_group_id(cell) {
+                return false;
+            }
+            rows += 1;
+        }
+        rows >= 2
+    }
+
+    /// Does every table group write a code of its own (not one pplan numbered), and does every
     /// group heading write one of them?
     fn rows_name_headings(&self) -> bool {
         let ids: HashSet<&str> = self
             .table_groups
             .iter()
             .map(|g| match &g.id {
-                Cow::Borrowed(id) => *id,
-                Cow::Owned(_) => "",
+                Cow::Borrowed(id) if syntax::is_code(id) => *id,
+                _ => "",
             })
             .collect();
         !ids.contains("")
@@ -2005,10 +2104,7 @@ where
                 && rest.is_char_boundary(g.word.len())
                 && rest[..g.word.len()].eq_ignore_ascii_case(g.word)
         };
-        // Right after a phrase saying where the work is, any word names groups that have
-        // none (a table's `| فاز | … | وضعیت |` read by its status column).
-        let unworded = words == 0 && plan.groups.iter().all(|g| g.word.is_empty());
-        if !unworded && !plan.groups.iter().any(by_word) {
+        if !plan.groups.iter().any(by_word) {
             return None;
         }
         let id = named_id(plan, rest)?;

@@ -54,7 +54,8 @@ impl<'a> Walk<'a> {
                 // takes the other form's title.
                 let title = self.plan.groups[i].title.trim();
                 let holds = !title.contains(' ') && title.chars().next().is_some_and(char::is_lowercase);
-                if title.is_empty() || (holds && !o.title.trim().is_empty()) {
+                let named = o.title.split_whitespace().count() >= 2 && status::whole(o.title).is_none();
+                if title.is_empty() || (holds && named) {
                     self.plan.groups[i].title = o.title;
                 }
                 self.plan.groups[i].indicators.extend(o.indicators.iter().cloned());
@@ -347,13 +348,6 @@ pub(super) fn split_group_cell(cell: &str) -> (&str, &str) {
         {
             return (id.trim(), title.trim());
         }
-    }
-    // A code opening the cell (`M1 Discovery interviews`, `Q2 Kampanya paneli`).
-    if let Some((id, title)) = inner.split_once(' ')
-        && syntax::is_code(id)
-        && !title.trim().is_empty()
-    {
-        return (id, title.trim());
     }
     (cell, cell)
 }

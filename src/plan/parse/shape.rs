@@ -19,28 +19,57 @@ pub(super) enum Role {
 /// no groups, two or more of them are read as the deepest headings. Whether they are groups is
 /// then decided like any heading's. True when any was found.
 pub(super) fn bold_headings(text: &str, blocks: &mut [Block]) -> bool {
-    pseudo_headings(text, blocks, |t| {
-        // The bold part may be followed by its status (`**Sprint 1: Sync** — DONE`).
-        let Some(close) = t.strip_prefix("**").and_then(|r| r.find("**")).map(|c| c + 2) else {
-            return false;
-        };
-        let (rest, _) = syntax::strip_trailing_statuses(t, close + 2..t.len());
-        // Or by a mark saying it is the current one (`**Phase 2 – API**  (current)`).
-        let after = &t[close + 2..];
-        let marked = syntax::current_mark(after).is_some_and(|m| after[..m.start].trim().is_empty());
-        // Or by a remark after a dash (`**Sprint 3 · Members' area** — waiting on the client`),
-        // or, after a bold label, by its status as a sentence (`**Phase 0 – engine:** done. …`).
-        let remark = after.trim_start().starts_with(['—', '–'])
-            || t[..close].ends_with([':', '：']) && syntax::sentence_status(after).is_some()
-            || syntax::status_after_bold(after).is_some();
-        let t = if rest.is_empty() || marked || remark { &t[..close + 2] } else { t };
-        t.strip_prefix("**").and_then(|t| t.strip_suffix("**")).is_some_and(|inner| {
-            !inner.contains("**")
-                && (syntax::numbered_heading(inner).is_some()
-                    || syntax::group_heading(inner).is_some()
-                    || syntax::word_heading(inner).is_some())
-        })
+    // A status standing alone after the bold (`**第1段階：記事の移行**　済`) makes a heading only
+    // where no such line goes on with other words (`**Step 2: Cache** see notes`): the lines
+    // are all headings or none.
+    let worded = blocks.iter().any(|b| {
+        matches!(b, Block::Text { line } if bold_line(text[line.clone()].trim_end()) == Some(Bold::Worded))
+    });
+    pseudo_headings(text, blocks, |t| match bold_line(t) {
+        Some(Bold::Heading) => true,
+        Some(Bold::Lone) => !worded,
+        _ => false,
     })
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bold {
+    /// A group's words in bold, perhaps with its status or a remark after them.
+    Heading,
+    /// A group's words in bold, then a status alone after a space.
+    Lone,
+    /// A group's words in bold, then other words.
+    Worded,
+}
+
+/// A paragraph line opening with a group's words in bold (`**Phase 2: Build**`), and what
+/// follows them.
+fn bold_line(t: &str) -> Option<Bold> {
+    // The bold part may be followed by its status (`**Sprint 1: Sync** — DONE`).
+    let close = t.strip_prefix("**").and_then(|r| r.find("**")).map(|c| c + 2)?;
+    let inner = &t[2..close];
+    let keyed = !inner.contains("**")
+        && (syntax::numbered_heading(inner).is_some()
+            || syntax::group_heading(inner).is_some()
+            || syntax::word_heading(inner).is_some());
+    if !keyed {
+        return None;
+    }
+    let (rest, _) = syntax::strip_trailing_statuses(t, close + 2..t.len());
+    // Or by a mark saying it is the current one (`**Phase 2 – API**  (current)`).
+    let after = &t[close + 2..];
+    let marked = syntax::current_mark(after).is_some_and(|m| after[..m.start].trim().is_empty());
+    // Or by a remark after a dash (`**Sprint 3 · Members' area** — waiting on the client`),
+    // or, after a bold label, by its status as a sentence (`**Phase 0 – engine:** done. …`).
+    let remark = after.trim_start().starts_with(['—', '–'])
+        || t[..close].ends_with([':', '：']) && syntax::sentence_status(after).is_some();
+    if rest.is_empty() || marked || remark {
+        Some(Bold::Heading)
+    } else if syntax::status_after_bold(after).is_some() {
+        Some(Bold::Lone)
+    } else {
+        Some(Bold::Worded)
+    }
 }
 
 /// A callout's title line that names a group (`> [!todo] Phase 1 — Base`, `> [!note] Step 2:
