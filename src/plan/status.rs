@@ -155,6 +155,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("queued", Pending, En),
     ("on hold", Blocked, En),
     ("not started", Pending, En),
+    ("not begun", Pending, En),
     ("not_started", Pending, En),
     ("pending", Pending, En),
     ("planned", Pending, En),
