@@ -235,7 +235,8 @@ impl Spelling {
         }
         self.text.len() <= MAX_SPELLING
             && super::edit::plain(&self.text)
-            && status::whole(&self.text) == Some(self.status)
+            // A word that is a status only standing alone (`済`) is one here.
+            && (status::whole(&self.text) == Some(self.status) || status::lone(&self.text) == Some(self.status))
             && status::spelling(&self.text) == Some(self.text.as_str())
     }
 

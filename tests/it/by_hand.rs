@@ -2064,6 +2064,13 @@ fn plans_an_agent_wrote_in_the_users_language() {
         .args(["set", "--group", "2", "complete"])
         .file_eq("task_plan.md", ja.replace("　作業中 ←", "　済 ←"))
         .success();
+    // `済` set away and back is `済` again (a word that is a status only alone is remembered).
+    let dir = crate::harness::TempDir::new();
+    std::fs::write(dir.path().join("task_plan.md"), ja).expect("plan");
+    for to in ["pending", "complete"] {
+        assert_eq!(crate::harness::pplan(dir.path(), &["set", "--group", "1", to]).0, Some(0));
+    }
+    assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).expect("plan"), ja);
     // A table of sprints by a `Situação` column, a bare id's title in the next column, and a
     // heading naming one sprint by its code over its checklist.
     let pt = "# Plano\n\n| Sprint | Entrega | Situação |\n|---|---|---|\n| S1 | Login | Concluído |\n| S2 | Agenda | Em andamento |\n| S3 | Push | Travado – falta a conta Apple |\n\n## Detalhes da S2\n- [x] Modelo\n- [ ] Reserva dupla\n\n## Decisões\n- Firestore.\n";
