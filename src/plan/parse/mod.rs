@@ -1733,7 +1733,7 @@ impl<'a> Walk<'a> {
             .split('\n')
             .skip(1)
             .take_while(|l| l.trim_start().starts_with('|'))
-            .map(move |l| l.trim().trim_start_matches('|').split('|').nth(column).unwrap_or("").trim())
+            .map(move |l| syntax::cells(l).get(column).map_or("", |c| l[c.clone()].trim()))
     }
 
     /// Does every row's cell in `column` open with a code of one prefix (`M1 …`, `M2 …`), each
