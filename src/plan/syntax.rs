@@ -2030,8 +2030,15 @@ fn bracket_status(t: &str) -> Option<(usize, Found)> {
     {
         return Some((cut, Found { status, range: open + 1..close, boxed: true }));
     }
-    let status = status::whole(inner).or_else(|| status::lone(inner.trim()))?;
     let lead = inner.len() - inner.trim_start().len();
+    let Some(status) = status::whole(inner).or_else(|| status::lone(inner.trim())) else {
+        // A status, then what it waits on: `[BLOCKED - waiting on the platform team]`.
+        let tok = status::find(inner).filter(|t| t.range.start == lead)?;
+        let rest = &inner[tok.range.end..];
+        let said = [" - ", " — ", " – ", ": ", ", ", "; "].iter().any(|s| rest.starts_with(s));
+        let at = open + 1 + tok.range.start;
+        return said.then(|| (cut, Found::new(tok.status, at..open + 1 + tok.range.end)));
+    };
     Some((cut, Found::new(status, open + 1 + lead..open + 1 + inner.trim_end().len())))
 }
 

@@ -2169,3 +2169,39 @@ fn org_mode_keywords_opening_group_headings() {
     let list = "# P\n\n## TODO\n- [ ] a\n\n## Phase 1: Build\n- [x] b\n";
     assert_eq!(group_statuses(&plan_status_json(list)), pairs(&[("1", "complete")]));
 }
+
+#[test]
+fn epics_and_milestones_that_say_how_they_stand_over_their_coded_issues() {
+    // Each heading states its status; the coded items under it are its issues, not groups.
+    let linear = "# Billing v2\n\n### Milestone: Data model\nStatus: Completed\n\n- ENG-812 Tables — Done\n- ENG-813 Backfill — Done\n\n### Milestone: Stripe\nStatus: In Progress\n\n- ENG-831 Sync — Done\n- ENG-833 Proration — In Progress\n\n### Milestone: Portal\nStatus: Backlog\n\n- ENG-850 Invoices page — Backlog\n";
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(linear)), pairs(&want));
+    let jira = "# PAY\n\n## PAY-100 Epic: Tokens — DONE\n- PAY-101 Store a token — Done\n- PAY-102 Rotation — Done\n\n## PAY-110 Epic: 3DS2 — IN PROGRESS\n- PAY-111 Frictionless — Done\n- PAY-112 Challenge — In Review\n\n## PAY-120 Epic: Refunds — TO DO\n- PAY-121 Partial refunds\n";
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(jira)), pairs(&want));
+    Test::new()
+        .file("task_plan.md", jira)
+        .args(["set", "--group", "3", "in_progress"])
+        .file_eq("task_plan.md", jira.replace("Refunds — TO DO", "Refunds — IN PROGRESS"))
+        .success();
+    // Headings that say nothing of themselves leave their stated items the groups.
+    let steps = "# P\n\n## Backend\n- Step 1: API — done\n- Step 2: DB — in progress\n\n## Frontend\n- Step 3: UI — todo\n- Step 4: CSS — todo\n";
+    let v = plan_status_json(steps);
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending"), ("4", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+}
+
+#[test]
+fn a_bracketed_status_then_what_it_waits_on() {
+    let plan = "# P\n\n### Phase 1: Baseline [DONE]\n- [x] a\n\n### Phase 2: Production [BLOCKED - waiting on the platform team]\n- [ ] b\n\n### Phase 3: Rest [TODO]\n";
+    let want = [("1", "complete"), ("2", "blocked"), ("3", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(plan)), pairs(&want));
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", plan.replace("[BLOCKED - waiting", "[IN PROGRESS - waiting"))
+        .success();
+    // A word that only opens the bracket's words is the title's: `[Done criteria]`, `[todo list]`.
+    let titles = "# P\n\n### Phase 1: Checks [done criteria]\n- [ ] a\n\n### Phase 2: Lists [todo list for later]\n- [ ] b\n";
+    assert_eq!(group_statuses(&plan_status_json(titles)), pairs(&[("1", "pending"), ("2", "pending")]));
+}

@@ -25,8 +25,8 @@ mod shape;
 use reconcile::split_group_cell;
 use sections::{Section, section_of};
 use shape::{
-    Role, bare_groups, bold_headings, callout_headings, carriers, classify_headings, group_words, item_runs,
-    plain_headings, spec_items, status_items, straggler_groups, symbol_marks,
+    Role, bare_groups, bold_headings, callout_headings, carriers, classify_headings, group_words,
+    heading_states, item_runs, plain_headings, spec_items, status_items, straggler_groups, symbol_marks,
 };
 
 #[derive(Clone, Copy, Debug)]
@@ -384,6 +384,22 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
         roles = classify_headings(text, &outline.blocks);
     }
     let plan = walk(text, doc.body(), &outline, &roles, Vec::new(), room.take());
+    // A run of items read as groups (`- [ ] Stap 1: …`, `- [ ] Stap 2: …`) all under one of the
+    // headings a plan is kept under by hand (`## Onderzoek`, `## Bouwen`, each over a checklist)
+    // is that heading's tasks; so are items spread under such headings that each say how they
+    // stand (`### Milestone: Data model` over `Status: Completed` and its issues, `- ENG-812 … —
+    // Done`; `## PAY-110 Epic: 3DS2 — IN PROGRESS` over its stories).
+    let kept_by_hand = |plan: &Plan<'_>, roles: &[Role]| {
+        if plan.groups.is_empty() || !plan.groups.iter().all(|g| g.form == GroupForm::ListItem) {
+            return None;
+        }
+        let bare = bare_groups(text, &outline.blocks, roles);
+        let heads = headings_over(&outline.blocks, plan.groups.iter().map(|g| g.at));
+        let held = |h: &Option<usize>| h.is_some_and(|h| bare.iter().any(|(b, _)| *b == h));
+        let one = heads.windows(2).all(|w| w[0] == w[1]);
+        let stated = || heads.iter().all(|h| h.is_some_and(|h| heading_states(text, &outline.blocks, h)));
+        (heads.iter().all(held) && (one || stated())).then_some(bare)
+    };
     // A plan with no groups may list its steps with a status in brackets (`1. [completed] …`)
     // or after a bold title (`- **MS3 Struktur** 🔄`): read once more with those items as its
     // groups, when they hold every task the plan has. (Beside tasks of its own, such a list
@@ -393,25 +409,18 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
         if !steps.is_empty() {
             let again = walk(text, doc.body(), &outline, &roles, steps, None);
             if plan.tasks.is_empty() || again.tasks.iter().all(|t| t.group.is_some()) {
-                return again;
+                let Some(bare) = kept_by_hand(&again, &roles) else { return again };
+                for (h, titled) in bare {
+                    roles[h] = Role::Group(titled);
+                }
+                return walk(text, doc.body(), &outline, &roles, Vec::new(), None);
             }
         }
     }
     // Headings with no id, read once more as groups: after a plan's groups, bins over a
     // checklist no group holds (`## Later`, `## Backlog`); in a plan with tasks and no groups in
     // any form, the headings it is kept under by hand (`## Backend`, `## Frontend`).
-    // A run of items read as groups (`- [ ] Stap 1: …`, `- [ ] Stap 2: …`) all under one of the
-    // headings a plan is kept under by hand (`## Onderzoek`, `## Bouwen`, each over a checklist)
-    // is that heading's tasks.
-    let kept_by_hand = || {
-        if !plan.groups.iter().all(|g| g.form == GroupForm::ListItem) {
-            return None;
-        }
-        let under = section_of_all(&outline.blocks, plan.groups.iter().map(|g| g.at))?;
-        let bare = bare_groups(text, &outline.blocks, &roles);
-        bare.iter().any(|(h, _)| *h == under).then_some(bare)
-    };
-    let found = if let Some(bare) = (!plan.groups.is_empty()).then(kept_by_hand).flatten() {
+    let found = if let Some(bare) = kept_by_hand(&plan, &roles) {
         bare
     } else if !plan.groups.is_empty() {
         let orphans: Vec<usize> = plan
@@ -483,9 +492,8 @@ fn task_room<'a>(text: &str) -> Vec<Task<'a>> {
     room
 }
 
-/// The heading (its place among the headings) every one of `offsets` sits under, when they all
-/// sit under one.
-fn section_of_all(blocks: &[Block], mut offsets: impl Iterator<Item = usize>) -> Option<usize> {
+/// The heading (its place among the headings) each of `offsets` sits under, if any.
+fn headings_over(blocks: &[Block], offsets: impl Iterator<Item = usize>) -> Vec<Option<usize>> {
     let starts: Vec<usize> = blocks
         .iter()
         .filter_map(|b| match b {
@@ -493,9 +501,7 @@ fn section_of_all(blocks: &[Block], mut offsets: impl Iterator<Item = usize>) ->
             _ => None,
         })
         .collect();
-    let under = |at: usize| starts.partition_point(|&s| s <= at).checked_sub(1);
-    let first = under(offsets.next()?)?;
-    offsets.all(|at| under(at) == Some(first)).then_some(first)
+    offsets.map(|at| starts.partition_point(|&s| s <= at).checked_sub(1)).collect()
 }
 
 /// One walk over the outline, each heading in its role, then the front matter before `body`;

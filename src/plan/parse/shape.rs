@@ -406,18 +406,9 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
     let parents = parents(&heads);
     // A heading holds work when it or a heading under it carries some.
     let mut holds = vec![false; heads.len()];
-    // The status a heading states in its title (`## ✅ Concept`, `## Artwork — on hold`), not in
-    // brackets (`### Out of Scope (Future)` names a section). A plan whose titles all say
-    // complete is a report of work done (`## 历史任务：Sprint 4 ✅ 已完成`), not kept in them.
-    let titled: Vec<Option<Status>> = heads
-        .iter()
-        .map(|head| {
-            let t = syntax::bare_heading(head.2);
-            let f = t.statuses.first()?;
-            let bracketed = head.2[..f.range.start].trim_end().ends_with(['(', '（']);
-            (!bracketed && !syntax::is_date(head.2)).then_some(f.status)
-        })
-        .collect();
+    // The status a heading states in its title (see [`title_status`]). A plan whose titles all
+    // say complete is a report of work done (`## 历史任务：Sprint 4 ✅ 已完成`), not kept in them.
+    let titled: Vec<Option<Status>> = heads.iter().map(|head| title_status(head.2)).collect();
     let reports = titled.iter().flatten().all(|s| *s == Status::Complete);
     for (h, head) in heads.iter().enumerate() {
         // Checkboxes, or a table of tasks with their status (`| Task | Status |`).
@@ -1110,6 +1101,22 @@ fn headings<'t>(text: &'t str, blocks: &[Block]) -> Vec<(usize, u8, &'t str)> {
             _ => None,
         })
         .collect()
+}
+
+/// Does heading `h` (its place among the headings) say how it stands, in its title (`##
+/// PAY-110 Epic: 3DS2 — IN PROGRESS`, not in brackets) or on a status line of its own?
+pub(super) fn heading_states(text: &str, blocks: &[Block], h: usize) -> bool {
+    let heads = headings(text, blocks);
+    let Some(&(block, _, title)) = heads.get(h) else { return false };
+    title_status(title).is_some() || states_status(text, blocks, block)
+}
+
+/// The status a heading states in its title (`## ✅ Concept`, `## Artwork — on hold`), not in
+/// brackets (`### Out of Scope (Future)` names a section) nor in a dated one.
+fn title_status(title: &str) -> Option<Status> {
+    let f = syntax::bare_heading(title).statuses.first()?.clone();
+    let bracketed = title[..f.range.start].trim_end().ends_with(['(', '（']);
+    (!bracketed && !syntax::is_date(title)).then_some(f.status)
 }
 
 /// Is some heading that heading `i` sits under (see [`parents`]) one that `is` picks?
