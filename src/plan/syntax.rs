@@ -241,6 +241,10 @@ pub const STATUS_LABELS: &[&str] = &[
 /// several `**Owner:** A · **Status:** x`): the range of its value, which ends at ` · ` or
 /// ` | ` or the end of the line.
 pub fn status_label(s: &str) -> Option<Range<usize>> {
+    // A label line in italics: `*Status: Done (AB)*`, `_Status: blocked — …_`.
+    if let Some(inner) = italic_line(s) {
+        return status_label(inner).map(|v| v.start + 1..v.end + 1);
+    }
     label_value(s, STATUS_LABELS).or_else(|| {
         // `**Epic status:** Done`, `Phase status: complete`: the status of the unit it names.
         let bold = if s.starts_with("**") { 2 } else { 0 };
@@ -255,6 +259,14 @@ pub fn status_label(s: &str) -> Option<Range<usize>> {
         let v = label_value(&unworded, STATUS_LABELS)?;
         Some(v.start + word.len() + 1..v.end + word.len() + 1)
     })
+}
+
+/// The inside of a line wrapped whole in single `*` or `_` (italics, not bold).
+fn italic_line(s: &str) -> Option<&str> {
+    let s = s.trim_end();
+    let mark = s.chars().next().filter(|c| matches!(c, '*' | '_'))?;
+    let inner = s.strip_prefix(mark)?.strip_suffix(mark)?;
+    (!inner.starts_with(mark) && !inner.ends_with(mark) && !inner.starts_with(' ')).then_some(inner)
 }
 
 /// What a status label may name before the word "status" (`Epic status:`).
@@ -1983,7 +1995,8 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
             .or_else(|| label_status(t))
             .or_else(|| colon_status(t))
             .or_else(|| tail_emoji_status(t))
-            .or_else(|| qualified_status(t));
+            .or_else(|| qualified_status(t))
+            .or_else(|| remarked_symbol_status(t));
         let Some((cut, f)) = hit else { break };
         found.push(Found { range: start + f.range.start..start + f.range.end, ..f });
         end = start + t[..cut].trim_end_matches([' ', '—', '–', '-', ':', '：', '·']).len();
@@ -2302,6 +2315,24 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
         end = start - 1;
     }
     None
+}
+
+/// A status symbol and its word after a title, then a remark saying when or why: `Sprint 16 —
+/// referrals ❌ dropped after the pricing change, sprint cancelled`. The symbol and word are
+/// the token; the remark is neither title nor status.
+fn remarked_symbol_status(t: &str) -> Option<(usize, Found)> {
+    if t.is_ascii() {
+        return None;
+    }
+    t.match_indices(' ').find_map(|(i, _)| {
+        let tail = &t[i + 1..];
+        let (_, len) = status::emoji_at_start(tail)?;
+        let tok = status::at_start(tail).filter(|tok| tok.range.end > len)?;
+        let titled = t[..i].trim_end().ends_with(char::is_alphanumeric) && !priority_circle(tail);
+        let at = i + 1;
+        (titled && qualifies(tail[tok.range.end..].trim()))
+            .then(|| (at, Found::new(tok.status, at..at + tok.range.end)))
+    })
 }
 
 /// A coloured circle opening `s` (`🟡`, `⚪`): as often a priority as a state, so it takes no

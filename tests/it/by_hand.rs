@@ -2205,3 +2205,36 @@ fn a_bracketed_status_then_what_it_waits_on() {
     let titles = "# P\n\n### Phase 1: Checks [done criteria]\n- [ ] a\n\n### Phase 2: Lists [todo list for later]\n- [ ] b\n";
     assert_eq!(group_statuses(&plan_status_json(titles)), pairs(&[("1", "pending"), ("2", "pending")]));
 }
+
+#[test]
+fn long_lived_plans_archives_notes_and_italic_status_lines() {
+    // A status line in italics, under headings with no id.
+    let italic = "# Volunteer app\n\n## Sign-up\n*Status: Done (AB)*\n\n## Shift swaps\n*Status: In progress (CK)*\n- [x] a\n- [ ] b\n\n## Hours report\n_Status: Blocked (AB) — waiting on the council_\n\n## Offline mode\n*Status: Not started*\n";
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "blocked"), ("4", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(italic)), pairs(&want));
+    Test::new()
+        .file("task_plan.md", italic)
+        .args(["set", "--group", "1", "in_progress"])
+        .file_eq("task_plan.md", italic.replace("*Status: Done (AB)*", "*Status: In progress (AB)*"))
+        .success();
+    // A lone note naming a row of the table of groups is no group of its own.
+    let table = "# Wiki\n\n| Phase | Scope | Status |\n|---|---|---|\n| 1 | Decide | done |\n| 2 | Export | in progress |\n| 3 | Import | ⏸ |\n\nNotes:\n- Phase 3 on hold: same two people as Phase 2.\n";
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(table)), pairs(&want));
+    // Finished sprints collapsed into an archive after the live ones follow them, in file order;
+    // a symbol and its word may take a remark saying when or why.
+    let sprints = "# App\n\n## Now\n\n### Sprint 19 — offline ← current\n- [x] a\n- [ ] b\n\n### Sprint 20 — polish\n- [ ] c\n\n## Done\n\n<details>\n<summary>Sprints 16–18</summary>\n\n- Sprint 16 — referrals ❌ dropped after the pricing change, sprint cancelled\n- Sprint 17 — perf ✅\n- Sprint 18 — bugfix sprint ✅\n\n</details>\n";
+    let v = plan_status_json(sprints);
+    let want =
+        [("19", "in_progress"), ("20", "pending"), ("16", "skipped"), ("17", "complete"), ("18", "complete")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][2]["title"], "referrals");
+    Test::new()
+        .file("task_plan.md", sprints)
+        .args(["set", "--group", "17", "in_progress"])
+        .file_eq("task_plan.md", sprints.replace("perf ✅", "perf 🔄"))
+        .success();
+    // Bullets of the sprints' word in the notes, stating nothing, are remarks.
+    let notes = "# App\n\n### Sprint 1 — a\n- [x] a\n\n### Sprint 2 — b\n- [ ] b\n\n## Notes\n- Sprint 0 — the spike we never wrote down\n";
+    assert_eq!(group_statuses(&plan_status_json(notes)), pairs(&[("1", "complete"), ("2", "pending")]));
+}

@@ -1024,7 +1024,15 @@ impl<'a> Walk<'a> {
         let keyed = syntax::group_heading(&text[rest.clone()]).or_else(|| {
             // Any word and an id, when a separator follows (`Faz A: …`, `Task 0: …`), not a
             // sentence that happens to start with a word and an acronym.
-            let w = syntax::word_heading(&text[rest.clone()]).filter(|_| in_section || in_run || opened)?;
+            // Beside group headings, one of their word stating its status after its title
+            // (`- Sprint 14 — onboarding redesign ✅` in the archive of finished sprints).
+            let w = syntax::word_heading(&text[rest.clone()]);
+            let theirs = |w: &syntax::Titled| {
+                self.heading_groups
+                    && !w.statuses.is_empty()
+                    && self.group_words.contains(&text[shift(&w.word, rest.start)].to_lowercase())
+            };
+            let w = w.filter(|w| in_section || in_run || opened || theirs(w))?;
             let after = text[rest.start + w.id.end..].trim_start();
             [":", "：", "—", "–", "- "].iter().any(|sep| after.starts_with(sep)).then_some(w)
         });
@@ -1859,6 +1867,22 @@ impl<'a> Walk<'a> {
         // them when there are none in another form, or when each row writes the id of a group
         // heading beside it, and the headings name no group the table does not
         // (`| Q2 | Kampanya paneli | Devam ediyor |` over `## Q2 detay`).
+        // A lone item that only names a row of a table of groups, holding nothing, is a note on
+        // it (`- Phase 5 on hold: same two people as Phase 4` after the table), no group.
+        let noted = |g: &Group<'_>| {
+            g.form == GroupForm::ListItem
+                && g.tasks.is_empty()
+                && self.table_groups.iter().any(|t| !t.id.is_empty() && t.id == g.id)
+        };
+        if self.table_groups.len() >= 2
+            && self.list_groups.is_empty()
+            && self.plan.groups.len() == 1
+            && self.plan.groups.iter().all(noted)
+            && self.plan.current_mark.is_none()
+        {
+            self.plan.groups.clear();
+            self.rounds.clear();
+        }
         let rows = self.status_rows;
         let alone = self.plan.groups.is_empty() && self.list_groups.is_empty();
         if rows.rows > 0 && !(rows.say_groups() && (alone || self.rows_name_headings())) {

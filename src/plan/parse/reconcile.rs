@@ -125,11 +125,11 @@ impl<'a> Walk<'a> {
     /// Earlier groups collapsed to a line each above the detailed ones (`- ✅ **Phase 1: Tenant
     /// model** — done` … then `### Phase 4: Caching`): items of the headings' word, each stating
     /// its status, whose ids count up into the first heading's, are the groups before them.
+    /// So are such items after every group, finished ones collapsed into an archive (`## Done`
+    /// … `- Sprint 14 — onboarding redesign ✅`): they follow the groups, in file order.
     pub(super) fn prepend_earlier(&mut self, items: Vec<Group<'a>>) {
-        let Some(first) = self.plan.groups.first() else { return };
-        let fits = items
-            .iter()
-            .all(|o| o.at < first.at && !o.indicators.is_empty() && same_word(first.word, o.word));
+        let (Some(first), Some(last)) = (self.plan.groups.first(), self.plan.groups.last()) else { return };
+        let fits = items.iter().all(|o| !o.indicators.is_empty() && same_word(first.word, o.word));
         let ids = items.iter().map(|o| o.id.as_ref()).chain([first.id.as_ref()]);
         if items.is_empty() || !fits || !super::shape::in_sequence(ids) {
             return;
@@ -137,6 +137,13 @@ impl<'a> Walk<'a> {
         let text = self.text;
         let lines: HashSet<usize> =
             items.iter().map(|o| text[..o.at].rfind('\n').map_or(0, |i| i + 1)).collect();
+        if items.iter().all(|o| o.at > last.at) {
+            self.drop_tasks(|t| t.group.is_none() && lines.contains(&t.at));
+            return self.append_later(items);
+        }
+        if !items.iter().all(|o| o.at < first.at) {
+            return;
+        }
         self.drop_tasks(|t| t.group.is_none() && lines.contains(&t.at));
         let n = items.len();
         for t in &mut self.plan.tasks {
