@@ -2213,7 +2213,7 @@ fn qualifies(rest: &str) -> bool {
 }
 
 /// What follows a parenthetical that opens `s` (`(strike week), content merged`), trimmed.
-fn after_paren(s: &str) -> Option<&str> {
+pub fn after_paren(s: &str) -> Option<&str> {
     let (inner, close) = match s.strip_prefix('(') {
         Some(inner) => (inner, ')'),
         None => (s.strip_prefix('（')?, '）'),

@@ -2238,3 +2238,24 @@ fn long_lived_plans_archives_notes_and_italic_status_lines() {
     let notes = "# App\n\n### Sprint 1 — a\n- [x] a\n\n### Sprint 2 — b\n- [ ] b\n\n## Notes\n- Sprint 0 — the spike we never wrote down\n";
     assert_eq!(group_statuses(&plan_status_json(notes)), pairs(&[("1", "complete"), ("2", "pending")]));
 }
+
+#[test]
+fn a_table_that_takes_over_from_the_headings() {
+    let plan = "# Docs\n\n## Phase 1: Audit ✅\n- [x] a\n\n## Phase 2: Scaffold ✅\n- [x] b\n\n## Phase 3: Migration — ~80%\n- [x] c\n- [ ] d\n\n## Phase table\n\n| Phase | What | Status |\n|---|---|---|\n| 3 | Migration | done |\n| 4 | Search | in progress |\n| 5 | Launch | not started |\n";
+    let want =
+        [("1", "complete"), ("2", "complete"), ("3", "complete"), ("4", "in_progress"), ("5", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(plan)), pairs(&want));
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "4", "complete"])
+        .file_eq("task_plan.md", plan.replace("| Search | in progress |", "| Search | done |"))
+        .success();
+    // Rows that skip ahead, or name headings out of order, are not the same groups going on.
+    let gap = plan.replace("| 4 | Search", "| 7 | Search");
+    let v = plan_status_json(&gap);
+    assert_eq!(v["groups"].as_array().map(Vec::len), Some(3));
+    // Items after the groups, counting on from the last, follow them too.
+    let items = "# P\n\n### Sprint 1 — a\n- [x] a\n\n### Sprint 2 — b\n- [ ] b\n\n## Later\n- Sprint 3 — c ⏳\n- Sprint 4 — d ⏳\n";
+    let want = [("1", "complete"), ("2", "pending"), ("3", "pending"), ("4", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(items)), pairs(&want));
+}

@@ -1033,7 +1033,9 @@ impl<'a> Walk<'a> {
                     && self.group_words.contains(&text[shift(&w.word, rest.start)].to_lowercase())
             };
             let w = w.filter(|w| in_section || in_run || opened || theirs(w))?;
+            // (A date or remark may stand between: `Round 1 (2021) — first Hugo site ✅`.)
             let after = text[rest.start + w.id.end..].trim_start();
+            let after = syntax::after_paren(after).unwrap_or(after);
             [":", "：", "—", "–", "- "].iter().any(|sep| after.starts_with(sep)).then_some(w)
         });
         let carrier = self.carriers.binary_search(&index).is_ok();

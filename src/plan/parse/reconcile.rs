@@ -41,12 +41,28 @@ impl<'a> Walk<'a> {
         if ids.len() == others.len() && matched.iter().all(Option::is_none) {
             return others.into_iter().map(|(g, _)| g).collect();
         }
-        if ids.len() != others.len() || !(covered || matched.iter().all(Option::is_some)) {
+        // Or it takes over from the headings (`Phases 1–4 were tracked as headings; from then
+        // on, the table`): after them, its first rows name the last headings in order, and the
+        // rest count on from there. Those are returned, to follow the headings.
+        let k = matched.iter().take_while(|m| m.is_some()).count();
+        let n = groups.len();
+        let takes_over = !covered
+            && k >= 1
+            && k < others.len()
+            && k <= n
+            && matched[k..].iter().all(Option::is_none)
+            && (0..k).all(|j| matched[j] == Some(n - k + j))
+            && others.iter().all(|(o, _)| o.at > groups[n - 1].at)
+            && super::shape::in_sequence(
+                groups.iter().map(|g| g.id.as_ref()).chain(others[k..].iter().map(|(o, _)| o.id.as_ref())),
+            );
+        if ids.len() != others.len() || !(covered || matched.iter().all(Option::is_some) || takes_over) {
             return Vec::new();
         }
-        let lines: HashSet<usize> = others.iter().map(|(_, line)| *line).collect();
+        let lines: HashSet<usize> =
+            others.iter().take(if takes_over { k } else { others.len() }).map(|(_, line)| *line).collect();
         self.drop_tasks(|t| t.group.is_none() && t.form == TaskForm::Checkbox && lines.contains(&t.at));
-        let others: Vec<Group<'a>> = others.into_iter().map(|(g, _)| g).collect();
+        let mut others: Vec<Group<'a>> = others.into_iter().map(|(g, _)| g).collect();
         for (o, m) in others.iter().zip(&matched) {
             if let Some(i) = *m {
                 // A heading naming the group and nothing more (`**Etapp 3**` over notes), or
@@ -67,6 +83,9 @@ impl<'a> Walk<'a> {
                     self.plan.current_mark = Some((i, mark));
                 }
             }
+        }
+        if takes_over {
+            return others.split_off(k);
         }
         if !covered {
             return Vec::new();
@@ -125,23 +144,28 @@ impl<'a> Walk<'a> {
     /// Earlier groups collapsed to a line each above the detailed ones (`- ✅ **Phase 1: Tenant
     /// model** — done` … then `### Phase 4: Caching`): items of the headings' word, each stating
     /// its status, whose ids count up into the first heading's, are the groups before them.
-    /// So are such items after every group, finished ones collapsed into an archive (`## Done`
-    /// … `- Sprint 14 — onboarding redesign ✅`): they follow the groups, in file order.
+    /// So are such items after every group, counting up into the first (finished ones collapsed
+    /// into an archive: `## Done` … `- Sprint 14 — onboarding redesign ✅`) or on from the last:
+    /// they follow the groups, in file order.
     pub(super) fn prepend_earlier(&mut self, items: Vec<Group<'a>>) {
         let (Some(first), Some(last)) = (self.plan.groups.first(), self.plan.groups.last()) else { return };
         let fits = items.iter().all(|o| !o.indicators.is_empty() && same_word(first.word, o.word));
-        let ids = items.iter().map(|o| o.id.as_ref()).chain([first.id.as_ref()]);
-        if items.is_empty() || !fits || !super::shape::in_sequence(ids) {
+        if items.is_empty() || !fits {
             return;
         }
+        let ids = |before: &[&str], after: &[&str]| {
+            let items = items.iter().map(|o| o.id.as_ref());
+            super::shape::in_sequence(before.iter().copied().chain(items).chain(after.iter().copied()))
+        };
+        let (into_first, from_last) = (ids(&[], &[first.id.as_ref()]), ids(&[last.id.as_ref()], &[]));
         let text = self.text;
         let lines: HashSet<usize> =
             items.iter().map(|o| text[..o.at].rfind('\n').map_or(0, |i| i + 1)).collect();
-        if items.iter().all(|o| o.at > last.at) {
+        if items.iter().all(|o| o.at > last.at) && (into_first || from_last) {
             self.drop_tasks(|t| t.group.is_none() && lines.contains(&t.at));
             return self.append_later(items);
         }
-        if !items.iter().all(|o| o.at < first.at) {
+        if !into_first || !items.iter().all(|o| o.at < first.at) {
             return;
         }
         self.drop_tasks(|t| t.group.is_none() && lines.contains(&t.at));
