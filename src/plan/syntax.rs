@@ -1881,6 +1881,7 @@ pub fn is_group_id(id: &str) -> bool {
                 || (letters <= 3 && part.chars().all(|c| c.is_ascii_uppercase()))
                 || part.chars().all(|c| "一二三四五六七八九十百零〇".contains(c))
                 || script_number(part).is_some()
+                || roman_number(part).is_some()
                 || word_number(part).is_some())
     })
 }
@@ -1936,6 +1937,18 @@ pub fn word_number(id: &str) -> Option<u32> {
         "twenty",
     ];
     WORDS.iter().position(|w| w.eq_ignore_ascii_case(id)).map(|i| i as u32 + 1)
+}
+
+/// The number a Roman numeral writes, one to thirty-nine in capitals (`VIII` → 8).
+pub fn roman_number(id: &str) -> Option<u32> {
+    const ONES: [&str; 10] = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"];
+    if id.is_empty() || !id.bytes().all(|b| matches!(b, b'I' | b'V' | b'X')) {
+        return None;
+    }
+    let tens = id.bytes().take_while(|&b| b == b'X').count();
+    let ones = ONES.iter().position(|o| *o == &id[tens..])?;
+    let n = tens * 10 + ones;
+    (tens <= 3 && n > 0).then_some(n as u32)
 }
 
 /// The number an id writes in another script's decimal digits (`۲` → 2 in Persian, `١٢` → 12
@@ -1994,6 +2007,7 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
             .or_else(|| dash_status(t))
             .or_else(|| label_status(t))
             .or_else(|| colon_status(t))
+            .or_else(|| comma_status(t))
             .or_else(|| tail_emoji_status(t))
             .or_else(|| qualified_status(t))
             .or_else(|| remarked_symbol_status(t));
@@ -2178,6 +2192,15 @@ fn colon_status(t: &str) -> Option<(usize, Found)> {
     // (`Report the status: done`) from one closing the title.
     let before = t[..colon].trim_end_matches(['*', ' ']).to_lowercase();
     (!STATUS_LABELS.iter().any(|l| before.ends_with(l))).then_some((colon, found))
+}
+
+/// A status word alone after a title's one comma: `Week 8 — vacation, skipped`. (A list of
+/// things, `parse, check, done`, has more commas than one.)
+fn comma_status(t: &str) -> Option<(usize, Found)> {
+    let comma = t.find(", ")?;
+    let tail_start = comma + 2;
+    let status = status::whole(&t[tail_start..]).filter(|_| !t[tail_start..].contains([',', '，']))?;
+    t[..comma].chars().any(char::is_alphanumeric).then(|| (comma, Found::new(status, tail_start..t.len())))
 }
 
 /// Can `rest` follow a status after a title's last dash and leave it the status? A bracketed

@@ -2259,3 +2259,18 @@ fn a_table_that_takes_over_from_the_headings() {
     let want = [("1", "complete"), ("2", "pending"), ("3", "pending"), ("4", "pending")];
     assert_eq!(group_statuses(&plan_status_json(items)), pairs(&want));
 }
+
+#[test]
+fn roman_parts_past_seven_and_a_status_after_a_comma() {
+    let parts = "# Course\n\n## Part VI — Messy data\n- [x] a\n\n## Part VII — Capstone\n- [ ] b\n\n## Part VIII — ~~dbt intro~~\nDropped.\n\n## Part IX — Wrap-up\n";
+    let want = [("VI", "complete"), ("VII", "pending"), ("VIII", "skipped"), ("IX", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(parts)), pairs(&want));
+    let weeks = "# Rust\n\n## Week 7 — lifetimes [x]\n\n## Week 8 — vacation, skipped\n\n## Week 9 — tests, closures, iterators\n- [ ] ch 13\n";
+    let want = [("7", "complete"), ("8", "skipped"), ("9", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(weeks)), pairs(&want));
+    Test::new()
+        .file("task_plan.md", weeks)
+        .args(["set", "--group", "8", "complete"])
+        .file_eq("task_plan.md", weeks.replace("vacation, skipped", "vacation, complete"))
+        .success();
+}

@@ -1052,10 +1052,14 @@ fn in_runs(
 /// Ids that count up one at a time (`M0 M1 M2`, `A B C`, `#8 #9 #10 #10`): a repeat is a part
 /// two, not a restart.
 pub(super) fn in_sequence<'s>(ids: impl Iterator<Item = &'s str>) -> bool {
+    let ids: Vec<&str> = ids.collect();
+    // Roman numerals, when one has two letters or more: `I` is one, not the ninth letter.
+    let roman = ids.iter().any(|id| id.len() > 1 && syntax::roman_number(id).is_some());
     let mut last: Option<(&str, u32)> = None;
     let mut steps = 0;
     for id in ids {
-        let Some((prefix, n)) = ordinal_of(id) else {
+        let numeral = syntax::roman_number(id).filter(|_| roman).map(|n| ("", n));
+        let Some((prefix, n)) = numeral.or_else(|| ordinal_of(id)) else {
             return false;
         };
         if let Some((p, l)) = last {
