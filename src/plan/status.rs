@@ -836,6 +836,9 @@ pub fn lone(word: &str) -> Option<Status> {
         // "from now" (`これから確認する`).
         "これから" => Some(Status::Pending),
         _ if word.ends_with("待ち") && find(word).is_none() => Some(Status::Blocked),
+        // A change request taken in (`| 13 | … | merged |`); in a sentence, joined to another
+        // (`merged into Phase 4`).
+        _ if word.eq_ignore_ascii_case("merged") => Some(Status::Complete),
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),
     }
 }
@@ -908,7 +911,7 @@ pub fn leading(s: &str) -> Option<Token> {
         let at = skip + struck;
         return Some(Token { status: tok.status, range: at + tok.range.start..at + tok.range.end });
     }
-    let tok = find(rest)?;
+    let Some(tok) = find(rest) else { return lone_leading(rest, skip) };
     let before = &rest[..tok.range.start];
     // Decoration (`🟢 complete`), or the id of the part the status is about (`D.1 in progress,
     // D.2 deferred`): an id has a digit and no lowercase word.
@@ -919,7 +922,25 @@ pub fn leading(s: &str) -> Option<Token> {
                 && !id.bytes().any(|b| b.is_ascii_lowercase())
                 && !id.ends_with('%')
         });
-    decoration.then(|| Token { status: tok.status, range: skip + tok.range.start..skip + tok.range.end })
+    match decoration {
+        true => Some(Token { status: tok.status, range: skip + tok.range.start..skip + tok.range.end }),
+        false => lone_leading(rest, skip),
+    }
+}
+
+/// A word that is a status only alone ([`lone`]) opening a cell or value, with at most a remark
+/// set apart after it: `merged (had 3 tests, trivial)`, `cut — folded into Part IV`. Not a
+/// sentence (`merged into Phase 4`, `cut from the MVP`).
+fn lone_leading(rest: &str, skip: usize) -> Option<Token> {
+    let end = rest.find([' ', ',', ';', '(', '.', '（']).unwrap_or(rest.len());
+    let status = lone(&rest[..end])?;
+    let after = rest[end..].trim_start();
+    let apart = after.is_empty()
+        || after.starts_with(['(', '（', ',', ';', '—', '–'])
+        || after.starts_with("- ")
+        || after.starts_with(". ")
+        || after == ".";
+    apart.then(|| Token { status, range: skip..skip + end })
 }
 
 /// Where the words after a status struck through start (`~~en curso~~ descartado`): 0 when

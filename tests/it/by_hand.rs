@@ -2274,3 +2274,23 @@ fn roman_parts_past_seven_and_a_status_after_a_comma() {
         .file_eq("task_plan.md", weeks.replace("vacation, skipped", "vacation, complete"))
         .success();
 }
+
+#[test]
+fn a_table_of_pull_requests_merged_and_what_each_is() {
+    let plan = "# Vitest\n\n| Step | Area | What | Status |\n|---:|---|---|---|\n| 1 | prep | workspace | merged |\n| 2 | prep | codemod | merged (had 3 tests, trivial) |\n| 3 | packages | `@acme/ui` | in progress |\n| 4 | packages | `@acme/forms` | todo |\n";
+    let v = plan_status_json(plan);
+    let want = [("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][0]["title"], "workspace");
+    // Set away and back: the file's own word comes back.
+    let dir = crate::harness::TempDir::new();
+    std::fs::write(dir.path().join("task_plan.md"), plan).expect("plan");
+    for to in ["in_progress", "complete"] {
+        assert_eq!(crate::harness::pplan(dir.path(), &["set", "--group", "1", to]).0, Some(0));
+    }
+    assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).expect("plan"), plan);
+    // Merged into another group is no status of its own.
+    let folded = "# P\n\n| Phase | What | Status |\n|---|---|---|\n| 1 | A | done |\n| 2 | B | merged into Phase 3 |\n| 3 | C | in progress |\n";
+    let want = [("1", "complete"), ("2", "pending"), ("3", "in_progress")];
+    assert_eq!(group_statuses(&plan_status_json(folded)), pairs(&want));
+}

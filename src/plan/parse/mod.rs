@@ -135,6 +135,28 @@ const TITLE_COLUMNS: &[&str] = &[
     "descripción",
     "descrizione",
 ];
+/// Columns that name what a row is about when no column is called its title (`| Step | Area |
+/// What | Status |`): the title, before the next column after the id.
+const WHAT_COLUMNS: &[&str] = &[
+    "what",
+    "scope",
+    "summary",
+    "focus",
+    "topic",
+    "deliverable",
+    "deliverables",
+    "titel",
+    "titre",
+    "título",
+    "titolo",
+    "nome",
+    "nombre",
+    "название",
+    "описание",
+    "beschreibung",
+    "标题",
+    "主题",
+];
 /// A table's column of steps (see [`TableKind::Groups`]'s `steps`).
 const STEP_COLUMNS: &[&str] = &[
     "step",
@@ -1631,7 +1653,7 @@ impl<'a> Walk<'a> {
                 .iter()
                 .any(|g| n.strip_prefix(g).is_some_and(|rest| TITLE_COLUMNS.contains(&rest.trim_start())))
         });
-        let title = named_group.or_else(|| col(TITLE_COLUMNS));
+        let title = named_group.or_else(|| col(TITLE_COLUMNS)).or_else(|| col(WHAT_COLUMNS));
         // `Task ID` / `タスクID` names the id column of a task table whose text is its title.
         let task_id = names.iter().position(|n| {
             TASK_COLUMNS
