@@ -2008,6 +2008,7 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
             .or_else(|| label_status(t))
             .or_else(|| colon_status(t))
             .or_else(|| comma_status(t))
+            .or_else(|| struck_status(t))
             .or_else(|| tail_emoji_status(t))
             .or_else(|| qualified_status(t))
             .or_else(|| remarked_symbol_status(t));
@@ -2192,6 +2193,14 @@ fn colon_status(t: &str) -> Option<(usize, Found)> {
     // (`Report the status: done`) from one closing the title.
     let before = t[..colon].trim_end_matches(['*', ' ']).to_lowercase();
     (!STATUS_LABELS.iter().any(|l| before.ends_with(l))).then_some((colon, found))
+}
+
+/// A status word after a title struck through: `~~Extract load_sources()~~ done`.
+fn struck_status(t: &str) -> Option<(usize, Found)> {
+    let close = t.rfind("~~ ")?;
+    let tail_start = close + 3;
+    let status = status::whole(&t[tail_start..])?;
+    (t.starts_with("~~") && close > 2).then(|| (close + 2, Found::new(status, tail_start..t.len())))
 }
 
 /// A status word alone after a title's one comma: `Week 8 — vacation, skipped`. (A list of

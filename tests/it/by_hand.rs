@@ -2294,3 +2294,22 @@ fn a_table_of_pull_requests_merged_and_what_each_is() {
     let want = [("1", "complete"), ("2", "pending"), ("3", "in_progress")];
     assert_eq!(group_statuses(&plan_status_json(folded)), pairs(&want));
 }
+
+#[test]
+fn an_overview_table_of_steps_and_steps_struck_through_when_done() {
+    let plan = "# i18n\n\n## Overview\n\n| # | Step | Status |\n|---|---|---|\n| 1 | Choose library | done |\n| 2 | Extract strings | in-progress |\n| 3 | Translate | todo |\n\n## Details\n\n### 1. Choose library\nWent with next-intl.\n\n### 2. Extract strings\n- [x] a\n- [ ] b\n\n### 3. Translate\n- [ ] c\n";
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(plan)), pairs(&want));
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "3", "in_progress"])
+        .file_eq("task_plan.md", plan.replace("| Translate | todo |", "| Translate | in-progress |"))
+        .success();
+    // A table of steps whose titles are not the headings' stays out of them.
+    let other = plan.replace("| Choose library |", "| Pick a vendor |");
+    let want = [("1", "pending"), ("2", "in_progress"), ("3", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(&other)), pairs(&want));
+    let struck = "# Refactor\n\nSteps:\n\n1. ~~Add characterization tests~~ done\n2. ~~Extract `load_sources()`~~ done\n3. Extract aggregation — in progress, `pivot` still in the old file\n4. Extract rendering\n";
+    let want = [("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(struck)), pairs(&want));
+}

@@ -1679,7 +1679,9 @@ impl<'a> Walk<'a> {
         // (`| Epic | Name | Status |`; in `| Task | Epic | Status |` it is each task's field).
         let epic = || col(&["epic", "workstream"]).filter(|_| task.is_none());
         let group = col(GROUP_COLUMNS).or(named_group).or(run_word).or_else(epic);
-        let step = group.is_none().then(|| col(STEP_COLUMNS).filter(|_| !self.heading_groups)).flatten();
+        // Beside group headings, a table of steps gives groups only as their overview (see
+        // `finish`).
+        let step = group.is_none().then(|| col(STEP_COLUMNS)).flatten();
         match (group.or(step), task, status) {
             (_, Some(task), Some(status)) if self.group.is_some() => {
                 TableKind::Tasks { id, task, status, by_status: false, group: None, numbered }
@@ -1880,7 +1882,18 @@ impl<'a> Walk<'a> {
         }
         // A table of steps is the plan's groups only when the plan has nothing else, but the
         // tasks under headings naming its steps.
+        // (Or an overview of group headings that detail the same steps: `| 1 | Choose library
+        // | done |` over `### 1. Choose library`, each row's id and title a heading's.)
+        let overview = !self.table_groups.is_empty()
+            && self.table_groups.iter().all(|t| {
+                self.plan.groups.iter().any(|g| {
+                    g.form == GroupForm::Heading
+                        && g.id == t.id
+                        && g.title.trim().eq_ignore_ascii_case(t.title.trim())
+                })
+            });
         if self.step_rows
+            && !overview
             && !(self.plan.groups.is_empty()
                 && self.list_groups.is_empty()
                 && self.plan.tasks.iter().all(|t| t.group.is_some()))
