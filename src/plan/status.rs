@@ -287,6 +287,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("travada", Blocked, Pt),
     ("bloqueada", Blocked, Es),
     ("omitido", Skipped, Es),
+    ("omitida", Skipped, Es),
     ("terminado", Complete, Es),
     ("terminada", Complete, Es),
     ("finalizado", Complete, Es),
@@ -935,11 +936,13 @@ fn lone_leading(rest: &str, skip: usize) -> Option<Token> {
     let end = rest.find([' ', ',', ';', '(', '.', '（']).unwrap_or(rest.len());
     let status = lone(&rest[..end])?;
     let after = rest[end..].trim_start();
+    // A remark that says how things stand is no remark (`merged, pending deploy`).
     let apart = after.is_empty()
         || after.starts_with(['(', '（', ',', ';', '—', '–'])
         || after.starts_with("- ")
         || after.starts_with(". ")
         || after == ".";
+    let apart = apart && find(after).is_none();
     apart.then(|| Token { status, range: skip..skip + end })
 }
 

@@ -317,6 +317,11 @@ pub const CURRENT_LABELS: &[&str] = &[
     "当前进度",
     "etapa actual",
     "fase atual",
+    // "Under way:", "working on now:" (`> 正在进行：阶段三`, `Currently working on: **0.9.0**`).
+    "正在进行",
+    "正在進行",
+    "currently working on",
+    "now working on",
 ];
 
 /// A `(current)`, `(Current Focus)`, `（当前）`, `(we are here)` mark in a heading, or one after
@@ -409,9 +414,10 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
         .max()?;
     let word = t[at + arrow..].trim().trim_matches(['*', '_', '`', '(', ')']).trim().to_lowercase();
     // A rightward arrow is as often "into" (`from Confluence → here`, `release -> current`):
-    // only `→ NOW` points at the line.
+    // only `→ NOW`, or a mark in capitals (`→ CURRENT`), points at the line.
     if matches!(&t[at..at + arrow], "→" | "->") {
-        return (word == "now").then(|| text[..at].trim_end().len());
+        let capitals = t[at + arrow..].trim().trim_matches(['*', '_', '`', '(', ')']) == "CURRENT";
+        return (word == "now" || capitals).then(|| text[..at].trim_end().len());
     }
     // `← here`, `← I'm here`, `← we are here`, `◀ siamo qui`, `← いまここ`.
     let here = word
@@ -2007,7 +2013,7 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
             .or_else(|| dash_status(t))
             .or_else(|| label_status(t))
             .or_else(|| colon_status(t))
-            .or_else(|| comma_status(t))
+            .or_else(|| comma_status(t).filter(|_| found.is_empty()))
             .or_else(|| struck_status(t))
             .or_else(|| tail_emoji_status(t))
             .or_else(|| qualified_status(t))
@@ -2063,7 +2069,8 @@ fn bracket_status(t: &str) -> Option<(usize, Found)> {
         // A status, then what it waits on: `[BLOCKED - waiting on the platform team]`.
         let tok = status::find(inner).filter(|t| t.range.start == lead)?;
         let rest = &inner[tok.range.end..];
-        let said = [" - ", " — ", " – ", ": ", ", ", "; "].iter().any(|s| rest.starts_with(s));
+        // (Not a list of states after a comma: `[Done, Cancel]`, `[pending, active, done]`.)
+        let said = [" - ", " — ", " – ", ": ", "; "].iter().any(|s| rest.starts_with(s));
         let at = open + 1 + tok.range.start;
         return said.then(|| (cut, Found::new(tok.status, at..open + 1 + tok.range.end)));
     };
@@ -2203,12 +2210,15 @@ fn struck_status(t: &str) -> Option<(usize, Found)> {
     (t.starts_with("~~") && close > 2).then(|| (close + 2, Found::new(status, tail_start..t.len())))
 }
 
-/// A status word alone after a title's one comma: `Week 8 — vacation, skipped`. (A list of
-/// things, `parse, check, done`, has more commas than one.)
+/// A status word alone after a title's one comma, closing it: `Week 8 — vacation, skipped`.
+/// Only one saying the work is over or stopped: a list of things (`parse, check, done`) has
+/// more commas than one, and `Walking, running`, `Passive, active`, `Past, future` are titles.
 fn comma_status(t: &str) -> Option<(usize, Found)> {
     let comma = t.find(", ")?;
     let tail_start = comma + 2;
-    let status = status::whole(&t[tail_start..]).filter(|_| !t[tail_start..].contains([',', '，']))?;
+    let status = status::whole(&t[tail_start..])
+        .filter(|s| matches!(s, Status::Complete | Status::Skipped | Status::Blocked))
+        .filter(|_| !t[tail_start..].contains([',', '，']))?;
     t[..comma].chars().any(char::is_alphanumeric).then(|| (comma, Found::new(status, tail_start..t.len())))
 }
 

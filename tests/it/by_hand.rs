@@ -2313,3 +2313,30 @@ fn an_overview_table_of_steps_and_steps_struck_through_when_done() {
     let want = [("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")];
     assert_eq!(group_statuses(&plan_status_json(struck)), pairs(&want));
 }
+
+#[test]
+fn what_only_looks_like_the_new_forms_of_this_round() {
+    // A table of steps inside a group is its tasks.
+    let inside = "# P\n\n## Phase 1: Build\n- [x] a\n\n## Phase 2: Release\n| Step | Description | Status |\n|---|---|---|\n| 1 | Tag | done |\n| 2 | Push | in progress |\n\n## Phase 3: Monitor\n- [ ] b\n";
+    let v = plan_status_json(inside);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    assert_eq!(v["groups"][1]["tasks"]["total"], 2);
+    // Headings that are a board's columns do not take the groups listed under them.
+    let board = "# P\n\n## In progress\n- Phase 3: API — in progress\n- Phase 4: UI — pending\n\n## Done\n- Phase 1: Setup — done\n- Phase 2: Schema — done\n";
+    let want = [("3", "in_progress"), ("4", "pending"), ("1", "complete"), ("2", "complete")];
+    assert_eq!(group_statuses(&plan_status_json(board)), pairs(&want));
+    // Titles with a comma, and brackets listing states.
+    let titles = "# P\n\n## Phase 1: Walking, running — done\n- [x] a\n\n## Phase 2: Passive, active\n- [x] b\n\n## Phase 3: Footer buttons [Done, Cancel]\n- [ ] c\n\n## Phase 4: Machine [pending, active, done]\n- [ ] d\n";
+    let v = plan_status_json(titles);
+    let want = [("1", "complete"), ("2", "complete"), ("3", "pending"), ("4", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][1]["title"], "Passive, active");
+    // Another team's table of phases after ours is not ours going on.
+    let other = "# P\n\n## Phase 1: Auth\n- [x] a\n\n## Phase 2: Billing\n- [ ] b\n\n## Related work in other teams\n\n| Phase | Team | Status |\n|---|---|---|\n| 2 | Platform | in progress |\n| 3 | Data | todo |\n";
+    let want = [("1", "complete"), ("2", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(other)), pairs(&want));
+    // `merged` with a remark that says how things stand is no status of its own.
+    let merged = "# P\n\n| Phase | What | Status |\n|---|---|---|\n| 1 | A | done |\n| 2 | B | merged, pending deploy |\n| 3 | C | merged; deploy blocked by ops |\n";
+    let want = [("1", "complete"), ("2", "pending"), ("3", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(merged)), pairs(&want));
+}

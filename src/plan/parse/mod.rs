@@ -1056,7 +1056,7 @@ impl<'a> Walk<'a> {
             };
             let w = w.filter(|w| in_section || in_run || opened || theirs(w))?;
             // (A date or remark may stand between: `Round 1 (2021) — first Hugo site ✅`.)
-            let after = text[rest.start + w.id.end..].trim_start();
+            let after = text[rest.start + w.id.end..rest.end].trim_start();
             let after = syntax::after_paren(after).unwrap_or(after);
             [":", "：", "—", "–", "- "].iter().any(|sep| after.starts_with(sep)).then_some(w)
         });
@@ -1679,9 +1679,9 @@ impl<'a> Walk<'a> {
         // (`| Epic | Name | Status |`; in `| Task | Epic | Status |` it is each task's field).
         let epic = || col(&["epic", "workstream"]).filter(|_| task.is_none());
         let group = col(GROUP_COLUMNS).or(named_group).or(run_word).or_else(epic);
-        // Beside group headings, a table of steps gives groups only as their overview (see
-        // `finish`).
-        let step = group.is_none().then(|| col(STEP_COLUMNS)).flatten();
+        // Beside group headings, a table of steps outside them gives groups only as their
+        // overview (see `finish`); inside one, it is that group's tasks.
+        let step = group.is_none().then(|| col(STEP_COLUMNS).filter(|_| self.group.is_none())).flatten();
         match (group.or(step), task, status) {
             (_, Some(task), Some(status)) if self.group.is_some() => {
                 TableKind::Tasks { id, task, status, by_status: false, group: None, numbered }

@@ -51,7 +51,13 @@ impl<'a> Walk<'a> {
             && k < others.len()
             && k <= n
             && matched[k..].iter().all(Option::is_none)
-            && (0..k).all(|j| matched[j] == Some(n - k + j))
+            && (0..k).all(|j| {
+                // The same group by its title too (`Content migration` under `## Phase 4:
+                // Content migration — ~80%`), not another team's phase 2.
+                let (heading, row) =
+                    (groups[n - k + j].title.trim().to_lowercase(), others[j].0.title.trim().to_lowercase());
+                matched[j] == Some(n - k + j) && !row.is_empty() && heading.starts_with(&row)
+            })
             && others.iter().all(|(o, _)| o.at > groups[n - 1].at)
             && super::shape::in_sequence(
                 groups.iter().map(|g| g.id.as_ref()).chain(others[k..].iter().map(|(o, _)| o.id.as_ref())),

@@ -1112,7 +1112,12 @@ fn headings<'t>(text: &'t str, blocks: &[Block]) -> Vec<(usize, u8, &'t str)> {
 pub(super) fn heading_states(text: &str, blocks: &[Block], h: usize) -> bool {
     let heads = headings(text, blocks);
     let Some(&(block, _, title)) = heads.get(h) else { return false };
-    title_status(title).is_some() || states_status(text, blocks, block)
+    // A heading that is a status and nothing more (`## In progress`, `## ✅ Done`) is a
+    // board's column, not a group saying how it stands.
+    let t = syntax::bare_heading(title);
+    let column = t.statuses.first().is_some_and(|f| f.range == t.title)
+        || !title[t.title].chars().any(char::is_alphanumeric);
+    (title_status(title).is_some() && !column) || states_status(text, blocks, block)
 }
 
 /// The status a heading states in its title (`## ✅ Concept`, `## Artwork — on hold`), not in
