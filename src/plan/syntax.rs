@@ -241,10 +241,16 @@ pub const STATUS_LABELS: &[&str] = &[
 /// several `**Owner:** A · **Status:** x`): the range of its value, which ends at ` · ` or
 /// ` | ` or the end of the line.
 pub fn status_label(s: &str) -> Option<Range<usize>> {
-    // A label line in italics: `*Status: Done (AB)*`, `_Status: blocked — …_`.
-    if let Some(inner) = italic_line(s) {
-        return status_label(inner).map(|v| v.start + 1..v.end + 1);
+    // A label line in italics: `*Status: Done (AB)*`, `_Status: blocked — …_`. One level of
+    // them: `_*_*…` nested without end is no label (and must not nest the reading).
+    match italic_line(s) {
+        Some(inner) => upright_status_label(inner).map(|v| v.start + 1..v.end + 1),
+        None => upright_status_label(s),
     }
+}
+
+/// [`status_label`] on a line not in italics.
+fn upright_status_label(s: &str) -> Option<Range<usize>> {
     label_value(s, STATUS_LABELS).or_else(|| {
         // `**Epic status:** Done`, `Phase status: complete`: the status of the unit it names.
         let bold = if s.starts_with("**") { 2 } else { 0 };

@@ -2340,3 +2340,17 @@ fn what_only_looks_like_the_new_forms_of_this_round() {
     let want = [("1", "complete"), ("2", "pending"), ("3", "pending")];
     assert_eq!(group_statuses(&plan_status_json(merged)), pairs(&want));
 }
+
+#[test]
+fn italics_nested_without_end_are_no_status_line_and_no_crash() {
+    // `_*_*…Status: done…*_*_`, a hundred thousand marks deep, overflowed the stack: one level
+    // of italics is read, no more.
+    let deep = format!("{}Status: done{}", "_*".repeat(50_000), "*_".repeat(50_000));
+    let plan = format!("# P\n\n## Phase 1: A\n{deep}\n");
+    assert_eq!(group_statuses(&plan_status_json(&plan)), pairs(&[("1", "pending")]));
+    Test::new()
+        .file("task_plan.md", &plan)
+        .args(["set", "--group", "1", "complete"])
+        .file_eq("task_plan.md", format!("# P\n\n## Phase 1: A\n- **Status:** complete\n{deep}\n"))
+        .success();
+}
