@@ -25,8 +25,8 @@ mod shape;
 use reconcile::split_group_cell;
 use sections::{Section, section_of};
 use shape::{
-    Role, bare_groups, bold_headings, callout_headings, carriers, classify_headings, group_words,
-    heading_states, item_runs, plain_headings, spec_items, status_items, straggler_groups, symbol_marks,
+    Role, bare_groups, bold_headings, callout_headings, carriers, classify_headings, group_words, item_runs,
+    plain_headings, spec_items, stating_headings, status_items, straggler_groups, symbol_marks,
 };
 
 #[derive(Clone, Copy, Debug)]
@@ -417,9 +417,13 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
         }
         let bare = bare_groups(text, &outline.blocks, roles);
         let heads = headings_over(&outline.blocks, plan.groups.iter().map(|g| g.at));
-        let held = |h: &Option<usize>| h.is_some_and(|h| bare.iter().any(|(b, _)| *b == h));
+        // (`bare` is in the headings' order.)
+        let held = |h: &Option<usize>| h.is_some_and(|h| bare.binary_search_by_key(&h, |(b, _)| *b).is_ok());
         let one = heads.windows(2).all(|w| w[0] == w[1]);
-        let stated = || heads.iter().all(|h| h.is_some_and(|h| heading_states(text, &outline.blocks, h)));
+        let stated = || {
+            let states = stating_headings(text, &outline.blocks);
+            heads.iter().all(|h| h.is_some_and(|h| states[h]))
+        };
         (heads.iter().all(held) && (one || stated())).then_some(bare)
     };
     // A plan with no groups may list its steps with a status in brackets (`1. [completed] …`)
@@ -1779,16 +1783,15 @@ impl<'a> Walk<'a> {
     /// Does every row's cell in `column` open with a code of one prefix (`M1 …`, `M2 …`), each
     /// row its own, two rows or more?
     fn coded_rows(&self, header: &[Range<usize>], column: usize) -> bool {
-        let mut seen: Vec<&str> = Vec::new();
+        let mut seen: HashSet<&str> = HashSet::new();
         let mut prefix = None;
         for cell in self.column_cells(header, column) {
             let cell = cell.trim_matches('*');
             let Some((code, _)) = syntax::split_code(cell) else { return false };
             let letters = code.trim_end_matches(|c: char| c.is_ascii_digit());
-            if prefix.get_or_insert(letters) != &letters || seen.contains(&code) {
+            if prefix.get_or_insert(letters) != &letters || !seen.insert(code) {
                 return false;
             }
-            seen.push(code);
         }
         seen.len() >= 2
     }
@@ -1884,19 +1887,20 @@ impl<'a> Walk<'a> {
         // tasks under headings naming its steps.
         // (Or an overview of group headings that detail the same steps: `| 1 | Choose library
         // | done |` over `### 1. Choose library`, each row's id and title a heading's.)
-        let overview = !self.table_groups.is_empty()
-            && self.table_groups.iter().all(|t| {
-                self.plan.groups.iter().any(|g| {
-                    g.form == GroupForm::Heading
-                        && g.id == t.id
-                        && g.title.trim().eq_ignore_ascii_case(t.title.trim())
-                })
-            });
+        let overview = || {
+            let headings: HashSet<(&str, String)> = (self.plan.groups.iter())
+                .filter(|g| g.form == GroupForm::Heading)
+                .map(|g| (g.id.as_ref(), g.title.trim().to_ascii_lowercase()))
+                .collect();
+            let named =
+                |t: &Group<'_>| headings.contains(&(t.id.as_ref(), t.title.trim().to_ascii_lowercase()));
+            !self.table_groups.is_empty() && self.table_groups.iter().all(named)
+        };
         if self.step_rows
-            && !overview
             && !(self.plan.groups.is_empty()
                 && self.list_groups.is_empty()
                 && self.plan.tasks.iter().all(|t| t.group.is_some()))
+            && !overview()
         {
             self.clear_table_groups();
         }

@@ -1107,17 +1107,20 @@ fn headings<'t>(text: &'t str, blocks: &[Block]) -> Vec<(usize, u8, &'t str)> {
         .collect()
 }
 
-/// Does heading `h` (its place among the headings) say how it stands, in its title (`##
-/// PAY-110 Epic: 3DS2 — IN PROGRESS`, not in brackets) or on a status line of its own?
-pub(super) fn heading_states(text: &str, blocks: &[Block], h: usize) -> bool {
-    let heads = headings(text, blocks);
-    let Some(&(block, _, title)) = heads.get(h) else { return false };
-    // A heading that is a status and nothing more (`## In progress`, `## ✅ Done`) is a
-    // board's column, not a group saying how it stands.
-    let t = syntax::bare_heading(title);
-    let column = t.statuses.first().is_some_and(|f| f.range == t.title)
-        || !title[t.title].chars().any(char::is_alphanumeric);
-    (title_status(title).is_some() && !column) || states_status(text, blocks, block)
+/// For each heading, in order: does it say how it stands, in its title (`## PAY-110 Epic: 3DS2
+/// — IN PROGRESS`, not in brackets) or on a status line of its own?
+pub(super) fn stating_headings(text: &str, blocks: &[Block]) -> Vec<bool> {
+    headings(text, blocks)
+        .into_iter()
+        .map(|(block, _, title)| {
+            // A heading that is a status and nothing more (`## In progress`, `## ✅ Done`) is a
+            // board's column, not a group saying how it stands.
+            let t = syntax::bare_heading(title);
+            let column = t.statuses.first().is_some_and(|f| f.range == t.title)
+                || !title[t.title].chars().any(char::is_alphanumeric);
+            (!column && title_status(title).is_some()) || states_status(text, blocks, block)
+        })
+        .collect()
 }
 
 /// The status a heading states in its title (`## ✅ Concept`, `## Artwork — on hold`), not in
