@@ -2065,12 +2065,7 @@ fn plans_an_agent_wrote_in_the_users_language() {
         .file_eq("task_plan.md", ja.replace("　作業中 ←", "　済 ←"))
         .success();
     // `済` set away and back is `済` again (a word that is a status only alone is remembered).
-    let dir = crate::harness::TempDir::new();
-    std::fs::write(dir.path().join("task_plan.md"), ja).expect("plan");
-    for to in ["pending", "complete"] {
-        assert_eq!(crate::harness::pplan(dir.path(), &["set", "--group", "1", to]).0, Some(0));
-    }
-    assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).expect("plan"), ja);
+    crate::set::away_and_back(ja, "1", "pending", &ja.replace("移行**　済", "移行**　これから"), "complete");
     // A table of sprints by a `Situação` column, a bare id's title in the next column, and a
     // heading naming one sprint by its code over its checklist.
     let pt = "# Plano\n\n| Sprint | Entrega | Situação |\n|---|---|---|\n| S1 | Login | Concluído |\n| S2 | Agenda | Em andamento |\n| S3 | Push | Travado – falta a conta Apple |\n\n## Detalhes da S2\n- [x] Modelo\n- [ ] Reserva dupla\n\n## Decisões\n- Firestore.\n";
@@ -2283,12 +2278,8 @@ fn a_table_of_pull_requests_merged_and_what_each_is() {
     assert_eq!(group_statuses(&v), pairs(&want));
     assert_eq!(v["groups"][0]["title"], "workspace");
     // Set away and back: the file's own word comes back.
-    let dir = crate::harness::TempDir::new();
-    std::fs::write(dir.path().join("task_plan.md"), plan).expect("plan");
-    for to in ["in_progress", "complete"] {
-        assert_eq!(crate::harness::pplan(dir.path(), &["set", "--group", "1", to]).0, Some(0));
-    }
-    assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).expect("plan"), plan);
+    let away = plan.replace("| workspace | merged |", "| workspace | in progress |");
+    crate::set::away_and_back(plan, "1", "in_progress", &away, "complete");
     // Merged into another group is no status of its own.
     let folded = "# P\n\n| Phase | What | Status |\n|---|---|---|\n| 1 | A | done |\n| 2 | B | merged into Phase 3 |\n| 3 | C | in progress |\n";
     let want = [("1", "complete"), ("2", "pending"), ("3", "in_progress")];

@@ -278,7 +278,7 @@ fn digits_name_a_group_numbered_in_cjk() {
 
 /// `set --group G away` then `set --group G back` in one plan directory: the plan after each,
 /// exactly.
-fn away_and_back(plan: &str, group: &str, away: &str, after_away: &str, back: &str) {
+pub(crate) fn away_and_back(plan: &str, group: &str, away: &str, after_away: &str, back: &str) {
     let done = Test::new()
         .file("task_plan.md", plan)
         .args(["set", "--group", group, away])
