@@ -1106,7 +1106,22 @@ pub fn sentence_status(s: &str) -> Option<Token> {
         let c = inner[close..].chars().next()?;
         rest = &inner[close + c.len_utf8()..];
     }
-    let ends = rest.is_empty() || rest.starts_with(['.', '!', '。', '！']);
+    let ends = rest.starts_with(['.', '!', '。', '！']) || !rest.chars().any(char::is_alphanumeric);
+    // Since or on a day (`shipped 2026-01-28 🎉`, `done 3/14`).
+    let dated = rest.strip_prefix(' ').is_some_and(|r| {
+        let r = r.strip_prefix("on ").unwrap_or(r);
+        let date = r.find(' ').map_or(r, |e| &r[..e]);
+        let after = &r[date.len()..];
+        short_date(date.trim_end_matches(['.', ','])) && !after.chars().any(char::is_alphanumeric)
+    });
+    // A remark set apart after a dash or a comma that does not take the status back (`in
+    // progress – Adyen config done`, `not started, after EPIC-2`; not `done — mostly`).
+    let remarked = [" — ", " – ", " - ", ", "].iter().any(|d| {
+        rest.strip_prefix(d).is_some_and(|r| {
+            let words = r.to_lowercase();
+            !r.trim().is_empty() && !words.split(|c: char| !c.is_alphanumeric()).any(|w| PARTLY.contains(&w))
+        })
+    });
     let word = s[tok.range.clone()].to_lowercase();
     let waiting = match tok.status {
         Status::Blocked => word.starts_with("blocked") || word.starts_with("on hold") || !word.is_ascii(),
@@ -1125,7 +1140,15 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     let bolded = s[..tok.range.start].trim_start().starts_with("**")
         && s[tok.range.end..].starts_with("**")
         && [" — ", " – ", ": ", ", "].iter().any(|d| rest.starts_with(d));
-    (ends || waits || bolded).then_some(tok)
+    (ends || dated || remarked || waits || bolded).then_some(tok)
+}
+
+/// A date written short (`2026-01-28`, `3/14`, `12.03.`, `14/11/2025`): digits in two or three
+/// parts.
+fn short_date(s: &str) -> bool {
+    let parts: Vec<&str> = s.split(['-', '/', '.']).collect();
+    (2..=3).contains(&parts.len())
+        && parts.iter().all(|p| (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The status after a label's first one in a bilingual value (`complete / 已完成`, `**done** /
@@ -1586,11 +1609,12 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
     // A code whose letters are the word (`M0：…`, `S2 —`, `WS-1 Access control`): the whole
     // code is the id.
     let after = &text.as_bytes()[p + kw_len..];
+    // (Dashed, up to five capitals: `EPIC-1`, `STORY-12`.)
     let code = any_word
         && listed.is_none()
-        && kw_len <= 3
+        && kw_len <= 5
         && text[p..p + kw_len].bytes().all(|b| b.is_ascii_uppercase())
-        && (after.first().is_some_and(u8::is_ascii_digit)
+        && ((kw_len <= 3 && after.first().is_some_and(u8::is_ascii_digit))
             || (words == Words::AnyOrCode
                 && kw_len >= 2
                 && after.first() == Some(&b'-')
@@ -1885,12 +1909,15 @@ pub fn is_group_id(id: &str) -> bool {
     if let Some(below_zero) = id.strip_prefix('-') {
         return !below_zero.is_empty() && below_zero.bytes().all(|b| b.is_ascii_digit());
     }
+    // (A project's key before its number may be longer: `EPIC-1`, `STORY-12`.)
+    let keyed =
+        id.split_once('-').is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     id.split(['-', '–', '~']).all(|part| {
         let letters = part.chars().count();
         !part.is_empty()
             && (part.bytes().any(|b| b.is_ascii_digit())
                 || (letters == 1 && part.chars().all(char::is_alphabetic))
-                || (letters <= 3 && part.chars().all(|c| c.is_ascii_uppercase()))
+                || (letters <= if keyed { 5 } else { 3 } && part.chars().all(|c| c.is_ascii_uppercase()))
                 || part.chars().all(|c| "一二三四五六七八九十百零〇".contains(c))
                 || script_number(part).is_some()
                 || roman_number(part).is_some()
@@ -2869,7 +2896,14 @@ mod tests {
         // A status set apart in bold opens a group's first line with any remark after a dash.
         let first = |s: &'static str| sentence_status(s).map(|t| (t.status, &s[t.range]));
         assert_eq!(first("**in progress** — £1,900 / £4,500"), Some((Status::InProgress, "in progress")));
-        assert_eq!(first("in progress — £1,900 / £4,500"), None);
+        // Not in bold too, when the remark does not take the status back; or a day.
+        assert_eq!(first("in progress — £1,900 / £4,500"), Some((Status::InProgress, "in progress")));
+        assert_eq!(first("not started, after EPIC-2"), Some((Status::Pending, "not started")));
+        assert_eq!(first("done — mostly"), None);
+        assert_eq!(first("shipped 2026-01-28 🎉"), Some((Status::Complete, "shipped")));
+        assert_eq!(first("done on 3/14."), Some((Status::Complete, "done")));
+        assert_eq!(first("done 3 of 5 steps"), None);
+        assert_eq!(first("done 2026-01-28 except the docs"), None);
         assert_eq!(first("**Done** rewriting the parser"), None);
         assert_eq!(strip("Methods .... writing (60%)"), ("Methods .... writing (60%)", vec![]));
     }

@@ -702,7 +702,12 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             if groups[i].is_some() || (keyworded && inside_keyword(i)) || judged[i] {
                 return None;
             }
-            syntax::code_heading(heads[i].2).filter(|_| syntax::task_heading(heads[i].2).is_none())
+            // A project's long key (`FEAT-401`, `EPIC-2`) names groups only in a plan with no
+            // keyword headings: beside phases it is a backlog's items.
+            syntax::code_heading(heads[i].2).filter(|t| {
+                syntax::task_heading(heads[i].2).is_none()
+                    && !(keyworded && t.word.start == t.id.start && t.word.len() > 3)
+            })
         })
         .collect();
     let keys: Vec<_> = (0..heads.len())
@@ -713,7 +718,9 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     // Beside keyword headings a run must hold tasks: `Agent A` … `Agent E` counting up, each
     // with a status line, is a list of workers, not of groups.
     let work = |i: usize| {
-        (!keyworded && words[i].as_ref().is_some_and(|t| !t.statuses.is_empty()))
+        (!keyworded
+            && (words[i].as_ref().is_some_and(|t| !t.statuses.is_empty())
+                || opens_with_status(text, blocks, heads[i].0)))
             || carries(text, blocks, heads[i].0, !keyworded)
     };
     let mut runs = in_runs(&heads, &keys, &ids, !keyworded, work);
@@ -802,9 +809,11 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
                 .map(|i| numbered[i].as_ref().map_or("", |t| &heads[i].2[t.id.clone()]))
                 .collect();
             // A member works when it holds work or states its status (`**4. Terras leggen** 🚧`).
+            // (Or on the line under it, alone: `### 3) merch store` over `blocked`.)
             let work = |i: usize| {
                 carries_work(text, blocks, heads[i].0)
                     || numbered[i].as_ref().is_some_and(|t| !t.statuses.is_empty())
+                    || opens_with_status(text, blocks, heads[i].0)
             };
             let runs = in_runs(&heads, &keys, &ids, false, work);
             groups = numbered.into_iter().zip(runs).map(|(n, r)| n.filter(|_| r)).collect();
@@ -827,23 +836,59 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
         }
     }
     // Sub-phases that state their own status (`#### 2.1 Schema changes` over `**Status:** …`
-    // in `### Phase 2`): groups of their own, after their phase, which stays a group.
-    let mut sub = vec![false; heads.len()];
-    for i in 0..heads.len() {
-        if groups[i].is_some() || !states_status(text, blocks, heads[i].0) {
-            continue;
-        }
-        let Some(t) = syntax::dotted_heading(heads[i].2) else { continue };
+    // in `### Phase 2`, or `#### Phase 2.1`): groups of their own, after their phase, which
+    // stays a group.
+    let part_of = |i: usize, t: &Titled| {
         let mut p = parents[i];
         while let Some(j) = p.filter(|&j| groups[j].is_none()) {
             p = parents[j];
         }
-        let Some(phase) = p.and_then(|j| groups[j].as_ref().map(|g| &heads[j].2[g.id.clone()])) else {
-            continue;
-        };
-        if heads[i].2[t.id.clone()].strip_prefix(phase).is_some_and(|r| r.starts_with('.')) {
-            groups[i] = Some(t);
-            sub[i] = true;
+        let j = p?;
+        let phase = &heads[j].2[groups[j].as_ref()?.id.clone()];
+        let id = &heads[i].2[t.id.clone()];
+        // (`Step 3a` under `M3`: the phase's number, then a letter.)
+        let number = phase.trim_start_matches(|c: char| !c.is_ascii_digit());
+        let dotted =
+            |r: &str| r.strip_prefix('.').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+        let lettered = |r: &str| r.len() == 1 && r.bytes().all(|b| b.is_ascii_lowercase());
+        let within = id.strip_prefix(phase).is_some_and(|r| dotted(r) || lettered(r))
+            || (!number.is_empty() && id.strip_prefix(number).is_some_and(|r| dotted(r) || lettered(r)));
+        within.then_some(j)
+    };
+    let part_heading = |i: usize| {
+        groups[i].clone().or_else(|| syntax::dotted_heading(heads[i].2)).or_else(|| {
+            syntax::code_heading(heads[i].2).filter(|_| syntax::task_heading(heads[i].2).is_none())
+        })
+    };
+    let mut sub = vec![false; heads.len()];
+    let mut parts: std::collections::BTreeMap<usize, Vec<(usize, Titled, bool)>> = Default::default();
+    for i in 0..heads.len() {
+        let Some(t) = part_heading(i) else { continue };
+        let Some(j) = part_of(i, &t) else { continue };
+        let states = !t.statuses.is_empty() || states_status(text, blocks, heads[i].0);
+        parts.entry(j).or_default().push((i, t, states));
+    }
+    for (j, parts) in parts {
+        // A phase that is only their container (no status, no work of its own, and each heading
+        // under it one of its parts, two at least stating how they stand: `### Phase 2:
+        // Indexing` over a line of prose and `#### Phase 2.1` … `2.3`; `## M3 — k3s cluster`
+        // over `### Step 3a: … — done`) is no group: its parts are, each of them.
+        let children = (j + 1..section_end(&heads, j)).filter(|&c| parents[c] == Some(j)).count();
+        let container = groups[j].as_ref().is_some_and(|g| g.statuses.is_empty())
+            && !carries_work(text, blocks, heads[j].0)
+            && parts.iter().all(|p| parents[p.0] == Some(j))
+            && parts.len() == children
+            && parts.iter().filter(|p| p.2).count() >= 2;
+        if container {
+            groups[j] = None;
+        }
+        for (i, t, states) in parts {
+            // (A stated phase keeps its parts that only hold tasks, or say how they stand in
+            // their title, as its tasks.)
+            if container || (states_status(text, blocks, heads[i].0) && states) {
+                groups[i] = Some(t);
+                sub[i] = true;
+            }
         }
     }
     // A group struck through and split into parts (`### ~~Phase 4: Sync~~` above `### Phase 4a`
@@ -898,7 +943,7 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
         };
         let part = inner.as_ref().is_some_and(|w| {
             ancestors().any(|(i, a)| {
-                ((a == *w || within(&a, w)) && !syntax::is_date(heads[i].2))
+                ((a == *w || (within(&a, w) && !sub[h])) && !syntax::is_date(heads[i].2))
                     || (!sub[h]
                         && a.0 != w.0
                         && matches!(roles[i], Role::Group(_))
@@ -1181,6 +1226,18 @@ fn states_status(text: &str, blocks: &[Block], block: usize) -> bool {
         }
         _ => false,
     })
+}
+
+/// Does the heading at `block` open on a line saying how it stands, in words and nothing more
+/// (`done`, `Blocked on the vendor's key.`, [`syntax::sentence_status`])?
+fn opens_with_status(text: &str, blocks: &[Block], block: usize) -> bool {
+    match blocks.get(block + 1) {
+        Some(Block::Text { line }) => {
+            let raw = &text[line.clone()];
+            syntax::sentence_status(&raw[syntax::content_start(raw)..]).is_some()
+        }
+        _ => false,
+    }
 }
 
 /// Does the heading at `block` hold checkboxes, a table with a status column (or, with
