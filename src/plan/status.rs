@@ -232,6 +232,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("着手中", InProgress, Ja),
     ("未対応", Pending, Ja),
     ("中断", Blocked, Ja),
+    // "Passed over this time": not done in this plan.
+    ("見送り", Skipped, Ja),
     ("완료", Complete, Ko),
     ("진행 중", InProgress, Ko),
     ("진행중", InProgress, Ko),

@@ -1108,10 +1108,12 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     }
     let ends = rest.starts_with(['.', '!', '。', '！']) || !rest.chars().any(char::is_alphanumeric);
     // Since or on a day (`shipped 2026-01-28 🎉`, `done 3/14`).
+    // (`terminado el 12/03 (casi, …)`: a remark in brackets after the day.)
     let dated = rest.strip_prefix(' ').is_some_and(|r| {
-        let r = r.strip_prefix("on ").unwrap_or(r);
+        let r =
+            ["on ", "el ", "le ", "am ", "il ", "em "].iter().find_map(|w| r.strip_prefix(w)).unwrap_or(r);
         let date = r.find(' ').map_or(r, |e| &r[..e]);
-        let after = &r[date.len()..];
+        let after = after_paren(r[date.len()..].trim_start()).unwrap_or(&r[date.len()..]);
         short_date(date.trim_end_matches(['.', ','])) && !after.chars().any(char::is_alphanumeric)
     });
     // A remark set apart after a dash or a comma that does not take the status back (`in
@@ -1599,8 +1601,12 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
             if n == 0 {
                 return None;
             }
-            // A short word cut short with a full stop (`Ch. 3`, `Wk. 2`, `Kap. 4`).
-            let abbreviated = n <= 4 && text[p + n..].starts_with(". ");
+            // A short word cut short with a full stop (`Ch. 3`, `Wk. 2`, `Kap. 4`), perhaps
+            // joined to its number (`Ch.3`).
+            let abbreviated = n <= 4
+                && text[p + n..]
+                    .strip_prefix('.')
+                    .is_some_and(|r| r.starts_with(' ') || r.starts_with(|c: char| c.is_ascii_digit()));
             (n + usize::from(abbreviated), false)
         }
         None => return None,
@@ -1622,7 +1628,11 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
     if !code {
         p += kw_len;
         let gap = spaces(&text[p..]) + text[p..].strip_prefix('\u{a0}').map_or(0, |_| 2);
-        if gap == 0 && !cjk {
+        // (Joined only in a heading: `- [x] Ch.1: …` in a list is a chapter's task.)
+        let joined = words == Words::AnyOrCode
+            && text[..p].ends_with('.')
+            && text[p..].starts_with(|c: char| c.is_ascii_digit());
+        if gap == 0 && !cjk && !joined {
             return None;
         }
         p += gap;
@@ -2039,19 +2049,28 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
             end = start + at;
             continue;
         }
-        let hit = leader_status(t)
-            .or_else(|| backtick_status(t))
-            .or_else(|| bracket_status(t))
-            .or_else(|| paren_status(t))
-            .or_else(|| dash_status(t))
-            .or_else(|| label_status(t))
-            .or_else(|| colon_status(t))
-            .or_else(|| comma_status(t).filter(|_| found.is_empty()))
-            .or_else(|| struck_status(t))
-            .or_else(|| tail_emoji_status(t))
-            .or_else(|| qualified_status(t))
-            .or_else(|| remarked_symbol_status(t));
-        let Some((cut, f)) = hit else { break };
+        let read = |t: &str| {
+            leader_status(t)
+                .or_else(|| backtick_status(t))
+                .or_else(|| bracket_status(t))
+                .or_else(|| paren_status(t))
+                .or_else(|| dash_status(t))
+                .or_else(|| label_status(t))
+                .or_else(|| colon_status(t))
+                .or_else(|| comma_status(t).filter(|_| found.is_empty()))
+                .or_else(|| struck_status(t))
+                .or_else(|| tail_emoji_status(t))
+                .or_else(|| qualified_status(t))
+                .or_else(|| remarked_symbol_status(t))
+        };
+        // A status and the day it came (`## Ch.1 Introduction ✅ 2026-02-06`): the day is no
+        // part of the title.
+        let dated = || {
+            let (before, day) = t.rsplit_once(' ')?;
+            (found.is_empty() && (short_date(day) || is_date(day))).then_some(())?;
+            read(before.trim_end())
+        };
+        let Some((cut, f)) = read(t).or_else(dated) else { break };
         found.push(Found { range: start + f.range.start..start + f.range.end, ..f });
         end = start + t[..cut].trim_end_matches([' ', '—', '–', '-', ':', '：', '·']).len();
         if end <= start {
@@ -2283,6 +2302,8 @@ fn qualifies(rest: &str) -> bool {
     const LEADS: &[&str] = &[
         "until", "till", "since", "on", "by", "for", "pending", "awaiting", "waiting", "after", "bis",
         "seit", "hasta", "desde", "até",
+        // Deferred to where (`deferred to v4.14`, `adiado p/ o próximo semestre`).
+        "to", "p/", "para", "pro", "auf", "au", "à", "al", "alla", "до", "на",
     ];
     !more.is_empty() && LEADS.contains(&first.to_lowercase().as_str())
 }

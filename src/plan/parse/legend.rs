@@ -27,6 +27,21 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// A status cell opening on a symbol only the file's legend knows (`| M1 | WAL | 🟢 |`): that
+    /// symbol, as a status token in the cell.
+    pub(super) fn legend_cell(&self, cell: &str) -> Option<status::Token> {
+        if self.plan.vocabulary.legend_is_empty() {
+            return None;
+        }
+        let lead = cell.len() - cell.trim_start().len();
+        let symbol = cell[lead..].split(char::is_whitespace).next()?;
+        if symbol.is_empty() || symbol.chars().any(char::is_alphanumeric) {
+            return None;
+        }
+        let status = self.plan.vocabulary.legend_status(symbol)?;
+        Some(status::Token { status, range: lead..lead + symbol.len() })
+    }
+
     /// Read the legend's symbols where groups state no status the reader knew: after a title, or
     /// as the value of a status line. Cheap: it looks at the groups, not at the text again.
     pub(super) fn read_legend_marks(&mut self) {

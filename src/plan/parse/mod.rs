@@ -1442,7 +1442,8 @@ impl<'a> Walk<'a> {
                     return;
                 };
                 self.step_rows |= steps;
-                let tok = status::leading(&text[st_cell.clone()]);
+                let tok = status::leading(&text[st_cell.clone()])
+                    .or_else(|| self.legend_cell(&text[st_cell.clone()]));
                 if by_status {
                     self.status_rows.count(tok.as_ref().map(|t| t.status));
                 }
@@ -1499,7 +1500,8 @@ impl<'a> Walk<'a> {
                 let Some(st_cell) = cells.get(status).cloned() else {
                     return;
                 };
-                let tok = status::leading(&text[st_cell.clone()]);
+                let tok = status::leading(&text[st_cell.clone()])
+                    .or_else(|| self.legend_cell(&text[st_cell.clone()]));
                 if by_status && tok.is_none() {
                     return;
                 }
