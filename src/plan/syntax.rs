@@ -2470,6 +2470,21 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
         let end = t[entry_start..]
             .find(['·', '|', ',', ';', '/', '•', '，', '、', '；'])
             .map_or(t.len(), |i| entry_start + i);
+        // Entries set apart by spaces alone (`🟢 done 🟡 doing ⚪ todo`): the next symbol after
+        // a word ends this one.
+        let next_symbol =
+            t[entry_start..end].trim_end().char_indices().filter(|&(_, c)| c == ' ').find_map(|(i, _)| {
+                let symbol = t[entry_start + i + 1..]
+                    .chars()
+                    .next()
+                    .is_some_and(|n| !n.is_ascii() && !n.is_alphanumeric());
+                (symbol && t[entry_start..entry_start + i].chars().any(char::is_alphanumeric))
+                    .then_some(entry_start + i)
+            });
+        let (end, next) = match next_symbol {
+            Some(at) => (at, at),
+            None => (end, end + t[end..].chars().next().map_or(0, char::len_utf8)),
+        };
         let entry = &t[entry_start..end];
         let symbol =
             entry.find(|c: char| c == ' ' || c.is_ascii() || c.is_alphanumeric()).unwrap_or(entry.len());
@@ -2489,7 +2504,7 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
         } else if words.is_empty() {
             return None;
         }
-        rest = end + t[end..].chars().next().map_or(0, char::len_utf8);
+        rest = next;
     }
     let mut statuses: Vec<Status> = entries.iter().map(|e| e.1).collect();
     statuses.sort();

@@ -3,7 +3,7 @@
 //! group's title (`# Iteration 3: Backfill 🔴`) or as a status line's value (`**Status:** 🔴`).
 //! They are read as statuses there, and written back as the file spells them.
 
-use super::super::{Group, GroupForm, Indicator, Place, Vocabulary, status, syntax};
+use super::super::{Group, GroupForm, Indicator, Place, Status, Vocabulary, status, syntax};
 use super::Walk;
 use crate::text::Block;
 
@@ -68,6 +68,11 @@ fn legend_mark<'a>(text: &'a str, vocabulary: &mut Vocabulary<'a>, g: &mut Group
             let range = before.len() - symbol.len()..before.len();
             vocabulary.note(wait.place, status, &text[range.clone()]);
             *wait = Indicator { status, range, place: wait.place };
+        } else if let Some((range, status)) = opening_symbol(text, vocabulary, g) {
+            // Or the symbol opening the heading (`🔴 **Wave 4 — Email drip** — waiting on
+            // Marketing`).
+            vocabulary.note(Place::Heading, status, &text[range.clone()]);
+            g.indicators = vec![Indicator { status, range, place: Place::Heading }];
         }
         return;
     }
@@ -100,14 +105,25 @@ fn legend_mark<'a>(text: &'a str, vocabulary: &mut Vocabulary<'a>, g: &mut Group
         return;
     }
     // Or opening the heading, before its word and id (`## 🔴 M4 API reference`).
-    if g.form != GroupForm::Heading || at < g.at {
-        return;
-    }
-    let start = g.at + syntax::heading_text(&text[g.at..at]).start;
-    let Some(symbol) = text[start..at].split(' ').next().filter(|s| !s.is_empty()) else { return };
-    if let Some(status) = vocabulary.legend_status(symbol) {
-        let range = start..start + symbol.len();
+    if let Some((range, status)) = opening_symbol(text, vocabulary, g) {
         vocabulary.note(Place::Heading, status, &text[range.clone()]);
         g.indicators.push(Indicator { status, range, place: Place::Heading });
     }
+}
+
+/// A symbol of the legend opening a heading group's line, before its word and id (`## 🔴 M4 API
+/// reference`, `🔴 **Wave 4 — Email drip**`): where it stands, and what it says.
+fn opening_symbol(
+    text: &str,
+    vocabulary: &Vocabulary<'_>,
+    g: &Group<'_>,
+) -> Option<(std::ops::Range<usize>, Status)> {
+    let at = (g.title.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    if g.form != GroupForm::Heading || at < g.at || text.get(at..at + g.title.len()) != Some(g.title) {
+        return None;
+    }
+    let start = g.at + syntax::heading_text(&text[g.at..at]).start;
+    let symbol = text[start..at].split(' ').next().filter(|s| !s.is_empty())?;
+    let status = vocabulary.legend_status(symbol)?;
+    Some((start..start + symbol.len(), status))
 }

@@ -45,9 +45,16 @@ enum Bold {
 /// A paragraph line opening with a group's words in bold (`**Phase 2: Build**`), and what
 /// follows them.
 fn bold_line(t: &str) -> Option<Bold> {
+    // Its status may open it, a symbol before the bold (`🟢 **Wave 1 — Research**: …`).
+    let lead = t
+        .split_once(' ')
+        .filter(|(symbol, rest)| {
+            !symbol.is_empty() && !symbol.chars().any(char::is_alphanumeric) && rest.starts_with("**")
+        })
+        .map_or(0, |(symbol, _)| symbol.len() + 1);
     // The bold part may be followed by its status (`**Sprint 1: Sync** — DONE`).
-    let close = t.strip_prefix("**").and_then(|r| r.find("**")).map(|c| c + 2)?;
-    let inner = &t[2..close];
+    let close = t[lead..].strip_prefix("**").and_then(|r| r.find("**")).map(|c| lead + c + 2)?;
+    let inner = &t[lead + 2..close];
     let keyed = !inner.contains("**")
         && (syntax::numbered_heading(inner).is_some()
             || syntax::group_heading(inner).is_some()
@@ -63,7 +70,8 @@ fn bold_line(t: &str) -> Option<Bold> {
     // or, after a bold label, by its status as a sentence (`**Phase 0 – engine:** done. …`).
     let remark = after.trim_start().starts_with(['—', '–'])
         || t[..close].ends_with([':', '：']) && syntax::sentence_status(after).is_some();
-    if rest.is_empty() || marked || remark {
+    // (A status opening the line sets the words after the bold apart as a remark.)
+    if rest.is_empty() || marked || remark || lead > 0 {
         Some(Bold::Heading)
     } else if syntax::status_after_bold(after).is_some() {
         Some(Bold::Lone)
