@@ -171,6 +171,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("skipping", Skipped, En),
     ("reopened", InProgress, En),
     ("in review", InProgress, En),
+    // A manuscript's chapter being worked over.
+    ("revising", InProgress, En),
     ("under review", InProgress, En),
     ("in qa", InProgress, En),
     ("ready for review", InProgress, En),

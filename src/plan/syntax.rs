@@ -2464,6 +2464,7 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
         0
     };
     let mut entries = Vec::new();
+    let mut symbols = 0;
     let mut rest = lead;
     while rest < t.len() {
         let entry_start = rest + spaces(&t[rest..]);
@@ -2488,6 +2489,11 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
         let entry = &t[entry_start..end];
         let symbol =
             entry.find(|c: char| c == ' ' || c.is_ascii() || c.is_alphanumeric()).unwrap_or(entry.len());
+        // Words with no symbol go on with the entry before (`📝 drafted, not revised`).
+        if symbol == 0 && !entries.is_empty() && entry.starts_with(|c: char| c.is_alphanumeric()) {
+            rest = next;
+            continue;
+        }
         if symbol == 0 {
             return None;
         }
@@ -2499,6 +2505,7 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
             let tok = status::at_start(words)?;
             (words[tok.range.end..].split_whitespace().count() <= 3).then_some(tok.status)
         };
+        symbols += 1;
         if let Some(status) = status::whole(words).or_else(|| status::lone(words)).or_else(qualified) {
             entries.push((entry_start..entry_start + symbol, status));
         } else if words.is_empty() {
@@ -2509,7 +2516,9 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
     let mut statuses: Vec<Status> = entries.iter().map(|e| e.1).collect();
     statuses.sort();
     statuses.dedup();
-    (statuses.len() >= 2).then_some(entries)
+    // Two statuses it teaches, or one among three symbols or more (`✅ final · 🖊 revising · ⬜
+    // not written`: the others in words the reader does not know).
+    (statuses.len() >= 2 || (!statuses.is_empty() && symbols >= 3)).then_some(entries)
 }
 
 /// The cells of a table row: ranges of their trimmed text. A `\|` does not split.

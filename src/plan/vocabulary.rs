@@ -52,6 +52,10 @@ pub struct Vocabulary<'a> {
     seen: [[Option<&'a str>; 5]; 6],
     /// By place, status and shape.
     shaped: [[[Kind<'a>; 3]; 5]; 6],
+    /// Statuses stated in prose (`Shipped 2026-01-28.` opening a group): by status and shape.
+    /// No spelling to copy, but remembered when pplan replaces the last of its kind, so a
+    /// status set away and back reads as it did.
+    prose: [[Kind<'a>; 3]; 5],
     /// The symbols a legend line of the file gives the statuses (`🟢 done · 🔴 blocked`).
     legend: Vec<(&'a str, Status)>,
     /// Spellings that left the file, remembered: used only where the file has none of theirs.
@@ -80,6 +84,14 @@ impl<'a> Vocabulary<'a> {
             return;
         }
         let kind = &mut self.shaped[place as usize][status as usize][Shape::of(text) as usize];
+        kind.first.get_or_insert(text);
+        kind.count += 1;
+    }
+
+    /// A status stated in prose: counted, never copied (see [`Vocabulary::prose`]).
+    pub(super) fn note_prose(&mut self, status: Status, text: &'a str) {
+        let Some(text) = status::spelling(text) else { return };
+        let kind = &mut self.prose[status as usize][Shape::of(text) as usize];
         kind.first.get_or_insert(text);
         kind.count += 1;
     }
@@ -180,9 +192,11 @@ impl<'a> Vocabulary<'a> {
     pub fn leaving(&self, text: &str, edits: &[Edit]) -> Vec<Spelling> {
         let base = text.as_ptr() as usize;
         let mut out = Vec::new();
-        for place in WRITTEN.into_iter().chain([Place::Checkbox]) {
+        // (Prose goes back in a status line's words.)
+        let places = WRITTEN.into_iter().chain([Place::Checkbox]).map(|p| (p, &self.shaped[p as usize]));
+        for (place, kinds) in places.chain([(Place::Label, &self.prose)]) {
             for status in Status::ALL {
-                for kind in &self.shaped[place as usize][status as usize] {
+                for kind in &kinds[status as usize] {
                     let Some(first) = kind.first.filter(|_| kind.count == 1) else { continue };
                     let at = (first.as_ptr() as usize).wrapping_sub(base);
                     // The edit may take more than the spelling: `blocked by A` goes as one.

@@ -2345,3 +2345,91 @@ fn italics_nested_without_end_are_no_status_line_and_no_crash() {
         .file_eq("task_plan.md", format!("# P\n\n## Phase 1: A\n- **Status:** complete\n{deep}\n"))
         .success();
 }
+
+#[test]
+fn a_phase_that_only_holds_its_sub_phases_gives_way_to_them() {
+    // `### Phase 2` over a line of prose and `#### Phase 2.1` … `2.3`, each stating its status:
+    // the sub-phases are the groups, and `set` edits a sub-phase's own line.
+    let plan = "# P\n\n### Phase 1: Baseline\n- [x] a\n**Status:** complete\n\n### Phase 2: Indexing\nSplit in three.\n\n#### Phase 2.1: Schema\n- [x] b\n**Status:** complete\n\n#### Phase 2.2: Updates\n- [ ] c\n**Status:** in_progress\n\n### Phase 3: Rollout\n- [ ] d\n**Status:** pending\n";
+    let v = plan_status_json(plan);
+    let want = [("1", "complete"), ("2.1", "complete"), ("2.2", "in_progress"), ("3", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    let blocked = plan.replace("- [ ] c\n**Status:** in_progress", "- [ ] c\n**Status:** blocked");
+    crate::set::away_and_back(plan, "2.2", "blocked", &blocked, "in_progress");
+    // `## M3` over `### Step 3a: … — done`: a step stating nothing is read from its checklist.
+    let steps = "# Homelab\n\n## M1 — hardware ✅\n\n## M2 — base OS ✅\n\n## M3 — k3s\n\n### Step 3a: control plane — done\n### Step 3b: agents — blocked\n\n### Step 3c: MetalLB\n- [x] pool\n- [ ] bgp\n\n## M4 - monitoring\n- [ ] prometheus\n";
+    let want = [
+        ("M1", "complete"),
+        ("M2", "complete"),
+        ("3a", "complete"),
+        ("3b", "blocked"),
+        ("3c", "in_progress"),
+        ("M4", "pending"),
+    ];
+    assert_eq!(group_statuses(&plan_status_json(steps)), pairs(&want));
+    // A phase that states its own status keeps sub-phases stating theirs only in their titles as
+    // its tasks; and one holding work of its own is no container.
+    let stated = "# P\n\n## Phase 1 — Cart (complete)\n- [x] a\n\n## Phase 2 — Shipping (in progress)\n### 2.1 Options ✅\n### 2.2 Address 🔄\n\n## Phase 3 — Rollout\n- [ ] b\n";
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(stated)), pairs(&want));
+    let working = "# P\n\n## Phase 1 — Cart\n- [x] a\n\n## Phase 2 — Shipping\n- [ ] carriers\n\n### 2.1 Options ✅\n### 2.2 Address 🔄\n\n## Phase 3 — Rollout\n- [ ] b\n";
+    let want = [("1", "complete"), ("2", "pending"), ("3", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(working)), pairs(&want));
+}
+
+#[test]
+fn first_lines_days_legends_and_long_keys_say_how_groups_stand() {
+    // A heading's first line: a status and the day it came, or a remark after a dash or a
+    // comma; a run of coded headings (`EPIC-1`) made groups by them.
+    let epics = "# Epics\n\n## EPIC-1 Apple Pay\n> shipped 2026-01-28 🎉\n\n## EPIC-2 3DS2\n> in progress – Adyen config done\n\n## EPIC-3 Pay by bank\n> waiting on legal sign-off\n\n## EPIC-4 Refunds\n> not started, after EPIC-2\n\n## EPIC-5 Crypto\n> won't do (leadership decision)\n";
+    let want = [
+        ("EPIC-1", "complete"),
+        ("EPIC-2", "in_progress"),
+        ("EPIC-3", "blocked"),
+        ("EPIC-4", "pending"),
+        ("EPIC-5", "skipped"),
+    ];
+    assert_eq!(group_statuses(&plan_status_json(epics)), pairs(&want));
+    // The day stays where it is when the status changes; back is byte-identical.
+    let away = epics.replace("> shipped 2026-01-28", "> in_progress 2026-01-28");
+    crate::set::away_and_back(epics, "EPIC-1", "in_progress", &away, "complete");
+    // A remark that takes the status back is no status; beside phases, a long key is a backlog's.
+    let partly = "# P\n\n## 1) Domain\ndone — mostly\n\n## 2) Landing\ndone\n\n## 3) Store\nblocked\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(partly)),
+        pairs(&[("1", "pending"), ("2", "complete"), ("3", "blocked")])
+    );
+    let backlog = "# P\n\n## Phase 1: Core\n- [x] a\n\n## Phase 2: Async\n- [ ] b\n\n## Backlog\n### FEAT-401 Containers\n- [ ] c\n### FEAT-402 IO\n- [ ] d\n";
+    assert_eq!(group_statuses(&plan_status_json(backlog)), pairs(&[("1", "complete"), ("2", "pending")]));
+    // A status and its day after a title; a chapter joined to its number, in a heading only.
+    let thesis = "# Thesis\n\n## Ch.1 Introduction ✅ 2026-02-06\n## Ch.2 Related work ✅ 2026-03-01\n## Ch.3 Method\n- [x] a\n- [ ] b\n";
+    let want = [("1", "complete"), ("2", "complete"), ("3", "in_progress")];
+    assert_eq!(group_statuses(&plan_status_json(thesis)), pairs(&want));
+    let listed = "# Novel\n\n## Chapters\n- [x] Ch.1: Wind\n- [ ] Ch.2: Rain\n";
+    let v = plan_status_json(listed);
+    assert_eq!((v["groups"].as_array().map(Vec::len), v["tasks"]["total"].clone()), (Some(0), 2.into()));
+}
+
+#[test]
+fn a_legend_is_read_in_table_cells_and_before_bold_group_lines() {
+    // Set apart by spaces alone; its symbols read in a status column, and opening a bold line,
+    // where they beat a wait written after the title, which `set` leaves as it is.
+    let board = "# Q2\n\nLegend: 🟢 done 🟡 doing ⚪ todo 🔴 blocked\n\n🟢 **Wave 1 — Research**: 8 interviews\n🟡 **Wave 2 — Build** — web done\n🔴 **Wave 3 — Email** — waiting on Marketing to pick an ESP\n⚪ **Wave 4 — Rollout**\n";
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "blocked"), ("4", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(board)), pairs(&want));
+    let away = board.replace("🔴 **Wave 3", "🟢 **Wave 3");
+    crate::set::away_and_back(board, "3", "complete", &away, "blocked");
+    let table = "# kv\n\nLegend: 🟢 done · 🟡 in progress · 🔴 blocked · ⚪ not started\n\n| ID | Milestone | Status |\n|---|---|---|\n| M1 | WAL | 🟢 |\n| M2 | Raft | 🔴 |\n| M3 | Docs | ⚪ |\n";
+    let want = [("M1", "complete"), ("M2", "blocked"), ("M3", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(table)), pairs(&want));
+    let away = table.replace("| M2 | Raft | 🔴 |", "| M2 | Raft | 🟡 |");
+    crate::set::away_and_back(table, "M2", "in_progress", &away, "blocked");
+    // Words going on after a comma belong to the entry before; one entry the reader knows among
+    // three symbols teaches it. A line in a language with no spaces is no legend, and no crash.
+    let book = "# Book\n\nLegend: ✅ final · 🖊 revising · 📝 drafted, not revised · ⬜ not written\n\n| Ch | Title | State |\n|---|---|---|\n| 1 | Well | ✅ |\n| 2 | Ledger | 🖊 |\n| 3 | Salt | ⬜ |\n";
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(book)), pairs(&want));
+    let prose =
+        "# 计划\n\n状态：第七幕 11 条路线正式 JSON 已收口；第六幕 11 条路线\n\n## 阶段 1：整理\n- [x] a\n";
+    assert_eq!(group_statuses(&plan_status_json(prose)), pairs(&[("1", "complete")]));
+}

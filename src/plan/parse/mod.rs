@@ -1329,7 +1329,9 @@ impl<'a> Walk<'a> {
         let Some(tok) = syntax::sentence_status(&self.text[content.clone()]) else { return };
         let range = shift(&tok.range, content.start);
         let status = self.plan.vocabulary.reading(&self.text[range.clone()], tok.status);
-        // Prose is no spelling of the file's status lines: nothing is learned from it.
+        // Prose is no spelling of the file's status lines: nothing is learned from it, but it is
+        // remembered when it goes.
+        self.plan.vocabulary.note_prose(status, &self.text[range.clone()]);
         self.plan.groups[g].indicators.push(Indicator { status, range, place: Place::Label });
     }
 
