@@ -1063,6 +1063,10 @@ const WAITS_FOR: &[&str] = &[
     "đến",
 ];
 
+/// Words opening an exception to a status (`Done, except the Android build`).
+const EXCEPT: &[&str] =
+    &["except", "but", "excluding", "besides", "sauf", "excepto", "salvo", "außer", "tranne", "кроме"];
+
 /// A remark that takes back part of a status (`Done (mostly).`): then it is no status.
 const PARTLY: &[&str] = &[
     "mostly",
@@ -1106,7 +1110,9 @@ pub fn sentence_status(s: &str) -> Option<Token> {
         let c = inner[close..].chars().next()?;
         rest = &inner[close + c.len_utf8()..];
     }
-    let ends = rest.starts_with(['.', '!', '。', '！']) || !rest.chars().any(char::is_alphanumeric);
+    // (Or symbols alone after it, `Done 🎉`; not a label's colon or a question: `Done:`, `Done?`.)
+    let ends = rest.starts_with(['.', '!', '。', '！'])
+        || !rest.chars().any(|c| c.is_alphanumeric() || c.is_ascii_punctuation() || matches!(c, '：' | '？'));
     // Since or on a day (`shipped 2026-01-28 🎉`, `done 3/14`).
     // (`terminado el 12/03 (casi, …)`: a remark in brackets after the day.)
     let dated = rest.strip_prefix(' ').is_some_and(|r| {
@@ -1118,10 +1124,16 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     });
     // A remark set apart after a dash or a comma that does not take the status back (`in
     // progress – Adyen config done`, `not started, after EPIC-2`; not `done — mostly`).
+    // After a comma, a remark stating another status takes it back too (`Done, except the
+    // Android build, which has not started`).
     let remarked = [" — ", " – ", " - ", ", "].iter().any(|d| {
         rest.strip_prefix(d).is_some_and(|r| {
             let words = r.to_lowercase();
-            !r.trim().is_empty() && !words.split(|c: char| !c.is_alphanumeric()).any(|w| PARTLY.contains(&w))
+            !r.trim().is_empty()
+                && !words
+                    .split(|c: char| !c.is_alphanumeric())
+                    .any(|w| PARTLY.contains(&w) || EXCEPT.contains(&w))
+                && (*d != ", " || status::find(r).is_none())
         })
     });
     let word = s[tok.range.clone()].to_lowercase();
@@ -1149,8 +1161,12 @@ pub fn sentence_status(s: &str) -> Option<Token> {
 /// parts.
 fn short_date(s: &str) -> bool {
     let parts: Vec<&str> = s.split(['-', '/', '.']).collect();
-    (2..=3).contains(&parts.len())
-        && parts.iter().all(|p| (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
+    let digits = (2..=3).contains(&parts.len())
+        && parts.iter().all(|p| (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
+    // Two numbers over a slash count as often as they date (`Done 3/5`): a day only when the
+    // first is the larger (`12/03`).
+    let number = |p: &str| p.parse::<u32>().unwrap_or(0);
+    digits && !(parts.len() == 2 && s.contains('/') && number(parts[0]) <= number(parts[1]))
 }
 
 /// The status after a label's first one in a bilingual value (`complete / 已完成`, `**done** /
@@ -2037,7 +2053,9 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
         return (start..start, found);
     }
     let mut end = start + text[title].trim_end().len();
-    loop {
+    // A title closes on a few statuses at most (`— ~~done~~ in progress ✅`); each look reads the
+    // whole title, so a title of thousands (`word ✅ word ✅ …`) is not peeled one by one.
+    for _ in 0..8 {
         let t = &text[start..end];
         // A trailing HTML comment (`<!-- id: 4 -->`) is not part of the title, nor an arrow
         // marking the current group (`← CURRENT`).
@@ -2070,10 +2088,18 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
             (found.is_empty() && (short_date(day) || is_date(day))).then_some(())?;
             read(before.trim_end())
         };
-        let Some((cut, f)) = read(t).or_else(dated) else { break };
+        // (After the day nothing more is peeled off: the status and its day close the title.)
+        let (hit, last) = match read(t) {
+            Some(hit) => (hit, false),
+            None => match dated() {
+                Some(hit) => (hit, true),
+                None => break,
+            },
+        };
+        let (cut, f) = hit;
         found.push(Found { range: start + f.range.start..start + f.range.end, ..f });
         end = start + t[..cut].trim_end_matches([' ', '—', '–', '-', ':', '：', '·']).len();
-        if end <= start {
+        if end <= start || last {
             end = start;
             break;
         }
@@ -2199,7 +2225,7 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
     // Not a coloured circle, as often a priority as a state (`— 🟡 medium, vendor is slow`).
     let symbol = status::emoji_at_start(&tail[tok.range.clone()])
         .is_some_and(|(_, len)| len == tok.range.len() && !priority_circle(&tail[tok.range.clone()]));
-    (symbol || qualifies(rest))
+    (symbol || qualifies(rest, tok.status == Status::Skipped))
         .then(|| (at.0, Found::new(tok.status, tail_start + tok.range.start..tail_start + tok.range.end)))
 }
 
@@ -2221,7 +2247,7 @@ fn leader_status(t: &str) -> Option<(usize, Found)> {
     let remark = rest.is_empty()
         || rest.starts_with(['—', '–', '(', '（', ',', ';', '，', '；'])
         || rest.starts_with("- ")
-        || qualifies(rest);
+        || qualifies(rest, tok.status == Status::Skipped);
     remark.then(|| (lead, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
 }
 
@@ -2242,7 +2268,7 @@ fn colon_status(t: &str) -> Option<(usize, Found)> {
             let tok = status::at_start(tail)?;
             let rest = tail[tok.range.end..].trim();
             let due = rest.split(' ').next().is_some_and(|w| w.eq_ignore_ascii_case("by"));
-            if due || !qualifies(rest) {
+            if due || !qualifies(rest, tok.status == Status::Skipped) {
                 return None;
             }
             Found::new(tok.status, tail_start..tail_start + tok.range.end)
@@ -2279,7 +2305,7 @@ fn comma_status(t: &str) -> Option<(usize, Found)> {
 /// after a comma or semicolon (`— CUT, folded into Part IV`, `— cancelled (strike week), …`),
 /// or one that opens with a word saying until when or on what (`— on hold until we decide`,
 /// `— blocked on the vendor`). Not words that go on the title (`— complete rewrite`).
-fn qualifies(rest: &str) -> bool {
+fn qualifies(rest: &str, deferral: bool) -> bool {
     let after = after_paren(rest).unwrap_or(rest);
     if after.is_empty() || after.starts_with([',', ';', '，', '；']) {
         return true;
@@ -2302,10 +2328,18 @@ fn qualifies(rest: &str) -> bool {
     const LEADS: &[&str] = &[
         "until", "till", "since", "on", "by", "for", "pending", "awaiting", "waiting", "after", "bis",
         "seit", "hasta", "desde", "até",
-        // Deferred to where (`deferred to v4.14`, `adiado p/ o próximo semestre`).
-        "to", "p/", "para", "pro", "auf", "au", "à", "al", "alla", "до", "на",
     ];
-    !more.is_empty() && LEADS.contains(&first.to_lowercase().as_str())
+    // Deferred to where (`deferred to v4.14`, `adiado p/ o próximo semestre`): only a deferral,
+    // never how far a thing is done (`terminé à 80 %`) or when it is due (`terminado para el
+    // lunes`).
+    const DEFERRED_TO: &[&str] = &["to", "p/", "para", "pro", "auf", "au", "à", "al", "alla", "до", "на"];
+    let first = first.to_lowercase();
+    !more.is_empty()
+        && (LEADS.contains(&first.as_str())
+            || (deferral
+                && DEFERRED_TO.contains(&first.as_str())
+                && !more.starts_with(|c: char| c.is_ascii_digit())
+                && !more.contains('%')))
 }
 
 /// What follows a parenthetical that opens `s` (`(strike week), content merged`), trimmed.
@@ -2426,7 +2460,7 @@ fn remarked_symbol_status(t: &str) -> Option<(usize, Found)> {
         let tok = status::at_start(tail).filter(|tok| tok.range.end > len)?;
         let titled = t[..i].trim_end().ends_with(char::is_alphanumeric) && !priority_circle(tail);
         let at = i + 1;
-        (titled && qualifies(tail[tok.range.end..].trim()))
+        (titled && qualifies(tail[tok.range.end..].trim(), tok.status == Status::Skipped))
             .then(|| (at, Found::new(tok.status, at..at + tok.range.end)))
     })
 }
@@ -2468,24 +2502,28 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
     let mut rest = lead;
     while rest < t.len() {
         let entry_start = rest + spaces(&t[rest..]);
-        let end = t[entry_start..]
-            .find(['·', '|', ',', ';', '/', '•', '，', '、', '；'])
-            .map_or(t.len(), |i| entry_start + i);
-        // Entries set apart by spaces alone (`🟢 done 🟡 doing ⚪ todo`): the next symbol after
-        // a word ends this one.
-        let next_symbol =
-            t[entry_start..end].trim_end().char_indices().filter(|&(_, c)| c == ' ').find_map(|(i, _)| {
-                let symbol = t[entry_start + i + 1..]
-                    .chars()
-                    .next()
-                    .is_some_and(|n| !n.is_ascii() && !n.is_alphanumeric());
-                (symbol && t[entry_start..entry_start + i].chars().any(char::is_alphanumeric))
-                    .then_some(entry_start + i)
-            });
-        let (end, next) = match next_symbol {
-            Some(at) => (at, at),
-            None => (end, end + t[end..].chars().next().map_or(0, char::len_utf8)),
-        };
+        // The entry ends at a separator, or where the next symbol after a word starts, when
+        // entries are set apart by spaces alone (`🟢 done 🟡 doing ⚪ todo`). One pass: whether a
+        // word came yet is carried along.
+        const SEPARATORS: [char; 9] = ['·', '|', ',', ';', '/', '•', '，', '、', '；'];
+        let mut worded = false;
+        let mut found = None;
+        let mut chars = t[entry_start..].char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            if SEPARATORS.contains(&c) {
+                found = Some((entry_start + i, entry_start + i + c.len_utf8()));
+                break;
+            }
+            let symbol_next = chars
+                .peek()
+                .is_some_and(|&(_, n)| !n.is_ascii() && !n.is_alphanumeric() && !SEPARATORS.contains(&n));
+            if c == ' ' && symbol_next && worded {
+                found = Some((entry_start + i, entry_start + i));
+                break;
+            }
+            worded |= c.is_alphanumeric();
+        }
+        let (end, next) = found.unwrap_or((t.len(), t.len()));
         let entry = &t[entry_start..end];
         let symbol =
             entry.find(|c: char| c == ' ' || c.is_ascii() || c.is_alphanumeric()).unwrap_or(entry.len());
@@ -2946,7 +2984,12 @@ mod tests {
         assert_eq!(first("not started, after EPIC-2"), Some((Status::Pending, "not started")));
         assert_eq!(first("done — mostly"), None);
         assert_eq!(first("shipped 2026-01-28 🎉"), Some((Status::Complete, "shipped")));
-        assert_eq!(first("done on 3/14."), Some((Status::Complete, "done")));
+        assert_eq!(first("done on 14/3."), Some((Status::Complete, "done")));
+        // Not a count, a label's colon, a question, or an exception stating another status.
+        assert_eq!(first("Done 3/5"), None);
+        assert_eq!(first("Done:"), None);
+        assert_eq!(first("Done?"), None);
+        assert_eq!(first("Done, except the Android build which has not started."), None);
         assert_eq!(first("done 3 of 5 steps"), None);
         assert_eq!(first("done 2026-01-28 except the docs"), None);
         assert_eq!(first("**Done** rewriting the parser"), None);

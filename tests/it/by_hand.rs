@@ -2433,3 +2433,34 @@ fn a_legend_is_read_in_table_cells_and_before_bold_group_lines() {
         "# 计划\n\n状态：第七幕 11 条路线正式 JSON 已收口；第六幕 11 条路线\n\n## 阶段 1：整理\n- [x] a\n";
     assert_eq!(group_statuses(&plan_status_json(prose)), pairs(&[("1", "complete")]));
 }
+
+#[test]
+fn what_only_looks_like_this_rounds_forms() {
+    // A phase stating its status in prose is no container; its sub-phases come after it.
+    let prose = "# Plan\n\n### Phase 1: Setup\n**Status:** complete\n\n### Phase 2: Indexing\nIn progress.\n\n#### Phase 2.1: Tokenizer\n**Status:** complete\n\n#### Phase 2.2: Index\n**Status:** pending\n";
+    let want = [("1", "complete"), ("2", "in_progress"), ("2.1", "complete"), ("2.2", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(prose)), pairs(&want));
+    // A label's colon, a count, a question, an exception: no status in a first line.
+    for line in ["Done:", "Done 3/5", "Done?", "Done, except the Android build which has not started."] {
+        let plan = format!("# P\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: Build\n{line}\n- [x] p\n- [ ] q\n");
+        assert_eq!(
+            group_statuses(&plan_status_json(&plan)),
+            pairs(&[("1", "complete"), ("2", "in_progress")]),
+            "{line}"
+        );
+    }
+    // How far a thing is done, or when it is due, is no deferral.
+    for title in ["terminé à 80 %", "terminado para el lunes", "done to 80%"] {
+        let plan = format!("# P\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: Backend — {title}\n");
+        assert_eq!(
+            group_statuses(&plan_status_json(&plan)),
+            pairs(&[("1", "complete"), ("2", "pending")]),
+            "{title}"
+        );
+    }
+    // A legend's symbol opening a line, set to one the tables know, still beats the wait after
+    // it: the group can be set again, and back.
+    let board = "Legend: 🟢 done · 🟡 doing · 🔴 blocked · ⚪ todo\n\n🟢 **Wave 1 — A** — x\n🔴 **Wave 3 — Email drip** — waiting on Marketing\n";
+    let away = board.replace("🔴 **Wave 3", "⚪ **Wave 3");
+    crate::set::away_and_back(board, "3", "pending", &away, "blocked");
+}

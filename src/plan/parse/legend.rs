@@ -59,6 +59,22 @@ impl<'a> Walk<'a> {
 /// wait after a symbol of the legend (`**Status:** 🔴 waiting on finance`): the symbol is the
 /// status, the wait the person's words on it, which a new status leaves as they are.
 fn legend_mark<'a>(text: &'a str, vocabulary: &mut Vocabulary<'a>, g: &mut Group<'a>) {
+    // A status symbol opening the line says how the group stands; a wait after its title is the
+    // person's words on it (`⚪ **Wave 3 — Email** — waiting on Marketing`).
+    if g.indicators.len() > 1
+        && let Some((range, _)) = opening_symbol(text, vocabulary, g).or_else(|| {
+            let first = g.indicators.first()?;
+            let shown = &text[first.range.clone()];
+            let at = (g.title.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+            (g.form == GroupForm::Heading
+                && first.range.end <= at
+                && !shown.chars().any(char::is_alphanumeric))
+            .then(|| (first.range.clone(), first.status))
+        })
+        && g.indicators.iter().any(|i| i.range == range)
+    {
+        g.indicators.retain(|i| i.range == range || status::spelling(&text[i.range.clone()]).is_some());
+    }
     if let [wait] = g.indicators.as_mut_slice()
         && status::spelling(&text[wait.range.clone()]).is_none()
     {

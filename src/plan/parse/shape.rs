@@ -870,10 +870,10 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     };
     let mut sub = vec![false; heads.len()];
     let mut parts: std::collections::BTreeMap<usize, Vec<(usize, Titled, bool)>> = Default::default();
-    for i in 0..heads.len() {
+    for (i, head) in heads.iter().enumerate() {
         let Some(t) = part_heading(i) else { continue };
         let Some(j) = part_of(i, &t) else { continue };
-        let states = !t.statuses.is_empty() || states_status(text, blocks, heads[i].0);
+        let states = !t.statuses.is_empty() || states_status(text, blocks, head.0);
         parts.entry(j).or_default().push((i, t, states));
     }
     for (j, parts) in parts {
@@ -884,6 +884,7 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
         let children = (j + 1..section_end(&heads, j)).filter(|&c| parents[c] == Some(j)).count();
         let container = groups[j].as_ref().is_some_and(|g| g.statuses.is_empty())
             && !carries_work(text, blocks, heads[j].0)
+            && !opens_with_status(text, blocks, heads[j].0)
             && parts.iter().all(|p| parents[p.0] == Some(j))
             && parts.len() == children
             && parts.iter().filter(|p| p.2).count() >= 2;
