@@ -1424,8 +1424,13 @@ pub fn task_heading(text: &str) -> Option<Titled> {
 /// A numbered heading `1. Setup` / `2) Build` / `三、数据同步` / `B. Ensaio` (one number or
 /// capital letter, not `1.1`): the number and title.
 pub fn numbered_heading(text: &str) -> Option<Titled> {
-    // Its status may open it, as a box or a word in brackets (`### [WIP] 3b. Delta sync`).
-    let lead = opening_status(text);
+    // Its status may open it, as a box or a word in brackets (`### [WIP] 3b. Delta sync`), or a
+    // symbol (`✅ **1. Laptop** — arrived`).
+    let lead = opening_status(text).or_else(|| {
+        let tok = leading_emoji(text)?;
+        let end = tok.range.end + spaces(&text[tok.range.end..]);
+        Some((Found::new(tok.status, tok.range), end))
+    });
     let mut p = lead.as_ref().map_or(0, |(_, len)| *len);
     p += decoration(&text[p..]);
     let with = |mut t: Titled| {

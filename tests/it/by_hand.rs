@@ -2463,4 +2463,7 @@ fn what_only_looks_like_this_rounds_forms() {
     let board = "Legend: 🟢 done · 🟡 doing · 🔴 blocked · ⚪ todo\n\n🟢 **Wave 1 — A** — x\n🔴 **Wave 3 — Email drip** — waiting on Marketing\n";
     let away = board.replace("🔴 **Wave 3", "⚪ **Wave 3");
     crate::set::away_and_back(board, "3", "pending", &away, "blocked");
+    // With no legend, a symbol the tables know opening a numbered bold line is its status.
+    let onboarding = "# Onboarding\n\n✅ **1. Laptop** — arrived\n⬜ **2. Training** — next week\n";
+    assert_eq!(group_statuses(&plan_status_json(onboarding)), pairs(&[("1", "complete"), ("2", "pending")]));
 }
