@@ -64,11 +64,10 @@ fn legend_mark<'a>(text: &'a str, vocabulary: &mut Vocabulary<'a>, g: &mut Group
     if g.indicators.len() > 1
         && let Some((range, _)) = opening_symbol(text, vocabulary, g).or_else(|| {
             let first = g.indicators.first()?;
-            let shown = &text[first.range.clone()];
-            let at = (g.title.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+            let at = title_at(text, g)?;
             (g.form == GroupForm::Heading
                 && first.range.end <= at
-                && !shown.chars().any(char::is_alphanumeric))
+                && !text[first.range.clone()].chars().any(char::is_alphanumeric))
             .then(|| (first.range.clone(), first.status))
         })
         && g.indicators.iter().any(|i| i.range == range)
@@ -106,10 +105,7 @@ fn legend_mark<'a>(text: &'a str, vocabulary: &mut Vocabulary<'a>, g: &mut Group
         }
     }
     // The title as written in the file (an offset into it), ending in a symbol after a space.
-    let Some(at) = (g.title.as_ptr() as usize).checked_sub(text.as_ptr() as usize) else { return };
-    if at + g.title.len() > text.len() || text.get(at..at + g.title.len()) != Some(g.title) {
-        return;
-    }
+    let Some(at) = title_at(text, g) else { return };
     if let Some((before, symbol)) = g.title.rsplit_once(' ')
         && let Some(status) = vocabulary.legend_status(symbol)
     {
@@ -134,12 +130,18 @@ fn opening_symbol(
     vocabulary: &Vocabulary<'_>,
     g: &Group<'_>,
 ) -> Option<(std::ops::Range<usize>, Status)> {
-    let at = (g.title.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
-    if g.form != GroupForm::Heading || at < g.at || text.get(at..at + g.title.len()) != Some(g.title) {
+    let at = title_at(text, g)?;
+    if g.form != GroupForm::Heading || at < g.at {
         return None;
     }
     let start = g.at + syntax::heading_text(&text[g.at..at]).start;
     let symbol = text[start..at].split(' ').next().filter(|s| !s.is_empty())?;
     let status = vocabulary.legend_status(symbol)?;
     Some((start..start + symbol.len(), status))
+}
+
+/// Where the group's title stands in the file (an offset into `text`), when it is a slice of it.
+fn title_at(text: &str, g: &Group<'_>) -> Option<usize> {
+    let at = (g.title.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    (text.get(at..at + g.title.len()) == Some(g.title)).then_some(at)
 }
