@@ -165,6 +165,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("to do", Pending, En),
     ("blocked", Blocked, En),
     ("stuck", Blocked, En),
+    ("stalled", Blocked, En),
     // A group an orchestrator marked failed waits on someone: blocked until retried.
     ("failed", Blocked, En),
     ("skipped", Skipped, En),

@@ -2467,3 +2467,42 @@ fn what_only_looks_like_this_rounds_forms() {
     let onboarding = "# Onboarding\n\n✅ **1. Laptop** — arrived\n⬜ **2. Training** — next week\n";
     assert_eq!(group_statuses(&plan_status_json(onboarding)), pairs(&[("1", "complete"), ("2", "pending")]));
 }
+
+#[test]
+fn an_agents_numbered_steps_opened_by_their_symbols_are_its_groups() {
+    // Codex's plan of steps: a numbered list, each step opened by its symbol.
+    let steps = "# Task plan\n\n## Plan\n\n1. ✅ Reproduce locally\n   - `pytest -x --count 200` fails ~1/40\n2. ✅ Add logging\n3. 🔄 Fix: take `_lock` in `flush()`\n4. ⬜ Re-run 1000x\n\n## Notes\n- CI runs on 2 cores.\n";
+    let want = [("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(steps)), pairs(&want));
+    let away = steps.replace("3. 🔄 Fix", "3. ✅ Fix");
+    crate::set::away_and_back(steps, "3", "complete", &away, "in_progress");
+    // Bullets so opened are a checklist: tasks, and no groups.
+    let bullets = "# Task plan\n\n## Plan\n\n- ✅ Reproduce locally\n- ✅ Add logging\n- ⬜ Re-run 1000x\n";
+    let v = plan_status_json(bullets);
+    assert_eq!(group_statuses(&v), pairs(&[]));
+    assert_eq!(v["tasks"]["done"], 2, "{v}");
+}
+
+#[test]
+fn a_current_section_names_a_coded_group_with_a_word_of_its_own() {
+    let plan = "# Task Plan\n\n## Summary\n\n| Batch | Scope | Status |\n|---|---|---|\n| B0 | config | done |\n| B3 | `api/` | running |\n| B3r | retries | queued |\n\n## Current\nBatch B3 (`api/`)\n\n## B0 — Config\nStatus: done\n- [x] a\n\n## B3 — `api/`\nStatus: running\n- [x] b\n- [ ] c\n";
+    let v = plan_status_json(plan);
+    assert_eq!(v["current_group"]["stated"], "B3", "{v}");
+    // A number after a word is no code: `Batch 3` names nothing among groups 1 and 2 read by place.
+    let numbered =
+        "# P\n\n## Current\nBatch 3 of the import\n\n## Backend\n- [x] a\n\n## Frontend\n- [ ] b\n";
+    assert_eq!(plan_status_json(numbered)["current_group"]["stated"], serde_json::Value::Null);
+}
+
+#[test]
+fn a_numbered_list_of_steps_may_say_stalled_and_why() {
+    let reunion = "Family reunion — July 19–21\n\n1. Pick dates + place — DONE (vote: 31 yes, Lake lodge)\n2. Book lodge — DONE, deposit $1,500 paid\n3. T-shirts\n   - [x] design from Mia\n   - [ ] order by June 20\n4. Activities — STALLED. need someone to own this\n5. Money — ongoing\n";
+    let want =
+        [("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "blocked"), ("5", "in_progress")];
+    assert_eq!(group_statuses(&plan_status_json(reunion)), pairs(&want));
+    Test::new()
+        .file("task_plan.md", reunion)
+        .args(["set", "--group", "4", "pending"])
+        .file_eq("task_plan.md", reunion.replace("STALLED. need", "PENDING. need"))
+        .success();
+}

@@ -1027,6 +1027,7 @@ impl<'a> Walk<'a> {
             (None, None) => (Vec::new(), 0),
         };
         let in_section = self.section.0 == Section::Groups;
+        let status_item = self.status_items.binary_search(&index).is_ok();
         // `1. ✅ Astro project` under `## Steps`, or in a plan that writes its boxes as symbols;
         // beside group headings, before a group's word and id (`- ✅ **Part A — Scan**`), an
         // overview's (a lone one is a remark: see `close_checklist`).
@@ -1035,6 +1036,7 @@ impl<'a> Walk<'a> {
             && let Some((status, mark, len)) = syntax::status_symbol(s)
             && (in_section
                 || self.symbol_marks
+                || status_item
                 || (self.heading_groups && {
                     opened = self.names_heading_word(&s[len..]);
                     opened
@@ -1071,7 +1073,6 @@ impl<'a> Walk<'a> {
                 .then(|| syntax::numbered_heading(&text[rest.clone()]))
                 .flatten()
         });
-        let status_item = self.status_items.binary_search(&index).is_ok();
         if keyed.is_none()
             && !carrier
             && !status_item
@@ -2242,7 +2243,15 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
             _ => None,
         }
     };
-    by_id(t).or_else(|| by_id(first)).or_else(by_title)
+    // A coded id after a word of the writer's own (`Batch B3 (api/)` for `## B3 — api/`).
+    let coded = || {
+        let second = t.split_whitespace().nth(1)?.trim_end_matches([':', ',', '.', ')']);
+        let coded =
+            second.bytes().any(|b| b.is_ascii_alphabetic()) && second.bytes().any(|b| b.is_ascii_digit());
+        first.chars().all(char::is_alphabetic).then_some(())?;
+        plan.groups.iter().position(|g| coded && g.id == second)
+    };
+    by_id(t).or_else(|| by_id(first)).or_else(by_title).or_else(coded)
 }
 
 #[cfg(test)]

@@ -371,15 +371,15 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                     continue;
                 }
                 items += 1;
+                let numbered = marker.starts_with(|c: char| c.is_ascii_digit());
+                // (A numbered step opening with its symbol, `1. ✅ Reproduce locally`, is an
+                // agent's plan of steps; a bullet so opened is a checklist's task.)
                 let stated = syntax::bracket_word(s).is_some()
+                    || (numbered && syntax::status_symbol(s).is_some())
                     || bold_then_status(s)
                     || title_then_status(s)
                     || symbol_closes(s);
-                stretch.push(Step {
-                    item: i as u32,
-                    numbered: marker.starts_with(|c: char| c.is_ascii_digit()),
-                    stated,
-                });
+                stretch.push(Step { item: i as u32, numbered, stated });
             }
             _ => {}
         }
