@@ -2506,3 +2506,19 @@ fn a_numbered_list_of_steps_may_say_stalled_and_why() {
         .file_eq("task_plan.md", reunion.replace("STALLED. need", "PENDING. need"))
         .success();
 }
+
+#[test]
+fn a_milestone_table_numbered_in_its_own_language_holds_the_details_under_it() {
+    // `Nr.` is the id column: the table is the groups, the headings detail two of them.
+    let plan = "# Aufgabenplan\n\n## Meilensteine\n\n| Nr. | Meilenstein | Status |\n|-----|-------------|--------|\n| M1 | Images bauen | erledigt |\n| M2 | Helm-Chart | erledigt |\n| M3 | Datenbank-Migration | in Arbeit |\n| M4 | Ingress + TLS | blockiert – wartet auf die IT-Sicherheit |\n| M5 | Abschaltung alte VM | offen |\n\n## Details\n\n### M3 – Datenbank-Migration\n- [x] a\n- [ ] b\n\n### M4 – Ingress\n- [ ] c\n";
+    let want =
+        [("M1", "complete"), ("M2", "complete"), ("M3", "in_progress"), ("M4", "blocked"), ("M5", "pending")];
+    let v = plan_status_json(plan);
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["tasks"]["total"], 3, "{v}");
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "M5", "in_progress"])
+        .file_eq("task_plan.md", plan.replace("| offen |", "| in Arbeit |"))
+        .success();
+}

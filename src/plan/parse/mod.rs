@@ -173,7 +173,27 @@ const STEP_COLUMNS: &[&str] = &[
     "ステップ",
 ];
 const TASK_COLUMNS: &[&str] = &["task", "tasks", "任务", "任務", "タスク", "작업", "tarea"];
-const ID_COLUMNS: &[&str] = &["#", "id", "no", "no.", "编号", "序号"];
+const ID_COLUMNS: &[&str] = &[
+    "#",
+    "id",
+    "no",
+    "no.",
+    "nr",
+    "nr.",
+    "n°",
+    "nº",
+    "№",
+    "num",
+    "número",
+    "numéro",
+    "номер",
+    "lp.",
+    "stt",
+    "编号",
+    "序号",
+    "番号",
+    "번호",
+];
 const ISSUE_COLUMNS: &[&str] = &[
     "issue",
     "issues",
