@@ -2522,3 +2522,29 @@ fn a_milestone_table_numbered_in_its_own_language_holds_the_details_under_it() {
         .file_eq("task_plan.md", plan.replace("| offen |", "| in Arbeit |"))
         .success();
 }
+
+#[test]
+fn bold_labels_over_checklists_are_a_hand_kept_plans_areas() {
+    let plan = "# Rewrite of the app\n\nWhy: upgrade hell.\n\n**Backend** (mostly unchanged)\n- [x] version the API\n- [x] sync endpoint\n\n**iOS** — Karol\n- [x] skeleton\n- [ ] TestFlight\n\n**Release**\n- [ ] staged rollout\n\nNot doing: tablets.\n";
+    let v = plan_status_json(plan);
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][1]["title"], "iOS");
+    // `set` writes a status line under the label, and the label stays a group.
+    let away = plan.replace("**Release**\n", "**Release**\n- **Status:** blocked\n");
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "3", "blocked"])
+        .file_eq("task_plan.md", &away)
+        .success();
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "blocked")];
+    assert_eq!(group_statuses(&plan_status_json(&away)), pairs(&want));
+    // A label that closes with a colon is a lead-in, and a task outside any label keeps the
+    // plan a checklist.
+    for other in [
+        plan.replace("**Backend** (mostly unchanged)", "**Backend:**").replace("**iOS** — Karol", "**iOS:**"),
+        plan.replace("Why: upgrade hell.\n", "- [ ] ask Karol\n\nWhy: upgrade hell.\n"),
+    ] {
+        assert_eq!(group_statuses(&plan_status_json(&other)), pairs(&[]), "{other}");
+    }
+}

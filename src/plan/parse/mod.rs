@@ -25,8 +25,9 @@ mod shape;
 use reconcile::split_group_cell;
 use sections::{Section, section_of};
 use shape::{
-    Role, bare_groups, bold_headings, callout_headings, carriers, classify_headings, group_words, item_runs,
-    plain_headings, spec_items, stating_headings, status_items, straggler_groups, symbol_marks,
+    Role, bare_groups, bold_headings, bold_labels, callout_headings, carriers, classify_headings,
+    group_words, item_runs, plain_headings, spec_items, stating_headings, status_items, straggler_groups,
+    symbol_marks,
 };
 
 #[derive(Clone, Copy, Debug)]
@@ -498,6 +499,22 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
             let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
             let stated = read.groups.iter().any(|g| g.stored().is_some() || !g.tasks.is_empty());
             if stated && read.tasks.iter().all(|t| t.group.is_some()) {
+                return read;
+            }
+        }
+    }
+    // Or under bold labels, each over its checklist (`**iOS** — Karol` over `- [x] …`): the
+    // headings of a plan kept by hand, when they hold every task.
+    let mut labelled = Outline { blocks: outline.blocks.clone() };
+    if !plan.tasks.is_empty() && bold_labels(text, &mut labelled.blocks) {
+        let mut roles = classify_headings(text, &labelled.blocks);
+        let bare = bare_groups(text, &labelled.blocks, &roles);
+        if !bare.is_empty() {
+            for (h, titled) in bare {
+                roles[h] = Role::Group(titled);
+            }
+            let read = walk(text, doc.body(), &labelled, &roles, Vec::new(), None);
+            if read.tasks.iter().all(|t| t.group.is_some()) {
                 return read;
             }
         }

@@ -123,6 +123,54 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
     })
 }
 
+/// A paragraph line that is a label in bold (`**Backend**`, `**iOS** — Karol`, `**Release**
+/// (mostly unchanged)`) with a checklist right under it: in a plan kept by hand with no group
+/// in any form, the heading of an area. Two or more become headings of the deepest level;
+/// whether they are groups is then decided like any bare heading's. True when any was found.
+pub(super) fn bold_labels(text: &str, blocks: &mut [Block]) -> bool {
+    let label = |t: &str| {
+        let Some(inner) = t.strip_prefix("**").and_then(|r| r.split_once("**")).map(|(b, _)| b) else {
+            return false;
+        };
+        let after = t[inner.len() + 4..].trim();
+        !inner.trim().is_empty()
+            && !inner.contains("**")
+            && !inner.trim_end().ends_with([':', '：'])
+            && inner.chars().count() <= 60
+            && (after.is_empty() || after.starts_with(['—', '–', '(', '（']) || after.starts_with("- "))
+    };
+    // (The list under it may open with the status line `set` writes: `- **Status:** blocked`.)
+    let checklist = |i: usize| {
+        blocks[i + 1..]
+            .iter()
+            .map_while(|b| match b {
+                Block::Item { line, .. } => Some(line),
+                _ => None,
+            })
+            .any(|line| checkbox_item(text, line))
+    };
+    let found: Vec<usize> = (0..blocks.len().saturating_sub(1))
+        .filter(|&i| match (&blocks[i], &blocks[i + 1]) {
+            (Block::Text { line }, Block::Item { parent: None, .. }) => {
+                !text[line.clone()].starts_with([' ', '\t'])
+                    && label(text[line.clone()].trim_end())
+                    && checklist(i)
+            }
+            _ => false,
+        })
+        .collect();
+    if found.len() < 2 {
+        return false;
+    }
+    for i in found {
+        if let Block::Text { line } = &blocks[i] {
+            let line = line.clone();
+            blocks[i] = Block::Heading { level: 6, end: line.end, line };
+        }
+    }
+    true
+}
+
 /// Paragraph lines that pass `looks` become headings of the deepest level, when two or more do.
 fn pseudo_headings(text: &str, blocks: &mut [Block], looks: impl Fn(&str) -> bool) -> bool {
     let found: Vec<usize> = blocks
@@ -471,9 +519,21 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
         .filter(|&h| heads[h].1 == level && (eligible(h) || stated(h)))
         .map(|h| match &roles[h] {
             Role::Task(t) => (h, t.clone()),
-            _ => (h, syntax::bare_heading(heads[h].2)),
+            _ => (h, bold_title(heads[h].2, syntax::bare_heading(heads[h].2))),
         })
         .collect()
+}
+
+/// A title set in bold with a remark after it (`**iOS** — Karol`) is the bold words.
+fn bold_title(heading: &str, mut t: Titled) -> Titled {
+    let title = &heading[t.title.clone()];
+    if let Some(inner) = title.strip_prefix("**").and_then(|r| r.split_once("**")).map(|(b, _)| b.trim())
+        && !inner.is_empty()
+    {
+        let start = t.title.start + 2 + (title[2..].len() - title[2..].trim_start().len());
+        t.title = start..start + inner.len();
+    }
+    t
 }
 
 /// May heading `h` be a group with no id: not the title (a first `#` heading names the file),
