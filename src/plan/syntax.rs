@@ -994,43 +994,9 @@ fn named_current(s: &str) -> Option<usize> {
 /// Can a phrase of [`POINTER_PHRASES`] start with `c`? Most words cannot: each line's words are
 /// tried, and a plan may have 100,000 lines.
 fn starts_pointer(c: char) -> bool {
-    matches!(
-        c,
-        'w' | 'W'
-            | 'a'
-            | 'A'
-            | 'i'
-            | 'I'
-            | 'e'
-            | 'E'
-            | 'n'
-            | 'N'
-            | 'o'
-            | 'O'
-            | 's'
-            | 'S'
-            | 'j'
-            | 'J'
-            | 'ş'
-            | 'Ş'
-            | 'м'
-            | 'М'
-            | 'с'
-            | 'С'
-            | 'з'
-            | 'З'
-            | 'k'
-            | 'K'
-            | 'đ'
-            | 'Đ'
-            | 'h'
-            | 'H'
-            | 'v'
-            | 'V'
-            | 'ن'
-            | 'ا'
-            | 'अ'
-    )
+    let c = c.to_lowercase().next().unwrap_or(c);
+    let phrases = pointer_phrases();
+    phrases.get(phrases.partition_point(|(k, _)| k.0 < c)).is_some_and(|(k, _)| k.0 == c)
 }
 
 /// The length of the clause `s` starts with: up to a sentence's end, a semicolon, a comma or a
