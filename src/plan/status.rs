@@ -170,6 +170,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("failed", Blocked, En),
     ("skipped", Skipped, En),
     ("skipping", Skipped, En),
+    // (`skip` alone is a status only alone: see `lone`.)
+    ("skip for now", Skipped, En),
     ("reopened", InProgress, En),
     ("in review", InProgress, En),
     // A manuscript's chapter being worked over.

@@ -2548,3 +2548,14 @@ fn bold_labels_over_checklists_are_a_hand_kept_plans_areas() {
         assert_eq!(group_statuses(&plan_status_json(&other)), pairs(&[]), "{other}");
     }
 }
+
+#[test]
+fn skip_for_now_under_a_heading_is_skipped_and_comes_back_as_written() {
+    let plan = "# Home lab\n\n## Part A — network\n- [x] flash OpenWrt\n\n## Part D — monitoring\nskip for now, maybe uptime kuma later\n";
+    assert_eq!(group_statuses(&plan_status_json(plan)), pairs(&[("A", "complete"), ("D", "skipped")]));
+    let away = plan.replace("skip for now,", "in progress,");
+    crate::set::away_and_back(plan, "D", "in_progress", &away, "skipped");
+    // `skip` in a sentence is no status (`skip the cache when testing`).
+    let verb = plan.replace("skip for now, maybe uptime kuma later", "skip the cache when testing");
+    assert_eq!(group_statuses(&plan_status_json(&verb)), pairs(&[("A", "complete"), ("D", "pending")]));
+}
