@@ -2559,3 +2559,27 @@ fn skip_for_now_under_a_heading_is_skipped_and_comes_back_as_written() {
     let verb = plan.replace("skip for now, maybe uptime kuma later", "skip the cache when testing");
     assert_eq!(group_statuses(&plan_status_json(&verb)), pairs(&[("A", "complete"), ("D", "pending")]));
 }
+
+#[test]
+fn numbered_steps_with_statuses_take_in_the_ones_holding_checklists() {
+    // Two steps hold checklists, four say how they stand: all seven are the plan's steps.
+    let grant = "# Grant application\n\nDeadline: Jan 14.\n\n1. Eligibility — DONE\n   SAM.gov renewed.\n\n2. Program officer call — DONE\n\n3. Narrative — IN PROGRESS\n   - [x] significance\n   - [ ] work plan\n\n4. Budget\n   Carol builds it.\n\n5. Letters\n   - [x] Howard\n   - [ ] Amistad\n\n6. Data management plan — not started\n\n7. Submit\n";
+    let want = [
+        ("1", "complete"),
+        ("2", "complete"),
+        ("3", "in_progress"),
+        ("4", "pending"),
+        ("5", "in_progress"),
+        ("6", "pending"),
+        ("7", "pending"),
+    ];
+    assert_eq!(group_statuses(&plan_status_json(grant)), pairs(&want));
+    Test::new()
+        .file("task_plan.md", grant)
+        .args(["set", "--group", "3", "blocked"])
+        .file_eq("task_plan.md", grant.replace("Narrative — IN PROGRESS", "Narrative — BLOCKED"))
+        .success();
+    // Numbered items holding checklists among items that state nothing stay the only groups.
+    let lists = "# Trip\n\n1. Flights\n   - [x] book\n2. Hotel\n   - [ ] book\n3. Bring adapters\n4. Ask Anna about the car\n";
+    assert_eq!(group_statuses(&plan_status_json(lists)), pairs(&[("1", "complete"), ("2", "pending")]));
+}

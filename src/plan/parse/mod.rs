@@ -451,9 +451,19 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
     // or after a bold title (`- **MS3 Struktur** 🔄`): read once more with those items as its
     // groups, when they hold every task the plan has. (Beside tasks of its own, such a list
     // is a log: `- [done] 2024-05-01 renamed --out`.)
-    if plan.groups.is_empty() && !roles.iter().any(|r| matches!(r, Role::Group(_))) {
+    // So may a plan whose only groups are numbered items holding checklists, when they are
+    // some of those steps (`3. Narrative — IN PROGRESS` over its boxes among `1. … — DONE`).
+    let carried =
+        !plan.groups.is_empty() && plan.groups.iter().all(|g| g.form == GroupForm::ListItem && g.by_tasks);
+    if (plan.groups.is_empty() || carried) && !roles.iter().any(|r| matches!(r, Role::Group(_))) {
         let steps = status_items(text, &outline.blocks);
-        if !steps.is_empty() {
+        let among = |at: usize| {
+            steps.iter().any(
+                |&i| matches!(&outline.blocks[i as usize], Block::Item { line, .. } if line.contains(&at)),
+            )
+        };
+        let more = !carried || (steps.len() > plan.groups.len() && plan.groups.iter().all(|g| among(g.at)));
+        if !steps.is_empty() && more {
             let again = walk(text, doc.body(), &outline, &roles, steps, None);
             if plan.tasks.is_empty() || again.tasks.iter().all(|t| t.group.is_some()) {
                 let Some(bare) = kept_by_hand(&again, &roles) else { return again };
