@@ -2583,3 +2583,44 @@ fn numbered_steps_with_statuses_take_in_the_ones_holding_checklists() {
     let lists = "# Trip\n\n1. Flights\n   - [x] book\n2. Hotel\n   - [ ] book\n3. Bring adapters\n4. Ask Anna about the car\n";
     assert_eq!(group_statuses(&plan_status_json(lists)), pairs(&[("1", "complete"), ("2", "pending")]));
 }
+
+#[test]
+fn what_only_looks_like_steps_labels_and_coded_names() {
+    // Numbered items opened by symbols outside a plan's heading: a checklist, dos and don'ts,
+    // release notes. And under one, a step without its symbol keeps the list a checklist.
+    for (plan, tasks) in [
+        ("# Groceries\n\n1. ✅ Milk\n2. ✅ Eggs\n3. ⬜ Bread\n4. ⬜ Butter\n", 4),
+        (
+            "# Contributing\n\n## Do and do not\n\n1. ✅ Use feature flags\n2. ❌ Push to main\n3. ✅ Write tests\n",
+            0,
+        ),
+        (
+            "# Release 2.3\n\n## Changes\n\n1. ✅ Fixed crash on start\n2. ✅ Added dark mode\n3. ⚠️ Deprecated --foo\n",
+            0,
+        ),
+        ("# Task plan\n\n## Plan\n\n1. ✅ Reproduce\n2. 🔄 Fix\n3. Re-run\n4. ⏳ Ship\n", 0),
+    ] {
+        let v = plan_status_json(plan);
+        assert_eq!(group_statuses(&v), pairs(&[]), "{plan}");
+        assert_eq!(v["tasks"]["total"], tasks, "{plan}");
+    }
+    // Bold words opening a heading's title are part of it.
+    let bold = "# Plan\n\n## **Backend** services\n- [x] a\n\n## **Must** have for launch\n- [ ] b\n";
+    let v = plan_status_json(bold);
+    assert_eq!(v["groups"][0]["title"], "**Backend** services");
+    assert_eq!(v["groups"][1]["title"], "**Must** have for launch");
+    // A line that goes on after a code, or opens with a status, names no coded group.
+    for current in ["Finished B3, starting B4", "After B3 comes the ui", "Waiting B3", "Not B3 anymore"] {
+        let plan = format!(
+            "# Task Plan\n\n## Current\n{current}\n\n## B2 — Config\nStatus: done\n- [x] a\n\n## B3 — api\nStatus: done\n- [x] b\n\n## B4 — ui\nStatus: pending\n- [ ] c\n"
+        );
+        assert_ne!(plan_status_json(&plan)["current_group"]["stated"], "B3", "{current}");
+    }
+    // A count column is no id column: `set --group 3` is the third row.
+    let counts = "# P\n\n| Component | Num | Status |\n|---|---|---|\n| web | 3 | done |\n| worker | 3 | in progress |\n| db | 1 | pending |\n";
+    Test::new()
+        .file("task_plan.md", counts)
+        .args(["set", "--group", "3", "blocked"])
+        .file_eq("task_plan.md", counts.replace("| 1 | pending |", "| 1 | blocked |"))
+        .success();
+}

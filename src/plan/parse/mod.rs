@@ -184,7 +184,6 @@ const ID_COLUMNS: &[&str] = &[
     "n°",
     "nº",
     "№",
-    "num",
     "número",
     "numéro",
     "номер",
@@ -2290,13 +2289,18 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
             _ => None,
         }
     };
-    // A coded id after a word of the writer's own (`Batch B3 (api/)` for `## B3 — api/`).
+    // A coded id after a word of the writer's own (`Batch B3 (api/)` for `## B3 — api/`): the
+    // word and the code, and at most a remark set apart after them (not `Finished B3, starting
+    // B4`, `After B3 comes the ui`, `Waiting B3`).
     let coded = || {
-        let second = t.split_whitespace().nth(1)?.trim_end_matches([':', ',', '.', ')']);
-        let coded =
-            second.bytes().any(|b| b.is_ascii_alphabetic()) && second.bytes().any(|b| b.is_ascii_digit());
-        first.chars().all(char::is_alphabetic).then_some(())?;
-        plan.groups.iter().position(|g| coded && g.id == second)
+        let (word, rest) = t.split_once(' ')?;
+        let end = rest.find(|c: char| c.is_whitespace() || c == ':').unwrap_or(rest.len());
+        let (code, after) = (&rest[..end], rest[end..].trim_start());
+        let apart =
+            after.is_empty() || after.starts_with(['(', '（', '—', '–', ':']) || after.starts_with("- ");
+        let coded = code.bytes().any(|b| b.is_ascii_alphabetic()) && code.bytes().any(|b| b.is_ascii_digit());
+        let named = word.chars().all(char::is_alphabetic) && status::find(word).is_none();
+        plan.groups.iter().position(|g| apart && coded && named && g.id == code)
     };
     by_id(t).or_else(|| by_id(first)).or_else(by_title).or_else(coded)
 }

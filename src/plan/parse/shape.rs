@@ -128,17 +128,7 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
 /// in any form, the heading of an area. Two or more become headings of the deepest level;
 /// whether they are groups is then decided like any bare heading's. True when any was found.
 pub(super) fn bold_labels(text: &str, blocks: &mut [Block]) -> bool {
-    let label = |t: &str| {
-        let Some(inner) = t.strip_prefix("**").and_then(|r| r.split_once("**")).map(|(b, _)| b) else {
-            return false;
-        };
-        let after = t[inner.len() + 4..].trim();
-        !inner.trim().is_empty()
-            && !inner.contains("**")
-            && !inner.trim_end().ends_with([':', '：'])
-            && inner.chars().count() <= 60
-            && (after.is_empty() || after.starts_with(['—', '–', '(', '（']) || after.starts_with("- "))
-    };
+    let label = |t: &str| bold_label(t).is_some();
     // (The list under it may open with the status line `set` writes: `- **Status:** blocked`.)
     let checklist = |i: usize| {
         blocks[i + 1..]
@@ -169,6 +159,19 @@ pub(super) fn bold_labels(text: &str, blocks: &mut [Block]) -> bool {
         }
     }
     true
+}
+
+/// The words of a label in bold (`**Backend**`, `**iOS** — Karol`, `**Release** (mostly
+/// unchanged)`): nothing after the bold but a remark after a dash or in brackets, and no colon
+/// closing it (`**Note:**` leads a sentence).
+fn bold_label(t: &str) -> Option<&str> {
+    let inner = t.strip_prefix("**").and_then(|r| r.split_once("**")).map(|(b, _)| b)?;
+    let after = t[inner.len() + 4..].trim();
+    let label = !inner.trim().is_empty()
+        && !inner.trim_end().ends_with([':', '：'])
+        && inner.chars().count() <= 60
+        && (after.is_empty() || after.starts_with(['—', '–', '(', '（']) || after.starts_with("- "));
+    label.then(|| inner.trim())
 }
 
 /// Paragraph lines that pass `looks` become headings of the deepest level, when two or more do.
@@ -380,24 +383,35 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
     };
     // The stretch's top-level items that are no checkbox, and how many top-level items it has.
     let (mut stretch, mut items): (Vec<Step>, usize) = (Vec::new(), 0);
-    let flush = |stretch: &mut Vec<Step>, items: &mut usize, found: &mut Vec<u32>| {
-        let stated = stretch.iter().filter(|s| s.stated).count();
+    let flush = |stretch: &mut Vec<Step>, items: &mut usize, found: &mut Vec<u32>, planned: bool| {
+        // Numbered steps opened by their symbols (`1. ✅ Reproduce`, `2. 🔄 Fix`) are an agent's
+        // plan of steps under a heading naming a plan (`## Plan`, `## Implementation plan`) or
+        // its steps, when every numbered one is so opened; elsewhere a checklist (`# Groceries`
+        // › `1. ✅ Milk`), a list of dos and don'ts (`2. ❌ Push to main`) or release notes.
+        let symbols = planned && stretch.iter().filter(|s| s.numbered).all(|s| s.symbol.is_some());
+        let is_stated = |s: &Step| s.stated || (symbols && s.symbol.is_some());
+        let stated = stretch.iter().filter(|s| is_stated(s)).count();
         if stated >= 2 && stated * 2 >= *items {
             // The stated items' kind of list (numbered or bulleted) is the steps'.
-            let numbered = stretch.iter().filter(|s| s.stated && s.numbered).count() * 2 > stated;
-            found.extend(stretch.iter().filter(|s| s.stated || s.numbered == numbered).map(|s| s.item));
+            let numbered = stretch.iter().filter(|s| is_stated(s) && s.numbered).count() * 2 > stated;
+            found.extend(stretch.iter().filter(|s| is_stated(s) || s.numbered == numbered).map(|s| s.item));
         }
         stretch.clear();
         *items = 0;
     };
     // Under a heading that names its list (`## Tasks`, `## Log`, `## Notes`) the items are that.
     let mut named = false;
+    let mut planned = false;
     for (i, b) in blocks.iter().enumerate() {
         match b {
             Block::Heading { line, .. } => {
-                flush(&mut stretch, &mut items, &mut found);
+                flush(&mut stretch, &mut items, &mut found, planned);
                 let raw = &text[line.clone()];
                 let h = raw[syntax::heading_text(raw)].to_lowercase();
+                let words = h.trim_end_matches([':', ' ']);
+                planned = words.ends_with("plan")
+                    || super::sections::section_of(&raw[syntax::heading_text(raw)])
+                        == super::sections::Section::Groups;
                 // A plan's own title (`# Task Plan`, `# task_plan.md`) names no list.
                 named = !h.contains("plan")
                     && ["task", "todo", "to do", "to-do", "log", "note", "history", "changelog"]
@@ -406,7 +420,7 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
             }
             // A paragraph of its own after a list (`notes`, `Feedback to work in:`) ends it.
             Block::Text { line } if !text[line.clone()].starts_with([' ', '\t']) && !stretch.is_empty() => {
-                flush(&mut stretch, &mut items, &mut found);
+                flush(&mut stretch, &mut items, &mut found, planned);
             }
             Block::Item { parent: None, .. } if named => {}
             Block::Item { line, parent: None } => {
@@ -420,19 +434,18 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                 }
                 items += 1;
                 let numbered = marker.starts_with(|c: char| c.is_ascii_digit());
-                // (A numbered step opening with its symbol, `1. ✅ Reproduce locally`, is an
-                // agent's plan of steps; a bullet so opened is a checklist's task.)
+                // (A bullet opened by a symbol is a checklist's task.)
+                let symbol = syntax::status_symbol(s).filter(|_| numbered).map(|(status, _, _)| status);
                 let stated = syntax::bracket_word(s).is_some()
-                    || (numbered && syntax::status_symbol(s).is_some())
                     || bold_then_status(s)
                     || title_then_status(s)
                     || symbol_closes(s);
-                stretch.push(Step { item: i as u32, numbered, stated });
+                stretch.push(Step { item: i as u32, numbered, stated, symbol });
             }
             _ => {}
         }
     }
-    flush(&mut stretch, &mut items, &mut found);
+    flush(&mut stretch, &mut items, &mut found, planned);
     found
 }
 
@@ -441,8 +454,10 @@ struct Step {
     item: u32,
     /// Its marker is a number (`1.`), not a bullet.
     numbered: bool,
-    /// It states a status.
+    /// It states a status in words, brackets or after its title.
     stated: bool,
+    /// The status of the symbol a numbered step opens with (`1. ✅ Reproduce`).
+    symbol: Option<Status>,
 }
 
 /// A title, then its status (`hardware: done`, `Buscar piso (hecho)`, `Felt — not yet`).
@@ -524,12 +539,12 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
         .collect()
 }
 
-/// A title set in bold with a remark after it (`**iOS** — Karol`) is the bold words.
+/// A title that is a label in bold with a remark after it (`**iOS** — Karol`, see
+/// [`bold_label`]) is the bold words; bold words opening a title (`## **Must** have`) are part
+/// of it.
 fn bold_title(heading: &str, mut t: Titled) -> Titled {
     let title = &heading[t.title.clone()];
-    if let Some(inner) = title.strip_prefix("**").and_then(|r| r.split_once("**")).map(|(b, _)| b.trim())
-        && !inner.is_empty()
-    {
+    if let Some(inner) = bold_label(title) {
         let start = t.title.start + 2 + (title[2..].len() - title[2..].trim_start().len());
         t.title = start..start + inner.len();
     }
