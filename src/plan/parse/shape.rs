@@ -149,16 +149,7 @@ pub(super) fn bold_labels(text: &str, blocks: &mut [Block]) -> bool {
             _ => false,
         })
         .collect();
-    if found.len() < 2 {
-        return false;
-    }
-    for i in found {
-        if let Block::Text { line } = &blocks[i] {
-            let line = line.clone();
-            blocks[i] = Block::Heading { level: 6, end: line.end, line };
-        }
-    }
-    true
+    promote(blocks, found)
 }
 
 /// The words of a label in bold (`**Backend**`, `**iOS** — Karol`, `**Release** (mostly
@@ -182,6 +173,11 @@ fn pseudo_headings(text: &str, blocks: &mut [Block], looks: impl Fn(&str) -> boo
         .filter(|(_, b)| matches!(b, Block::Text { line } if looks(text[line.clone()].trim_end())))
         .map(|(i, _)| i)
         .collect();
+    promote(blocks, found)
+}
+
+/// The paragraph lines `found` become headings of the deepest level, when two or more are.
+fn promote(blocks: &mut [Block], found: Vec<usize>) -> bool {
     if found.len() < 2 {
         return false;
     }
