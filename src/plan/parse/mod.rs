@@ -514,8 +514,11 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
     }
     // Or under bold labels, each over its checklist (`**iOS** — Karol` over `- [x] …`): the
     // headings of a plan kept by hand, when they hold every task.
+    if plan.tasks.is_empty() {
+        return plan;
+    }
     let mut labelled = Outline { blocks: outline.blocks.clone() };
-    if !plan.tasks.is_empty() && bold_labels(text, &mut labelled.blocks) {
+    if bold_labels(text, &mut labelled.blocks) {
         let mut roles = classify_headings(text, &labelled.blocks);
         let bare = bare_groups(text, &labelled.blocks, &roles);
         if !bare.is_empty() {

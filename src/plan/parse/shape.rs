@@ -128,7 +128,6 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
 /// in any form, the heading of an area. Two or more become headings of the deepest level;
 /// whether they are groups is then decided like any bare heading's. True when any was found.
 pub(super) fn bold_labels(text: &str, blocks: &mut [Block]) -> bool {
-    let label = |t: &str| bold_label(t).is_some();
     // (The list under it may open with the status line `set` writes: `- **Status:** blocked`.)
     let checklist = |i: usize| {
         blocks[i + 1..]
@@ -143,7 +142,7 @@ pub(super) fn bold_labels(text: &str, blocks: &mut [Block]) -> bool {
         .filter(|&i| match (&blocks[i], &blocks[i + 1]) {
             (Block::Text { line }, Block::Item { parent: None, .. }) => {
                 !text[line.clone()].starts_with([' ', '\t'])
-                    && label(text[line.clone()].trim_end())
+                    && bold_label(text[line.clone()].trim_end()).is_some()
                     && checklist(i)
             }
             _ => false,
