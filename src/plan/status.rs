@@ -225,6 +225,9 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("搁置", Skipped, Zh),
     ("擱置", Skipped, Zh),
     ("已延期", Skipped, Zh),
+    ("暂不做", Skipped, Zh),
+    ("先不做", Skipped, Zh),
+    ("暂缓", Skipped, Zh),
     ("部分完了", InProgress, Ja),
     ("完了", Complete, Ja),
     ("進行中", InProgress, Ja),
@@ -445,6 +448,9 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("chưa bắt đầu", Pending, Vi),
     ("bị chặn", Blocked, Vi),
     ("bỏ qua", Skipped, Vi),
+    ("tạm hoãn", Skipped, Vi),
+    ("hoãn lại", Skipped, Vi),
+    ("đã hủy", Skipped, Vi),
     ("đã xong", Complete, Vi),
     ("xong", Complete, Vi),
     ("đang làm", InProgress, Vi),
@@ -826,6 +832,16 @@ fn token_parts(s: &str, pos: usize, c: char) -> Option<(Token, usize, bool)> {
         end += len;
     }
     Some((Token { status, range: pos..end }, spelled, waits))
+}
+
+/// The statuses a symbol means in one plan or another (⏳: waiting to start, or under way; ⏸:
+/// not yet, or on hold); empty for one that always means the same.
+pub fn meanings(symbol: &str) -> &'static [Status] {
+    match symbol.trim_end_matches('\u{fe0f}') {
+        "⏳" => &[Status::Pending, Status::InProgress],
+        "⏸" => &[Status::Pending, Status::Blocked],
+        _ => &[],
+    }
 }
 
 /// A word that is a status only standing alone, as a title's last part (`— CUT, folded into

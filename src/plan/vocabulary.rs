@@ -88,6 +88,24 @@ impl<'a> Vocabulary<'a> {
         kind.count += 1;
     }
 
+    /// A spelling met as `from` read again as `to` (a symbol whose meaning its words beside it
+    /// settle): it spells `to` in the file, not `from`.
+    pub(super) fn renote(&mut self, place: Place, from: Status, to: Status, text: &'a str) {
+        let Some(text) = status::spelling(text) else { return };
+        let (p, f) = (place as usize, from as usize);
+        let kind = &mut self.shaped[p][f][Shape::of(text) as usize];
+        if kind.first.is_some() {
+            kind.count = kind.count.saturating_sub(1);
+            if kind.count == 0 {
+                kind.first = None;
+            }
+        }
+        if self.seen[p][f] == Some(text) {
+            self.seen[p][f] = self.shaped[p][f].iter().find_map(|k| k.first);
+        }
+        self.note(place, to, text);
+    }
+
     /// A status stated in prose: counted, never copied (see [`Vocabulary::prose`]).
     pub(super) fn note_prose(&mut self, status: Status, text: &'a str) {
         let Some(text) = status::spelling(text) else { return };
@@ -250,7 +268,9 @@ impl Spelling {
         self.text.len() <= MAX_SPELLING
             && super::edit::plain(&self.text)
             // A word that is a status only standing alone (`済`) is one here.
-            && (status::whole(&self.text) == Some(self.status) || status::lone(&self.text) == Some(self.status))
+            && (status::whole(&self.text) == Some(self.status)
+                || status::lone(&self.text) == Some(self.status)
+                || status::meanings(&self.text).contains(&self.status))
             && status::spelling(&self.text) == Some(self.text.as_str())
     }
 

@@ -53,6 +53,36 @@ impl<'a> Walk<'a> {
             legend_mark(text, vocabulary, g);
         }
     }
+
+    /// A symbol whose meaning varies from plan to plan (⏳: waiting to start, or under way; ⏸:
+    /// not yet, or on hold) means, beside a status in words on the same group, what the words
+    /// say when they say one of its meanings (`### Phase 3 ⏳` over `**Statut :** en cours`):
+    /// one status, stated twice, not two that disagree.
+    pub(super) fn read_paired_symbols(&mut self) {
+        let (text, vocabulary) = (self.text, &mut self.plan.vocabulary);
+        for g in self.plan.groups.iter_mut().chain(self.list_groups.iter_mut().map(|(g, _)| g)) {
+            if g.indicators.len() < 2 {
+                continue;
+            }
+            let worded = |i: &Indicator| text[i.range.clone()].chars().any(char::is_alphabetic);
+            let Some(said) =
+                g.indicators.iter().find(|i| i.place != Place::Checkbox && worded(i)).map(|i| i.status)
+            else {
+                continue;
+            };
+            for i in &mut g.indicators {
+                let symbol = &text[i.range.clone()];
+                if i.place != Place::Checkbox
+                    && i.status != said
+                    && status::meanings(symbol).contains(&said)
+                    && vocabulary.legend_status(symbol).is_none()
+                {
+                    vocabulary.renote(i.place, i.status, said, &text[i.range.clone()]);
+                    i.status = said;
+                }
+            }
+        }
+    }
 }
 
 /// A group that states no status the reader knew, read again with the legend's symbols; and a

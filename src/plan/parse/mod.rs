@@ -25,7 +25,7 @@ mod shape;
 use reconcile::split_group_cell;
 use sections::{Section, section_of};
 use shape::{
-    Role, bare_groups, bold_headings, bold_labels, callout_headings, carriers, classify_headings,
+    Role, bare_boxes, bare_groups, bold_headings, bold_labels, callout_headings, carriers, classify_headings,
     group_words, item_runs, plain_headings, spec_items, stating_headings, status_items, straggler_groups,
     symbol_marks,
 };
@@ -107,6 +107,13 @@ const GROUP_COLUMNS: &[&str] = &[
     "wave",
     "fase",
     "etapa",
+    "etap",
+    "etappe",
+    "этап",
+    "faza",
+    "aşama",
+    "tahap",
+    "giai đoạn",
     "阶段",
     "階段",
     "フェーズ",
@@ -419,6 +426,7 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
     } else {
         (Outline::new(doc), None)
     };
+    bare_boxes(text, &mut outline.blocks);
     let mut roles = classify_headings(text, &outline.blocks);
     if !roles.iter().any(|r| matches!(r, Role::Group(_)))
         && (bold_headings(text, &mut outline.blocks) | callout_headings(text, &mut outline.blocks))
@@ -1989,6 +1997,7 @@ impl<'a> Walk<'a> {
         }
         self.drop_legends();
         self.read_legend_marks();
+        self.read_paired_symbols();
         let mut list_groups = std::mem::take(&mut self.list_groups);
         if list_groups.is_empty() {
             list_groups = self.overview_items();

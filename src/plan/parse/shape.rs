@@ -164,6 +164,32 @@ fn bold_label(t: &str) -> Option<&str> {
     label.then(|| inner.trim())
 }
 
+/// Checkbox lines written without a list marker (`[x] M0 – modding env` over `[/] M1 – soil
+/// moisture`), each at the start of its line: the items of a list, when two or more are. True
+/// when any was found.
+pub(super) fn bare_boxes(text: &str, blocks: &mut [Block]) -> bool {
+    let boxed = |line: &std::ops::Range<usize>| {
+        let s = &text[line.clone()];
+        let len = syntax::checkbox(s).map(|(_, _, len)| len).or(syntax::unknown_checkbox(s).map(|b| b.2));
+        len.is_some_and(|len| len < s.len() && s[len..].chars().any(char::is_alphanumeric))
+    };
+    let found: Vec<usize> = (blocks.iter().enumerate())
+        .filter(
+            |(_, b)| matches!(b, Block::Text { line } if text.as_bytes()[line.start] == b'[' && boxed(line)),
+        )
+        .map(|(i, _)| i)
+        .collect();
+    if found.len() < 2 {
+        return false;
+    }
+    for i in found {
+        if let Block::Text { line } = &blocks[i] {
+            blocks[i] = Block::Item { line: line.clone(), parent: None };
+        }
+    }
+    true
+}
+
 /// Paragraph lines that pass `looks` become headings of the deepest level, when two or more do.
 fn pseudo_headings(text: &str, blocks: &mut [Block], looks: impl Fn(&str) -> bool) -> bool {
     let found: Vec<usize> = blocks
