@@ -84,6 +84,15 @@ pub fn unknown_checkbox(s: &str) -> Option<(usize, usize, usize)> {
 /// A status word in brackets (`[in_progress]`, `[completed]`): the word's range and state,
 /// and the length consumed with the spaces after it.
 pub fn bracket_word(s: &str) -> Option<(Status, Range<usize>, usize)> {
+    // Set in bold (`**[DONE]** Enable i18n`).
+    if let Some(inner) = s.strip_prefix("**").filter(|i| i.starts_with('['))
+        && let Some((status, range, len)) = bracket_word(inner)
+        && inner[..len].trim_end().ends_with(']')
+        && inner[len..].starts_with("**")
+    {
+        let after = 2 + len + 2;
+        return Some((status, 2 + range.start..2 + range.end, after + spaces(&s[after..])));
+    }
     let rest = s.strip_prefix('[')?;
     let close = rest.find(']')?;
     let word = &rest[..close];
@@ -1823,6 +1832,21 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
     }
     if bold && let Some(close) = text[p..].find("**") {
         let after = p + close + 2;
+        // The bold part only a status in capitals, the title after it (`**Step 1 — DONE** —
+        // map resources`).
+        let inner = &text[p..p + close];
+        let rest = text[after..].trim_start();
+        if let Some(status) = status::whole(inner).filter(|_| !inner.chars().any(char::is_lowercase))
+            && let Some(r) = [" — ", " – "].iter().find_map(|r| text[after..].strip_prefix(r))
+            && r.starts_with(|c: char| !c.is_whitespace())
+            && rest.len() < text.len() - after
+        {
+            let name = text.len() - r.len()..text.len();
+            let (title, trailing) = strip_trailing_statuses(text, name);
+            found.push(Found::new(status, p..p + close));
+            found.extend(trailing);
+            return (title, found);
+        }
         let (_, mut trailing) = strip_trailing_statuses(text, after..text.len());
         // A bold title as a label, then its status as a sentence (`**Phase 0 – engine:** done.
         // Pagefind, no server.`).
@@ -1870,9 +1894,18 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
             let word = &t[at + tok.range.start..at + tok.range.end];
             let after = &t[at + tok.range.end..];
             let lower = word.chars().any(char::is_lowercase) && !word.chars().any(char::is_uppercase);
-            if lower && [" — ", " – "].iter().any(|r| after.starts_with(r)) {
+            // (Or in capitals: `Step 1 — DONE — map resources`.)
+            let upper = word.chars().filter(|c| c.is_alphabetic()).count() >= 2
+                && !word.chars().any(char::is_lowercase);
+            if let Some(dash) = [" — ", " – "].iter().find(|r| after.starts_with(**r))
+                && (lower || upper)
+            {
                 let token = title.start + at + tok.range.start..title.start + at + tok.range.end;
-                let name = title.start..title.start + t[..end].trim_end().len();
+                let name = match end {
+                    // Capitals before all else are the status, the words after it the title.
+                    0 if upper => token.end + dash.len()..title.end,
+                    _ => title.start..title.start + t[..end].trim_end().len(),
+                };
                 return (name, vec![Found::new(tok.status, token)]);
             }
         }
@@ -2051,6 +2084,7 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
                 .or_else(|| colon_status(t))
                 .or_else(|| comma_status(t).filter(|_| found.is_empty()))
                 .or_else(|| struck_status(t))
+                .or_else(|| bold_status(t))
                 .or_else(|| tail_emoji_status(t))
                 .or_else(|| qualified_status(t))
                 .or_else(|| remarked_symbol_status(t))
@@ -2260,6 +2294,15 @@ fn struck_status(t: &str) -> Option<(usize, Found)> {
     let tail_start = close + 3;
     let status = status::whole(&t[tail_start..])?;
     (t.starts_with("~~") && close > 2).then(|| (close + 2, Found::new(status, tail_start..t.len())))
+}
+
+/// A status set apart in bold after a space, closing the title (`~~Drop tables~~ **DONE**`).
+fn bold_status(t: &str) -> Option<(usize, Found)> {
+    let inner = t.strip_suffix("**")?;
+    let open = inner.rfind(" **")?;
+    let word = &inner[open + 3..];
+    let status = status::whole(word).filter(|_| word.trim() == word)?;
+    t[..open].chars().any(char::is_alphanumeric).then(|| (open, Found::new(status, open + 3..inner.len())))
 }
 
 /// A status word alone after a title's one comma, closing it: `Week 8 — vacation, skipped`.
