@@ -229,6 +229,15 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
             GroupForm::Heading => Ok(vec![status_line(doc, g.insert_at, plan, to)]),
             GroupForm::ListItem => match after_title_like_siblings(plan, g, to) {
                 Some(edit) => Ok(vec![edit]),
+                // An item struck through beside headings is dropped by its strike: a box would
+                // make it a task, so the strike is the person's to take off.
+                None if g.struck && plan.status(g) == to => Ok(Vec::new()),
+                None if g.struck => Err(Error::NoStatusPlace {
+                    what: format!(
+                        "group `{}`: it is struck through, which reads as dropped; take the strike off first",
+                        g.key
+                    ),
+                }),
                 None => {
                     let c = spelled_checkbox(plan, to);
                     Ok(vec![Edit::insert(g.insert_at, format!("[{c}] "))])

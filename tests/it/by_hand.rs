@@ -2624,3 +2624,76 @@ fn what_only_looks_like_steps_labels_and_coded_names() {
         .file_eq("task_plan.md", counts.replace("| 1 | pending |", "| 1 | blocked |"))
         .success();
 }
+
+#[test]
+fn checkbox_lines_without_markers_and_statuses_set_apart() {
+    // Checkbox lines written without a list marker, under a milestones heading: its groups, and
+    // the file's own marks (`[/]`, `[!]`) come back as they were.
+    let boxes = "# Mod\n\nlegend: [x] done, [/] started, [ ] not yet, [!] stuck\n\n## Milestones\n[x] M0 – modding env\n[/] M1 – soil moisture\n[!] M2 – crop growth\n[ ] M3 – new crops\n\n### M1 notes\n- [x] ZDO field\n- [ ] visual\n\n### M2 notes\nstuck on the grow timer\n";
+    let v = plan_status_json(boxes);
+    let want = [("M0", "complete"), ("M1", "in_progress"), ("M2", "blocked"), ("M3", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][1]["title"], "soil moisture");
+    Test::new()
+        .file("task_plan.md", boxes)
+        .args(["set", "--group", "M3", "in_progress"])
+        .file_eq("task_plan.md", boxes.replace("[ ] M3", "[/] M3"))
+        .success();
+    // One such line is a line of prose.
+    assert_eq!(group_statuses(&plan_status_json("# P\n\n[x] I read the notes\n")), pairs(&[]));
+    // ⏳ beside words saying in progress is in progress, and comes back after a round trip.
+    let hourglass = "# Plan\n\n### Phase 1 : Cadrage ✅\n- **Statut :** terminé\n\n### Phase 2 : Pennylane ⏳\n- [x] app OAuth\n- [ ] factures\n- **Statut :** en cours — bloqué partiellement\n\n### Phase 3 : Recette\n- **Statut :** à faire\n";
+    let v = plan_status_json(hourglass);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    let done =
+        Test::new().file("task_plan.md", hourglass).args(["set", "--group", "2", "complete"]).success();
+    let d = done.dir.path();
+    assert!(std::fs::read_to_string(d.join("task_plan.md")).expect("plan").contains("Pennylane ✅"));
+    assert_eq!(pplan(d, &["set", "--group", "2", "in_progress"]).0, Some(0));
+    assert_eq!(std::fs::read_to_string(d.join("task_plan.md")).expect("plan"), hourglass);
+    // A status in capitals before the title, bare or in bold; in bold closing a struck title.
+    let caps = "# Split\n\n**Step 1 — DONE** — map resources\nnotes\n\n**Step 2 — DOING** — root modules\n\n**Step 3 — TODO** — move state\n";
+    let v = plan_status_json(caps);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    assert_eq!(v["groups"][0]["title"], "map resources");
+    Test::new()
+        .file("task_plan.md", caps)
+        .args(["set", "--group", "3", "complete"])
+        .file_eq("task_plan.md", caps.replace("3 — TODO", "3 — DONE"))
+        .success();
+    let heads = "# Split\n\n## Step 1 — DONE — map resources\n\n## Step 2 — TODO — move state\n";
+    let v = plan_status_json(heads);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "pending")]));
+    assert_eq!(v["groups"][1]["title"], "move state");
+    // (A capitalised word before a dash stays a title: `Done — definition and checklist`.)
+    let title = "# P\n\n## Phase 1 — Done — definition and checklist\n- [ ] a\n";
+    assert_eq!(plan_status_json(title)["groups"][0]["status"], "pending");
+    let struck = "# Plan: remove the app\n\n1. ~~Find references~~ **DONE**\n   notes\n2. ~~Drop tables~~ **DONE**\n3. Update docs\n";
+    let v = plan_status_json(struck);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "complete"), ("3", "pending")]));
+    let bracketed = "# Task Plan\n\n## Plan\n\n1. **[DONE]** Enable i18n\n2. **[IN PROGRESS]** Crowdin\n3. **[TODO]** Translate pages\n";
+    let v = plan_status_json(bracketed);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    Test::new()
+        .file("task_plan.md", bracketed)
+        .args(["set", "--group", "3", "in_progress"])
+        .file_eq("task_plan.md", bracketed.replace("**[TODO]**", "**[IN PROGRESS]**"))
+        .success();
+}
+
+#[test]
+fn a_struck_item_of_the_headings_word_is_a_group_dropped() {
+    let plan = "# Tidy\n\n## Now\n\n### Phase 2: Undo log\n- [x] a\n- [ ] b\n\n## Later / maybe\n- ~~Phase 3: GUI with egui~~ — not doing this\n- watch mode?\n\n## Archive\n\n### Phase 1: Rule format ✅\n- [x] c\n";
+    let v = plan_status_json(plan);
+    assert_eq!(group_statuses(&v), pairs(&[("2", "in_progress"), ("3", "skipped"), ("1", "complete")]));
+    assert_eq!(v["groups"][1]["title"], "GUI with egui");
+    // Its strike is its status: set refuses to turn it into a task, and writes nothing.
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "3", "pending"])
+        .file_eq("task_plan.md", plan)
+        .status(2);
+    // One naming a heading's group is a remark on it.
+    let remark = "# P\n\n### Phase 1: A\n- [x] a\n\n### Phase 2: B\n- [ ] b\n\n## Notes\n- ~~Phase 2 waits on legal~~ sorted\n";
+    assert_eq!(group_statuses(&plan_status_json(remark)), pairs(&[("1", "complete"), ("2", "pending")]));
+}

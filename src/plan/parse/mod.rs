@@ -1186,14 +1186,24 @@ impl<'a> Walk<'a> {
             let at = rest.start + (text[rest.clone()].len() - text[rest.clone()].trim_start().len());
             push_capped(&mut self.current_labels, Line { text: name, range: at..at + name.len() });
         }
-        if self.heading_groups && (keyed.is_none() || (!in_section && indicators.is_empty() && !by_status)) {
+        // Or one of the headings' groups dropped, struck through (see `insert_dropped`).
+        let dropped = indicators.is_empty() && syntax::struck(&text[rest.clone()]);
+        if self.heading_groups
+            && (keyed.is_none() || (!in_section && indicators.is_empty() && !by_status && !dropped))
+        {
             return false;
         }
         let (id, title) = match &keyed {
             Some(k) => {
                 let extra: Vec<Indicator> = self.indicators(&k.statuses, rest.start, Place::Heading);
                 indicators.extend(extra);
-                (&text[shift(&k.id, rest.start)], &text[shift(&k.title, rest.start)])
+                let title = &text[shift(&k.title, rest.start)];
+                // A dropped one's title ends where its strike does; a remark may follow.
+                let title = match title.split_once("~~") {
+                    Some((struck, _)) if dropped => struck.trim_end(),
+                    _ => title,
+                };
+                (&text[shift(&k.id, rest.start)], title)
             }
             None => {
                 let (title, found) = syntax::strip_trailing_statuses(text, rest.clone());
@@ -1999,6 +2009,7 @@ impl<'a> Walk<'a> {
         self.read_legend_marks();
         self.read_paired_symbols();
         let mut list_groups = std::mem::take(&mut self.list_groups);
+        self.insert_dropped(&mut list_groups);
         if list_groups.is_empty() {
             list_groups = self.overview_items();
         }

@@ -192,6 +192,48 @@ impl<'a> Walk<'a> {
         self.plan.groups.splice(0..0, items.into_iter().map(|o| Group { tasks: 0..0, ..o }));
     }
 
+    /// Items of the headings' word struck through, beside them (`- ~~Phase 7: GUI with egui~~ —
+    /// not doing this` under `## Later`), naming no heading's id: groups dropped, in file order
+    /// among the headings. Taken out of `items`.
+    pub(super) fn insert_dropped(&mut self, items: &mut Vec<(Group<'a>, usize)>) {
+        if self.plan.groups.is_empty() || !items.iter().any(|(o, _)| o.struck) {
+            return;
+        }
+        let taken = |o: &Group<'_>, groups: &[Group<'_>]| {
+            o.id.is_empty() || groups.iter().any(|g| g.id == o.id && same_word(g.word, o.word))
+        };
+        // (One naming a heading's group is a remark on it: `- ~~Phase 2 waits on legal~~ sorted`.)
+        let mut dropped = Vec::new();
+        let mut i = 0;
+        while i < items.len() {
+            let o = &items[i].0;
+            if !(o.struck && o.indicators.is_empty()) {
+                i += 1;
+                continue;
+            }
+            let item = items.remove(i);
+            if !taken(&item.0, &self.plan.groups) {
+                dropped.push(item);
+            }
+        }
+        let lines: HashSet<usize> = dropped.iter().map(|(_, line)| *line).collect();
+        self.drop_tasks(|t| t.group.is_none() && lines.contains(&t.at));
+        for (o, _) in dropped {
+            let at = self.plan.groups.partition_point(|g| g.at < o.at);
+            let end = self.plan.groups[..at].last().map_or(0, |g| g.tasks.end);
+            for t in &mut self.plan.tasks {
+                if let Some(g) = t.group.as_mut().filter(|g| **g >= at) {
+                    *g += 1;
+                }
+            }
+            if let Some((g, _)) = self.plan.current_mark.as_mut().filter(|(g, _)| *g >= at) {
+                *g += 1;
+            }
+            self.rounds.insert(at, None);
+            self.plan.groups.insert(at, Group { tasks: end..end, ..o });
+        }
+    }
+
     /// A table of phases after every group of the plan, naming none of them (an original plan
     /// kept below a log of later rounds), holds more groups: they follow in document order.
     pub(super) fn append_later(&mut self, table: Vec<Group<'a>>) {
