@@ -958,6 +958,13 @@ fn pointer_phrases() -> &'static [((char, char), &'static str)] {
 /// starts in `s`: after the phrase (at the start of a word, compared letter by letter in any
 /// case) and an article.
 pub fn prose_pointer(s: &str) -> Option<usize> {
+    // Opening the line, with no one named before it (`Currently on **Phase 3** — modals`; not
+    // `The vendor is currently in Fase 3`).
+    if let Some(end) =
+        ["currently on ", "currently in ", "currently at "].iter().find_map(|p| starts_with_folded(s, 0, p))
+    {
+        return Some(end);
+    }
     let mut prev = ' ';
     let starts = s.char_indices().filter(|&(_, c)| {
         let start = !prev.is_alphanumeric() && starts_pointer(c);

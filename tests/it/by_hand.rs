@@ -2697,3 +2697,17 @@ fn a_struck_item_of_the_headings_word_is_a_group_dropped() {
     let remark = "# P\n\n### Phase 1: A\n- [x] a\n\n### Phase 2: B\n- [ ] b\n\n## Notes\n- ~~Phase 2 waits on legal~~ sorted\n";
     assert_eq!(group_statuses(&plan_status_json(remark)), pairs(&[("1", "complete"), ("2", "pending")]));
 }
+
+#[test]
+fn a_row_of_groups_marked_here_and_a_line_opening_currently_on_name_the_current_group() {
+    let row = "# Plan\n\n## Status summary\nPhase 1 ✓ · **Phase 2 ← we are here** · Phase 3\n\n### Phase 1: Eval\n- [x] a\n\n### Phase 2: Serve\n- [ ] b\n\n### Phase 3: Ramp\n- [ ] c\n";
+    assert_eq!(plan_status_json(row)["current_group"]["stated"], "2");
+    let prose = "# Plan\n\n## Phase 1: Data\n- [x] a\n\n## Phase 2: Slack\n- [x] b\n- [ ] c\n\n## Progress\nCurrently on **Phase 2** — modal editing.\n";
+    assert_eq!(plan_status_json(prose)["current_group"]["stated"], "2");
+    // Someone else's phase is no pointer, nor a row with no mark.
+    let vendor =
+        prose.replace("Currently on **Phase 2** — modal editing.", "The vendor is currently on Phase 2 too.");
+    assert_eq!(plan_status_json(&vendor)["current_group"]["stated"], serde_json::Value::Null);
+    let unmarked = row.replace(" ← we are here", "");
+    assert_eq!(plan_status_json(&unmarked)["current_group"]["stated"], serde_json::Value::Null);
+}

@@ -1286,8 +1286,26 @@ impl<'a> Walk<'a> {
                 Line { text: &self.text[start..start + clause], range: start..start + clause },
             );
         }
+        self.row_mark(content.clone());
         self.label_line(content.clone());
         self.sentence_status(content);
+    }
+
+    /// A line of the groups in a row, one marked as where the work is (`Phase 3 ✓ · **Phase 4
+    /// ← we are here** · Phase 5`): that one names the current group.
+    fn row_mark(&mut self, content: Range<usize>) {
+        let text = self.text;
+        let line = &text[content.clone()];
+        let Some(sep) = [" · ", " | ", " • "].into_iter().find(|s| line.contains(s)) else { return };
+        for part in line.split(sep) {
+            let part = part.trim().trim_matches(['*', '_']).trim();
+            let Some(at) = syntax::arrow_mark(part) else { continue };
+            let name = part[..at].trim_end_matches(['*', '_', ' ']);
+            let start = name.as_ptr() as usize - text.as_ptr() as usize;
+            if !name.is_empty() {
+                push_capped(&mut self.current_labels, Line { text: name, range: start..start + name.len() });
+            }
+        }
     }
 
     /// A status label line attaches to the nearest heading's group or task; a `Goal:` label
