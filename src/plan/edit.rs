@@ -385,10 +385,18 @@ fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status) -> Edit {
     let old = &plan.text[ind.range.clone()];
     // The file's own spelling, unless it is in another script than the line (a plan written in
     // two languages keeps each line in its own).
-    let text = match plan.vocabulary.spelled(ind.place, to, Shape::of(old)) {
+    let mut text = match plan.vocabulary.spelled(ind.place, to, Shape::of(old)) {
         Some(seen) if same_script(seen, old) => seen.to_string(),
         _ => status::restyle_in(old, to, plan.vocabulary.style(ind.place, to)),
     };
+    // A status opening a sentence (`Descartada: nadie la ha pedido.`) opens it still, in a
+    // capital, whatever the file's status lines write (`**Estado:** pendiente`).
+    let line_start = plan.text[..ind.range.start].rfind('\n').map_or(0, |i| i + 1);
+    let opens = !plan.text[line_start..ind.range.start].chars().any(char::is_alphanumeric);
+    if opens && old.starts_with(char::is_uppercase) && text.starts_with(char::is_lowercase) {
+        let mut chars = text.chars();
+        text = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or(text);
+    }
     Edit::replace(ind.range.clone(), text)
 }
 

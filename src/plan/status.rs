@@ -240,6 +240,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("着手中", InProgress, Ja),
     ("未対応", Pending, Ja),
     ("中断", Blocked, Ja),
+    // On hold (`保留中 — IAM ロール承認待ち`).
+    ("保留中", Blocked, Ja),
     // "Passed over this time": not done in this plan.
     ("見送り", Skipped, Ja),
     ("완료", Complete, Ko),

@@ -2303,13 +2303,15 @@ fn struck_status(t: &str) -> Option<(usize, Found)> {
     (t.starts_with("~~") && close > 2).then(|| (close + 2, Found::new(status, tail_start..t.len())))
 }
 
-/// A status set apart in bold after a space, closing the title (`~~Drop tables~~ **DONE**`).
+/// A status set apart in bold after a title struck through (`~~Drop tables~~ **DONE**`). After
+/// words not struck, a bold word is the title's own (`Delete rows flagged **DONE**`).
 fn bold_status(t: &str) -> Option<(usize, Found)> {
     let inner = t.strip_suffix("**")?;
     let open = inner.rfind(" **")?;
     let word = &inner[open + 3..];
     let status = status::whole(word).filter(|_| word.trim() == word)?;
-    t[..open].chars().any(char::is_alphanumeric).then(|| (open, Found::new(status, open + 3..inner.len())))
+    let struck = t[..open].starts_with("~~") && t[..open].ends_with("~~") && open > 4;
+    struck.then(|| (open, Found::new(status, open + 3..inner.len())))
 }
 
 /// A status word alone after a title's one comma, closing it: `Week 8 — vacation, skipped`.

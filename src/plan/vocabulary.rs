@@ -41,6 +41,9 @@ const WRITTEN: [Place; 5] = [Place::Label, Place::Heading, Place::Cell, Place::B
 struct Kind<'a> {
     /// The first the reader met.
     first: Option<&'a str>,
+    /// The first other than `first`, to stand in for it when it turns out to spell another
+    /// status (see [`Vocabulary::renote`]).
+    second: Option<&'a str>,
     /// How many it met.
     count: u32,
 }
@@ -84,6 +87,9 @@ impl<'a> Vocabulary<'a> {
             return;
         }
         let kind = &mut self.shaped[place as usize][status as usize][Shape::of(text) as usize];
+        if kind.first.is_some_and(|f| f != text) && kind.second.is_none() {
+            kind.second = Some(text);
+        }
         kind.first.get_or_insert(text);
         kind.count += 1;
     }
@@ -94,11 +100,17 @@ impl<'a> Vocabulary<'a> {
         let Some(text) = status::spelling(text) else { return };
         let (p, f) = (place as usize, from as usize);
         let kind = &mut self.shaped[p][f][Shape::of(text) as usize];
-        if kind.first.is_some() {
+        if kind.first == Some(text) {
             kind.count = kind.count.saturating_sub(1);
+            // The other spelling of `from` stands first now (`⬜` once `⏳` spells in progress);
+            // with none, the rest are the same as this one.
             if kind.count == 0 {
-                kind.first = None;
+                (kind.first, kind.second) = (None, None);
+            } else if let Some(second) = kind.second.take() {
+                kind.first = Some(second);
             }
+        } else if kind.second == Some(text) {
+            kind.count = kind.count.saturating_sub(1);
         }
         if self.seen[p][f] == Some(text) {
             self.seen[p][f] = self.shaped[p][f].iter().find_map(|k| k.first);

@@ -2711,3 +2711,65 @@ fn a_row_of_groups_marked_here_and_a_line_opening_currently_on_name_the_current_
     let unmarked = row.replace(" ← we are here", "");
     assert_eq!(plan_status_json(&unmarked)["current_group"]["stated"], serde_json::Value::Null);
 }
+
+#[test]
+fn what_only_looks_like_bold_statuses_pairs_notes_and_marks() {
+    // A bold word closing a title not struck through is the title's own.
+    let bold = "# Plan\n\n## Phase 1: Setup\n- [x] a\n\n## Phase 2: Delete rows flagged **DONE**\n- [ ] b\n";
+    let v = plan_status_json(bold);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "pending")]));
+    assert_eq!(v["groups"][1]["title"], "Delete rows flagged **DONE**");
+    // A paired ⏳ set to its other meaning takes the file's spelling of it, and comes back.
+    for (plan, group, away, back) in [
+        (
+            "# Plan\n\n### Phase 1 ⏳\n- **Statut :** en cours\n\n### Phase 2 ⬜\n- **Statut :** à faire\n",
+            "1",
+            "### Phase 1 ⬜",
+            "in_progress",
+        ),
+        (
+            "# Plan\n\n### Phase 1 ⏸\n- **Statut :** bloqué\n\n### Phase 2 ⏳\n- **Statut :** à faire\n",
+            "1",
+            "### Phase 1 ⏳",
+            "blocked",
+        ),
+    ] {
+        let done =
+            Test::new().file("task_plan.md", plan).args(["set", "--group", group, "pending"]).success();
+        let d = done.dir.path();
+        assert!(std::fs::read_to_string(d.join("task_plan.md")).expect("plan").contains(away), "{plan}");
+        assert_eq!(pplan(d, &["set", "--group", group, back]).0, Some(0));
+        assert_eq!(std::fs::read_to_string(d.join("task_plan.md")).expect("plan"), plan);
+    }
+    // A struck note about a phase is a note.
+    let note = "# P\n\n### Phase 1: A\n- [x] a\n\n### Phase 2: B\n- [ ] b\n\n## Notes\n- ~~Phase 3 was going to be docs~~ merged into Phase 2\n";
+    assert_eq!(group_statuses(&plan_status_json(note)), pairs(&[("1", "complete"), ("2", "pending")]));
+    // Two parts of a row marked here name none.
+    let two = "# Plan\n\nPhase 1 ✓ · Phase 2 ← we are here · Phase 3 ← here\n\n### Phase 1: A\n- [x] a\n\n### Phase 2: B\n- [ ] b\n\n### Phase 3: C\n- [ ] c\n";
+    assert_eq!(plan_status_json(two)["current_group"]["stated"], serde_json::Value::Null);
+}
+
+#[test]
+fn sub_phases_an_overview_leaves_out_are_parts_of_their_phase() {
+    let plan = "# Plan\n\n| Fase | Nombre | Estado |\n|---|---|---|\n| 1 | Inventario | terminada |\n| 2 | Cargas | en curso |\n| ~~3~~ | ~~API GraphQL~~ | descartada |\n\n## Fase 1 — Inventario\n**Estado:** terminada\n- [x] a\n\n## Fase 2 — Cargas\n**Estado:** en curso\n\n### 2.1 Conectores\n**Estado:** terminada\n- [x] b\n\n### 2.2 Orquestación\n**Estado:** en curso\n- [x] c\n- [ ] d\n\n## ~~Fase 3 — API GraphQL~~\n";
+    let v = plan_status_json(plan);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "skipped")]));
+    assert_eq!(v["groups"][1]["tasks"]["total"], 3);
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "complete"])
+        .file_eq(
+            "task_plan.md",
+            plan.replace("| 2 | Cargas | en curso |", "| 2 | Cargas | terminada |").replace(
+                "## Fase 2 — Cargas\n**Estado:** en curso",
+                "## Fase 2 — Cargas\n**Estado:** terminada",
+            ),
+        )
+        .success();
+    // Without the overview, sub-phases stating their status are groups after their phase.
+    let bare = plan
+        .split_once("\n\n## Fase 1")
+        .map(|(_, rest)| format!("# Plan\n\n## Fase 1{rest}"))
+        .expect("split");
+    assert_eq!(plan_status_json(&bare)["groups"].as_array().map(Vec::len), Some(5));
+}

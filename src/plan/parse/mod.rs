@@ -1187,7 +1187,14 @@ impl<'a> Walk<'a> {
             push_capped(&mut self.current_labels, Line { text: name, range: at..at + name.len() });
         }
         // Or one of the headings' groups dropped, struck through (see `insert_dropped`).
-        let dropped = indicators.is_empty() && syntax::struck(&text[rest.clone()]);
+        // Its words and id set apart from its title (`~~Phase 7: GUI~~`), not a note struck
+        // (`~~Phase 3 was going to be docs~~ merged into Phase 2`).
+        let dropped = indicators.is_empty()
+            && syntax::struck(&text[rest.clone()])
+            && keyed.as_ref().is_some_and(|k| {
+                let after = text[rest.start + k.id.end..rest.end].trim_start();
+                [":", "：", "—", "–", "- "].iter().any(|sep| after.starts_with(sep))
+            });
         if self.heading_groups
             && (keyed.is_none() || (!in_section && indicators.is_empty() && !by_status && !dropped))
         {
@@ -1297,14 +1304,17 @@ impl<'a> Walk<'a> {
         let text = self.text;
         let line = &text[content.clone()];
         let Some(sep) = [" · ", " | ", " • "].into_iter().find(|s| line.contains(s)) else { return };
-        for part in line.split(sep) {
+        // Only one part marked: two say nothing for sure.
+        let mut marked = line.split(sep).filter_map(|part| {
             let part = part.trim().trim_matches(['*', '_']).trim();
-            let Some(at) = syntax::arrow_mark(part) else { continue };
-            let name = part[..at].trim_end_matches(['*', '_', ' ']);
+            let at = syntax::arrow_mark(part)?;
+            Some(part[..at].trim_end_matches(['*', '_', ' ']))
+        });
+        if let (Some(name), None) = (marked.next(), marked.next())
+            && !name.is_empty()
+        {
             let start = name.as_ptr() as usize - text.as_ptr() as usize;
-            if !name.is_empty() {
-                push_capped(&mut self.current_labels, Line { text: name, range: start..start + name.len() });
-            }
+            push_capped(&mut self.current_labels, Line { text: name, range: start..start + name.len() });
         }
     }
 

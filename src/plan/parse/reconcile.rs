@@ -94,6 +94,7 @@ impl<'a> Walk<'a> {
             return others.split_off(k);
         }
         if !covered {
+            self.fold_subphases(&named);
             return Vec::new();
         }
         // The checklist names every heading group and more: its order is the plan's.
@@ -131,6 +132,63 @@ impl<'a> Walk<'a> {
             *g = new_index[*g];
         }
         Vec::new()
+    }
+
+    /// Sub-phases (`### 4.1 Conectores` under `## Fase 4`) the other form leaves out when it
+    /// names every group but them (`| 4 | Automatización | en curso |`): parts of their group,
+    /// whose tasks it holds, not groups of their own.
+    fn fold_subphases(&mut self, named: &HashSet<usize>) {
+        let part_of = |sub: &str, of: &str| {
+            sub.strip_prefix(of).is_some_and(|rest| {
+                let rest = rest.strip_prefix('.').unwrap_or(rest);
+                !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
+            })
+        };
+        let groups = &self.plan.groups;
+        let mut parent = vec![None; groups.len()];
+        let mut last = None;
+        for (i, g) in groups.iter().enumerate() {
+            if named.contains(&i) {
+                last = Some(i);
+            } else if let Some(p) =
+                last.filter(|&p| g.form == GroupForm::Heading && part_of(&g.id, &groups[p].id))
+            {
+                parent[i] = Some(p);
+            } else {
+                // Anything else unnamed: the other form does not leave out only sub-phases.
+                return;
+            }
+        }
+        if parent.iter().all(Option::is_none) {
+            return;
+        }
+        let mut new_index = Vec::with_capacity(parent.len());
+        let mut kept = 0;
+        for p in &parent {
+            match p {
+                Some(p) => new_index.push(new_index[*p]),
+                None => {
+                    new_index.push(kept);
+                    kept += 1;
+                }
+            }
+        }
+        for (i, p) in parent.iter().enumerate().rev() {
+            if let Some(p) = *p {
+                let end = self.plan.groups[i].tasks.end;
+                self.plan.groups[p].tasks.end = self.plan.groups[p].tasks.end.max(end);
+                self.plan.groups.remove(i);
+                self.rounds.remove(i);
+            }
+        }
+        for t in &mut self.plan.tasks {
+            if let Some(g) = t.group.as_mut() {
+                *g = new_index[*g];
+            }
+        }
+        if let Some((g, _)) = self.plan.current_mark.as_mut() {
+            *g = new_index[*g];
+        }
     }
 
     /// Where a group's item or row of the other form says it is the current one: `← CURRENT`
@@ -196,41 +254,60 @@ impl<'a> Walk<'a> {
     /// not doing this` under `## Later`), naming no heading's id: groups dropped, in file order
     /// among the headings. Taken out of `items`.
     pub(super) fn insert_dropped(&mut self, items: &mut Vec<(Group<'a>, usize)>) {
-        if self.plan.groups.is_empty() || !items.iter().any(|(o, _)| o.struck) {
+        if self.plan.groups.is_empty() || !items.iter().any(|(o, _)| o.struck && o.indicators.is_empty()) {
             return;
         }
-        let taken = |o: &Group<'_>, groups: &[Group<'_>]| {
-            o.id.is_empty() || groups.iter().any(|g| g.id == o.id && same_word(g.word, o.word))
+        // Heading groups by id, so each item is matched in one look.
+        let mut words: HashMap<&str, Vec<&str>> = HashMap::new();
+        for g in &self.plan.groups {
+            words.entry(g.id.as_ref()).or_default().push(g.word);
+        }
+        let taken = |o: &Group<'_>| {
+            o.id.is_empty()
+                || words.get(o.id.as_ref()).is_some_and(|ws| ws.iter().any(|w| same_word(w, o.word)))
         };
         // (One naming a heading's group is a remark on it: `- ~~Phase 2 waits on legal~~ sorted`.)
         let mut dropped = Vec::new();
-        let mut i = 0;
-        while i < items.len() {
-            let o = &items[i].0;
+        let mut lines = HashSet::new();
+        for (o, line) in std::mem::take(items) {
             if !(o.struck && o.indicators.is_empty()) {
-                i += 1;
-                continue;
-            }
-            let item = items.remove(i);
-            if !taken(&item.0, &self.plan.groups) {
-                dropped.push(item);
+                items.push((o, line));
+            } else if !taken(&o) {
+                lines.insert(line);
+                dropped.push(o);
             }
         }
-        let lines: HashSet<usize> = dropped.iter().map(|(_, line)| *line).collect();
+        if dropped.is_empty() {
+            return;
+        }
         self.drop_tasks(|t| t.group.is_none() && lines.contains(&t.at));
-        for (o, _) in dropped {
-            let at = self.plan.groups.partition_point(|g| g.at < o.at);
-            let end = self.plan.groups[..at].last().map_or(0, |g| g.tasks.end);
-            for t in &mut self.plan.tasks {
-                if let Some(g) = t.group.as_mut().filter(|g| **g >= at) {
-                    *g += 1;
-                }
+        // Merged in file order, each old group's new place noted.
+        let old = std::mem::take(&mut self.plan.groups);
+        let old_rounds = std::mem::take(&mut self.rounds);
+        let mut new_index = Vec::with_capacity(old.len());
+        let mut dropped = dropped.into_iter().peekable();
+        let mut end = 0;
+        for (g, round) in old.into_iter().zip(old_rounds) {
+            while let Some(o) = dropped.next_if(|o| o.at < g.at) {
+                self.rounds.push(None);
+                self.plan.groups.push(Group { tasks: end..end, ..o });
             }
-            if let Some((g, _)) = self.plan.current_mark.as_mut().filter(|(g, _)| *g >= at) {
-                *g += 1;
+            end = g.tasks.end;
+            new_index.push(self.plan.groups.len());
+            self.rounds.push(round);
+            self.plan.groups.push(g);
+        }
+        for o in dropped {
+            self.rounds.push(None);
+            self.plan.groups.push(Group { tasks: end..end, ..o });
+        }
+        for t in &mut self.plan.tasks {
+            if let Some(g) = t.group.as_mut() {
+                *g = new_index[*g];
             }
-            self.rounds.insert(at, None);
-            self.plan.groups.insert(at, Group { tasks: end..end, ..o });
+        }
+        if let Some((g, _)) = self.plan.current_mark.as_mut() {
+            *g = new_index[*g];
         }
     }
 
@@ -403,6 +480,12 @@ impl<'a> Walk<'a> {
 pub(super) fn split_group_cell(cell: &str) -> (&str, &str) {
     if syntax::is_group_id(cell) {
         return (cell, cell);
+    }
+    // Struck through, the row dropped (`| ~~8~~ | ~~API GraphQL~~ | ❌ descartada |`).
+    if let Some(inner) = cell.strip_prefix("~~").and_then(|c| c.strip_suffix("~~"))
+        && syntax::is_group_id(inner)
+    {
+        return (inner, cell);
     }
     let inner = cell.strip_prefix("**").and_then(|c| c.strip_suffix("**")).unwrap_or(cell).trim();
     let separated = |t: &Titled| {
