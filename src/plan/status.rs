@@ -461,6 +461,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("devam ediyor", InProgress, Tr),
     ("bekliyor", Pending, Tr),
     ("engellendi", Blocked, Tr),
+    // "On hold" (`Aşama 4: Canlıya geçiş — beklemede`, waiting on an approval).
+    ("beklemede", Blocked, Tr),
     ("atlandı", Skipped, Tr),
     ("iptal edildi", Skipped, Tr),
     ("ertelendi", Skipped, Tr),

@@ -516,7 +516,7 @@ pub fn current_label(s: &str) -> Option<Range<usize>> {
 const CURRENT_WORDS: &[&str] = &[
     // English
     "current", "currently", "now", "active", "working on", "resume at", "resume from", "resume point",
-    "pick up at", "pick up from", "continue from", "today", "this week", "focus",
+    "pick up at", "pick up from", "continue from", "today", "this week", "focus", "we are here",
     // Words for "now" and "today" in other languages
     "ahora", "hoy", "agora", "hoje", "adesso", "oggi", "maintenant", "aujourd'hui", "jetzt",
     "heute", "diese woche", "fokus", "vandaag", "deze week", "teraz", "dzisiaj", "сейчас",

@@ -2773,3 +2773,11 @@ fn sub_phases_an_overview_leaves_out_are_parts_of_their_phase() {
         .expect("split");
     assert_eq!(plan_status_json(&bare)["groups"].as_array().map(Vec::len), Some(5));
 }
+
+#[test]
+fn beklemede_is_on_hold_and_we_are_here_is_a_current_label() {
+    let plan = "# Plan\n\n📍 **We are here:** Aşama 2\n\n### Aşama 1: Hazırlık — tamamlandı\n\n### Aşama 2: Ödeme — devam ediyor\n\n### Aşama 3: Canlıya geçiş — beklemede\n";
+    let v = plan_status_json(plan);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "blocked")]));
+    assert_eq!(v["current_group"]["stated"], "2");
+}

@@ -175,7 +175,7 @@ pub(super) fn bare_boxes(text: &str, blocks: &mut [Block]) -> bool {
     };
     let found: Vec<usize> = (blocks.iter().enumerate())
         .filter(
-            |(_, b)| matches!(b, Block::Text { line } if text.as_bytes()[line.start] == b'[' && boxed(line)),
+            |(_, b)| matches!(b, Block::Text { line } if text.as_bytes().get(line.start) == Some(&b'[') && boxed(line)),
         )
         .map(|(i, _)| i)
         .collect();
