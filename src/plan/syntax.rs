@@ -1842,11 +1842,9 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         // The bold part only a status in capitals, the title after it (`**Step 1 — DONE** —
         // map resources`).
         let inner = &text[p..p + close];
-        let rest = text[after..].trim_start();
         if let Some(status) = status::whole(inner).filter(|_| !inner.chars().any(char::is_lowercase))
             && let Some(r) = [" — ", " – "].iter().find_map(|r| text[after..].strip_prefix(r))
             && r.starts_with(|c: char| !c.is_whitespace())
-            && rest.len() < text.len() - after
         {
             let name = text.len() - r.len()..text.len();
             let (title, trailing) = strip_trailing_statuses(text, name);

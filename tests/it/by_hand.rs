@@ -2648,7 +2648,9 @@ fn checkbox_lines_without_markers_and_statuses_set_apart() {
     let done =
         Test::new().file("task_plan.md", hourglass).args(["set", "--group", "2", "complete"]).success();
     let d = done.dir.path();
-    assert!(std::fs::read_to_string(d.join("task_plan.md")).expect("plan").contains("Pennylane ✅"));
+    let away =
+        hourglass.replace("Pennylane ⏳", "Pennylane ✅").replace("en cours — bloqué", "terminé — bloqué");
+    assert_eq!(std::fs::read_to_string(d.join("task_plan.md")).expect("plan"), away);
     assert_eq!(pplan(d, &["set", "--group", "2", "in_progress"]).0, Some(0));
     assert_eq!(std::fs::read_to_string(d.join("task_plan.md")).expect("plan"), hourglass);
     // A status in capitals before the title, bare or in bold; in bold closing a struck title.
@@ -2737,7 +2739,10 @@ fn what_only_looks_like_bold_statuses_pairs_notes_and_marks() {
         let done =
             Test::new().file("task_plan.md", plan).args(["set", "--group", group, "pending"]).success();
         let d = done.dir.path();
-        assert!(std::fs::read_to_string(d.join("task_plan.md")).expect("plan").contains(away), "{plan}");
+        // Phase 1's symbol and words become the file's pending ones; nothing else moves.
+        let lines: Vec<&str> = plan.lines().collect();
+        let want = plan.replacen(lines[2], away, 1).replacen(lines[3], "- **Statut :** à faire", 1);
+        assert_eq!(std::fs::read_to_string(d.join("task_plan.md")).expect("plan"), want, "{plan}");
         assert_eq!(pplan(d, &["set", "--group", group, back]).0, Some(0));
         assert_eq!(std::fs::read_to_string(d.join("task_plan.md")).expect("plan"), plan);
     }
