@@ -520,8 +520,13 @@ fn reads_in_place(
                         .is_some_and(|(s, mark, _)| s == to && mark == 1)
             }
             Place::Label => {
+                // What follows the word on its line may decide whether it reads as a status
+                // (`Descartada: no hace falta.` is one, `Pendiente: no hace falta.` is not):
+                // only the full reader knows, unless nothing but markup closes the line.
+                let rest = after.get(at + e.text.len()..line_end)?;
                 plain(&before.text[e.range.clone()])
                     && plain(&e.text)
+                    && rest.trim_end().chars().all(|c| matches!(c, '*' | '_' | '.'))
                     && status::leading(after.get(at..line_end)?).is_some_and(|t| {
                         // Read as the full reader reads it: a legend's symbol means what it says.
                         before.vocabulary.reading(&e.text, t.status) == to && t.range == (0..e.text.len())
@@ -595,6 +600,24 @@ pub fn verify_sets(
             return Err(format!(
                 "the target reads `{}` after the edit, not `{to}`",
                 status_of(after, target)
+            ));
+        }
+        // A group that stated its status states the new one: its tasks agreeing by chance is
+        // not the edit read back.
+        // (An open box says only "not done": the current group's `[ ]` is under way.)
+        let states = |i: &Indicator| i.status == to || (i.open_box() && !to.is_done());
+        if let Target::Group(g) = target
+            && before.groups[g].indicators.iter().any(|i| !i.open_box())
+            && !after.groups[g]
+                .indicators
+                .iter()
+                .find(|i| !i.open_box())
+                .or(after.groups[g].indicators.first())
+                .is_some_and(states)
+        {
+            return Err(format!(
+                "group `{}` no longer states its status after the edit",
+                before.groups[g].key
             ));
         }
     }

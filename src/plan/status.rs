@@ -196,6 +196,9 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("won't fix", Skipped, En),
     ("wontfix", Skipped, En),
     ("not doing", Skipped, En),
+    // Undone, to be done again (`**Status:** rolled back — OOM at 500k rows`).
+    ("rolled back", Pending, En),
+    ("reverted", Pending, En),
     ("obsolete", Skipped, En),
     ("not yet", Pending, En),
     ("in revision", InProgress, En),
@@ -207,6 +210,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("进行中", InProgress, Zh),
     ("未开始", Pending, Zh),
     ("未開始", Pending, Zh),
+    ("已回滚", Pending, Zh),
+    ("已回滾", Pending, Zh),
     ("卡住", Blocked, Zh),
     ("待开始", Pending, Zh),
     ("待办", Pending, Zh),
@@ -410,6 +415,10 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("nie zaczęte", Pending, Pl),
     ("nie rozpoczęte", Pending, Pl),
     ("niezaczęte", Pending, Pl),
+    ("ждём", Pending, Ru),
+    ("ждем", Pending, Ru),
+    ("откатили", Pending, Ru),
+    ("откачено", Pending, Ru),
     ("выполнено", Complete, Ru),
     ("завершено", Complete, Ru),
     ("завершена", Complete, Ru),
@@ -764,6 +773,11 @@ pub fn find(s: &str) -> Option<Token> {
     })
 }
 
+/// Whether the status word `s` starts with is an English one (`blocked`, not `bloqueado`).
+pub fn english_at_start(s: &str) -> bool {
+    match_at(s, 0).is_some_and(|(_, lang, _)| lang == Lang::En)
+}
+
 /// The status token `s` starts with, as [`find`] would read it there.
 pub fn at_start(s: &str) -> Option<Token> {
     token_at(s, 0, s.chars().next()?)
@@ -839,11 +853,14 @@ fn token_parts(s: &str, pos: usize, c: char) -> Option<(Token, usize, bool)> {
 }
 
 /// The statuses a symbol means in one plan or another (⏳: waiting to start, or under way; ⏸:
-/// not yet, or on hold); empty for one that always means the same.
+/// not yet, or on hold; ❌: stuck, or dropped), the one it means alone first; empty for one
+/// that always means the same.
 pub fn meanings(symbol: &str) -> &'static [Status] {
     match symbol.trim_end_matches('\u{fe0f}') {
         "⏳" => &[Status::Pending, Status::InProgress],
         "⏸" => &[Status::Pending, Status::Blocked],
+        // Failed and stuck, or cancelled (`### ❌ Phase 6` over `Dropped — nobody asked.`).
+        "❌" => &[Status::Blocked, Status::Skipped],
         _ => &[],
     }
 }
@@ -866,7 +883,11 @@ pub fn lone(word: &str) -> Option<Status> {
         _ if word.ends_with("待ち") && find(word).is_none() => Some(Status::Blocked),
         // A change request taken in (`| 13 | … | merged |`); in a sentence, joined to another
         // (`merged into Phase 4`).
-        _ if word.eq_ignore_ascii_case("merged") => Some(Status::Complete),
+        // A sprint or a ticket closed (`## Sprint 1 — closed`); in a sentence, shut (`closed
+        // the old port`).
+        _ if word.eq_ignore_ascii_case("merged") || word.eq_ignore_ascii_case("closed") => {
+            Some(Status::Complete)
+        }
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),
     }
 }
@@ -888,6 +909,8 @@ const WAITS: &[(&str, &[&str])] = &[
     ("czeka", &["na"]),
     ("čeká", &["na"]),
     ("wacht", &["op"]),
+    ("ждём", &[""]),
+    ("ждем", &[""]),
     ("odottaa", &[""]),
     ("מחכים", &["ל"]),
 ];

@@ -346,7 +346,23 @@ pub const CURRENT_LABELS: &[&str] = &[
 /// an arrow at its end (`← CURRENT`, `<- current`, `👈 we are here`, `← 現在`): its range, from
 /// the space before it to its end.
 pub fn current_mark(text: &str) -> Option<Range<usize>> {
-    arrow_mark(text).or_else(|| dash_mark(text)).map(|at| at..text.len()).or_else(|| paren_mark(text, false))
+    arrow_mark(text)
+        .or_else(|| dash_mark(text))
+        .or_else(|| symbol_mark(text))
+        .map(|at| at..text.len())
+        .or_else(|| paren_mark(text, false))
+}
+
+/// Where a word saying "current" after a status symbol closing the title starts, with the
+/// space before it (`## Sprint 4: shell completions — 🔄 current`): the symbol is the status.
+fn symbol_mark(text: &str) -> Option<usize> {
+    let t = text.trim_end();
+    let (before, word) = t.rsplit_once(' ')?;
+    let symbol = before[before.rfind(' ').map_or(0, |i| i + 1)..].trim_end_matches('\u{fe0f}');
+    let lower = word.to_lowercase();
+    (matches!(lower.as_str(), "current" | "now")
+        && status::emoji_at_start(symbol).is_some_and(|(_, len)| len == symbol.len()))
+    .then_some(before.len())
 }
 
 /// Where a title's last part after a dash says it is the current one (`### Sprint 5 — current
@@ -409,6 +425,7 @@ fn paren_mark(text: &str, exact: bool) -> Option<Range<usize>> {
             // A word saying "current" that is not also a status (`(en cours)` is in progress).
             let only_current = matches!(lower.as_str(), "current" | "we are here" | "you are here")
                 || CURRENT_PREFIXES.contains(&word)
+                || current_group_word(&lower)
                 || (CURRENT_WORDS.contains(&lower.as_str()) && status::whole(word).is_none());
             let loose = !exact
                 && (lower.starts_with("current ") || word.starts_with("当前") || word.starts_with("現在"));
@@ -420,6 +437,16 @@ fn paren_mark(text: &str, exact: bool) -> Option<Range<usize>> {
         }
     }
     None
+}
+
+/// "Current" and a word for a group, alone (`当前批次`, `현재 단계`, `current phase`): what a
+/// parenthesis after a group's title says of it.
+fn current_group_word(lower: &str) -> bool {
+    let rest = CURRENT_PREFIXES.iter().chain(&["current "]).find_map(|p| lower.strip_prefix(p));
+    rest.map(str::trim).is_some_and(|w| {
+        GROUP_KEYWORDS.iter().any(|&(k, _)| k == w)
+            || (1..=3).contains(&w.chars().count()) && w.chars().all(is_counter_char)
+    })
 }
 
 /// Where an arrow pointing at the line as the current one starts (`… ← **CURRENT**`), with the
@@ -441,7 +468,13 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
     let here = word
         .strip_suffix("here")
         .is_some_and(|w| w.is_empty() || (w.ends_with(' ') && w.split(' ').count() <= 3))
-        || HERE.iter().any(|h| word.strip_suffix(h).is_some_and(|w| w.is_empty() || WE_ARE.contains(&w)));
+        || HERE.iter().any(|h| word.strip_suffix(h).is_some_and(|w| w.is_empty() || WE_ARE.contains(&w)))
+        // Or "here" first (`← acá estoy`, `← hier bin ich`).
+        || HERE.iter().any(|h| {
+            word.strip_prefix(h).and_then(|w| w.strip_prefix(' ')).is_some_and(|w| {
+                ["estoy", "estamos", "estou", "bin ich", "sind wir", "siamo", "sono"].contains(&w)
+            })
+        });
     let current = here || is_current_name(&word) || word.starts_with("进行中");
     current.then(|| text[..at].trim_end().len())
 }
@@ -820,11 +853,16 @@ fn timestamp_len(s: &str) -> usize {
 }
 
 fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
-    // Plain `Label:` only at the start; `**Label:**` / `**Label**:` anywhere.
+    // Plain `Label:` only at the start, or as a field after another (`Owner: @lina · Status:
+    // done`); `**Label:**` / `**Label**:` anywhere.
     let bold_at = s.as_bytes().contains(&b'*').then(|| s.match_indices("**").map(|(i, _)| i));
-    for at in std::iter::once(0).chain(bold_at.into_iter().flatten()) {
+    let fields = any_label(s)
+        .is_some()
+        .then(|| s.match_indices(" · ").chain(s.match_indices(" | ")).map(|(i, sep)| (i + sep.len(), true)));
+    let starts = std::iter::once((0, true)).chain(bold_at.into_iter().flatten().map(|i| (i, false)));
+    for (at, plain) in starts.chain(fields.into_iter().flatten()) {
         let (bold, p) = if s[at..].starts_with("**") { (true, at + 2) } else { (false, at) };
-        if !bold && at != 0 {
+        if !bold && !plain {
             continue;
         }
         for label in labels {
@@ -1123,7 +1161,10 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     });
     let word = s[tok.range.clone()].to_lowercase();
     let waiting = match tok.status {
-        Status::Blocked => word.starts_with("blocked") || word.starts_with("on hold") || !word.is_ascii(),
+        // (`Bloqueada: falta la clave.`, not `Stuck in traffic`.)
+        Status::Blocked => {
+            word.starts_with("blocked") || word.starts_with("on hold") || !status::english_at_start(&word)
+        }
         Status::Skipped => true,
         _ => false,
     };
@@ -1144,6 +1185,14 @@ pub fn sentence_status(s: &str) -> Option<Token> {
 
 /// A date written short (`2026-01-28`, `3/14`, `12.03.`, `14/11/2025`): digits in two or three
 /// parts.
+/// A release's version: `2.0.0-alpha.1`, `v1.2`, not a lone number.
+fn is_version(s: &str) -> bool {
+    let s = s.strip_prefix(['v', 'V']).unwrap_or(s);
+    s.starts_with(|c: char| c.is_ascii_digit())
+        && s.split(['-', '+']).next().is_some_and(|core| core.contains('.'))
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+'))
+}
+
 fn short_date(s: &str) -> bool {
     let parts: Vec<&str> = s.split(['-', '/', '.']).collect();
     let digits = (2..=3).contains(&parts.len())
@@ -1776,6 +1825,27 @@ fn ordinal(text: &str, p: usize, keywords: &[(&str, bool)], any_counter: bool) -
             lead_in: false,
         });
     }
+    // In a run of headings, a Korean or Japanese counter after the number (`1주차 – 기획`,
+    // `2週目`): its word. Not a date's (`3월 5일`, `5日`).
+    if any_counter && (1..=3).contains(&digits) {
+        let after = &text[p + digits..];
+        let counter = after.find(|c: char| !is_counter_char(c)).unwrap_or(after.len());
+        let word = &after[..counter];
+        let next = after[counter..].chars().next();
+        if (1..=2).contains(&word.chars().count())
+            && !word.starts_with(['월', '일', '년', '年', '月', '日', '時', '시', '분'])
+            && next.is_none_or(|c| !c.is_alphanumeric())
+        {
+            let end = p + digits + counter;
+            return Some(Titled {
+                word: p + digits..end,
+                id: p..p + digits,
+                title: end..end,
+                statuses: Vec::new(),
+                lead_in: false,
+            });
+        }
+    }
     let rest = text[p..].strip_prefix('第')?;
     let start = p + '第'.len_utf8();
     for (i, _) in rest.char_indices().take(12) {
@@ -1802,6 +1872,12 @@ fn ordinal(text: &str, p: usize, keywords: &[(&str, bool)], any_counter: bool) -
     // The title after an ideographic space (`第一章　開発環境の準備`).
     let title = end + text[end..].len() - text[end..].trim_start_matches('\u{3000}').len();
     Some(Titled { word: at..end, id: start..at, title: title..title, statuses: Vec::new(), lead_in: false })
+}
+
+/// A Hangul syllable, a kanji or kana: what a counter after a number is written in (`주차`,
+/// `週目`).
+fn is_counter_char(c: char) -> bool {
+    matches!(c as u32, 0xAC00..=0xD7A3 | 0x4E00..=0x9FFF | 0x3040..=0x30FF)
 }
 
 /// The separator, title and trailing statuses after an id at `p`; a bold group (`**Phase 1:
@@ -2096,9 +2172,14 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
         };
         // A status and the day it came (`## Ch.1 Introduction ✅ 2026-02-06`): the day is no
         // part of the title.
+        // Or the release it came in (`— ✅ shipped in 2.0.0-alpha.1`).
         let dated = || {
             let (before, day) = t.rsplit_once(' ')?;
-            (found.is_empty() && (short_date(day) || is_date(day))).then_some(())?;
+            let before = match short_date(day) || is_date(day) {
+                true => before,
+                false => before.strip_suffix(" in").filter(|_| is_version(day))?,
+            };
+            found.is_empty().then_some(())?;
             read(before.trim_end())
         };
         // (After the day nothing more is peeled off: the status and its day close the title.)
@@ -2112,8 +2193,11 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
         let (cut, f) = hit;
         found.push(Found { range: start + f.range.start..start + f.range.end, ..f });
         end = start + t[..cut].trim_end_matches([' ', '—', '–', '-', ':', '：', '·']).len();
-        if end <= start || last {
+        if end <= start {
             end = start;
+            break;
+        }
+        if last {
             break;
         }
     }

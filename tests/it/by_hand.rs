@@ -2786,3 +2786,127 @@ fn beklemede_is_on_hold_and_we_are_here_is_a_current_label() {
     assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "blocked")]));
     assert_eq!(v["current_group"]["stated"], "2");
 }
+
+#[test]
+fn a_sentence_status_set_where_it_would_not_read_back_is_refused_and_a_block_reads_in_spanish() {
+    let plan = "# Plan\n\n## Fase 1: Base\nDescartada: no hace falta.\n- [x] a\n\n## Fase 2: API\n- [ ] b\n";
+    // `En progreso: no hace falta.` would read as nothing, and the box would say complete: the
+    // set is refused and the plan left as it was (it used to be written and reported done).
+    for to in ["in_progress", "pending", "complete"] {
+        Test::new()
+            .file("task_plan.md", plan)
+            .args(["set", "--group", "1", to])
+            .file_eq("task_plan.md", plan)
+            .status(1);
+    }
+    // A block says what it waits for after a colon in Spanish too, and comes back.
+    let blocked = plan.replace("Descartada:", "Bloqueada:");
+    assert_eq!(group_statuses(&plan_status_json(&blocked)), pairs(&[("1", "blocked"), ("2", "pending")]));
+    let done = Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "1", "blocked"])
+        .file_eq("task_plan.md", plan.replace("Descartada:", "Bloqueado:"))
+        .success();
+    assert_eq!(pplan(done.dir.path(), &["set", "--group", "1", "skipped"]).0, Some(0));
+    assert_eq!(std::fs::read_to_string(done.dir.path().join("task_plan.md")).expect("plan"), plan);
+    // English keeps its narrower rule: `Stuck in traffic` is no status.
+    let stuck = plan.replace("Descartada: no hace falta.", "Stuck: in traffic.");
+    assert_eq!(group_statuses(&plan_status_json(&stuck)), pairs(&[("1", "complete"), ("2", "pending")]));
+}
+
+#[test]
+fn week_counters_paired_symbols_by_contrast_and_dropped_words_under_a_cross() {
+    // `1주차` and `2週目`: a number, then a counter, in a run of headings.
+    let weeks = "# P\n\n## 1주차 – 기획 (완료)\n- 유저 플로우\n\n## 2주차 – DB (진행중)\n- [x] a\n- [ ] b\n\n## 3주차 – 배포\n- [ ] c\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(weeks)),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")])
+    );
+    let months = "# P\n\n## 3월 5일\n- 회의\n\n## 3월 6일\n- 정리\n";
+    assert_eq!(group_statuses(&plan_status_json(months)), pairs(&[]));
+    // ⏸ beside ⬜ (the file's "not yet") is on hold; ⏳ beside ⬜ is under way; beside 🔄 and
+    // ⬜ both, ⏳ keeps its first meaning.
+    let held = "# P\n\n### ✅ 1단계: 정리\n\n### ⏸️ 2단계: 권한\n보안팀 검토 대기 중\n\n### ⬜ 3단계: 배포\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(held)),
+        pairs(&[("1", "complete"), ("2", "blocked"), ("3", "pending")])
+    );
+    let under = "# P\n\n### ✅ Phase 1: A\n\n### ⏳ Phase 2: B\n\n### ⬜ Phase 3: C\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(under)),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")])
+    );
+    let done = Test::new()
+        .file("task_plan.md", under)
+        .args(["set", "--group", "2", "complete"])
+        .file_eq("task_plan.md", under.replace("⏳ Phase 2", "✅ Phase 2"))
+        .success();
+    assert_eq!(pplan(done.dir.path(), &["set", "--group", "2", "in_progress"]).0, Some(0));
+    assert_eq!(std::fs::read_to_string(done.dir.path().join("task_plan.md")).expect("plan"), under);
+    let both = "# P\n\n### 🔄 Phase 1: A\n\n### ⏳ Phase 2: B\n\n### ⬜ Phase 3: C\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(both)),
+        pairs(&[("1", "in_progress"), ("2", "pending"), ("3", "pending")])
+    );
+    // ❌ over words that drop the phase is dropped; over words that block it, blocked.
+    let dropped = "# P\n\n### ✅ Phase 1: A\n\n### ❌ Phase 2: B\nDropped — nobody asked for it.\n";
+    assert_eq!(group_statuses(&plan_status_json(dropped)), pairs(&[("1", "complete"), ("2", "skipped")]));
+    let stuck = dropped.replace("Dropped — nobody asked for it.", "Blocked on the vendor's key.");
+    assert_eq!(group_statuses(&plan_status_json(&stuck)), pairs(&[("1", "complete"), ("2", "blocked")]));
+}
+
+#[test]
+fn current_steps_rows_batches_and_marks_after_a_symbol() {
+    // Steps numbered without a word are named by one in a clause that ends at the number.
+    let steps = "# P\n\n1. Bump deps — done\n2. Fix types — in progress\n3. Re-run CI — todo\n\nCurrently on step 2.\n";
+    assert_eq!(plan_status_json(steps)["current_group"]["stated"], "2");
+    let prose = steps.replace("Currently on step 2.", "Currently on step 2 of the upgrade guide.");
+    assert_eq!(plan_status_json(&prose)["current_group"]["stated"], serde_json::Value::Null);
+    // A status cell closing on a mark; two marked rows name none.
+    let table = "# P\n\n| Phase | Description | Status |\n|---|---|---|\n| P1 | A | Complete |\n| P2 | B | In Progress ◀ current |\n| P3 | C | Pending |\n";
+    assert_eq!(plan_status_json(table)["current_group"]["stated"], "P2");
+    let two = table.replace("| Pending |", "| Pending ← here |");
+    assert_eq!(plan_status_json(&two)["current_group"]["stated"], serde_json::Value::Null);
+    // `（当前批次）`: the current batch.
+    let batch = "# P\n\n- 批次 1：✅ 已完成\n- 批次 2：🔄 进行中（当前批次）\n- 批次 3：⏳ 未开始\n\n## 批次 1：架构\n- [x] a\n\n## 批次 2：指南\n- [ ] b\n\n## 批次 3：收尾\n- [ ] c\n";
+    assert_eq!(plan_status_json(batch)["current_group"]["stated"], "2");
+    // `— 🔄 current`: the symbol is the status, the word the mark; set keeps the word.
+    let sprint = "# P\n\n## Sprint 1: A — ✅ shipped in 2.0.0-alpha.1\n## Sprint 2: B — 🔄 current\n## Sprint 3: C — ⏳\n";
+    let v = plan_status_json(sprint);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    assert_eq!(
+        (v["current_group"]["stated"].clone(), v["groups"][0]["title"].clone()),
+        ("2".into(), "A".into())
+    );
+    Test::new()
+        .file("task_plan.md", sprint)
+        .args(["set", "--group", "2", "complete"])
+        .file_eq("task_plan.md", sprint.replace("🔄 current", "✅ current"))
+        .success();
+    // A status and its day keep the title before them.
+    let dated = "# P\n\n## Ch.1 Introduction ✅ 2026-02-06\n## Ch.2 Body ✅ 2026-02-07\n";
+    assert_eq!(plan_status_json(dated)["groups"][0]["title"], "Introduction");
+    // `← acá estoy`: here I am.
+    let here = "# P\n\n## Pasos\n\n**Paso 1 - certificado** (hecho)\n\n**Paso 2 - CAE** (en curso) ← acá estoy\n\n**Paso 3 - PDF** (pendiente)\n";
+    assert_eq!(plan_status_json(here)["current_group"]["stated"], "2");
+}
+
+#[test]
+fn rolled_back_work_waits_and_a_status_field_after_another() {
+    let plan = "# P\n\n## Phase 1: A\n- **Status:** done\n\n## Phase 2: B\n- **Status:** rolled back — OOM at 500k rows\n\n## Phase 3: C\n- **Статус:** ждём тексты от маркетинга\n\n## Phase 4: D\nOwner: @lina · Status: in progress\n\n## Sprint 5 — closed\n- [x] e\n- [ ] f moved to sprint 6\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(plan)),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "pending"),
+            ("3", "blocked"),
+            ("4", "in_progress"),
+            ("5", "complete")
+        ])
+    );
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "4", "complete"])
+        .file_eq("task_plan.md", plan.replace("· Status: in progress", "· Status: done"))
+        .success();
+}

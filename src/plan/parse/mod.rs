@@ -1419,12 +1419,18 @@ impl<'a> Walk<'a> {
     fn sentence_status(&mut self, content: Range<usize>) {
         let Entity::Group(g) = self.entity else { return };
         let group = &self.plan.groups[g];
-        if !self.after_heading || group.form != GroupForm::Heading || !group.indicators.is_empty() {
+        if !self.after_heading || group.form != GroupForm::Heading {
             return;
         }
         let Some(tok) = syntax::sentence_status(&self.text[content.clone()]) else { return };
         let range = shift(&tok.range, content.start);
         let status = self.plan.vocabulary.reading(&self.text[range.clone()], tok.status);
+        // Or beside a symbol whose meaning the words decide (`### ❌ Phase 6` over `Dropped —
+        // nobody asked for it.`, see `read_paired_symbols`), when they say one of its meanings.
+        let decides = |i: &Indicator| status::meanings(&self.text[i.range.clone()]).contains(&status);
+        if !group.indicators.iter().all(decides) {
+            return;
+        }
         // Prose is no spelling of the file's status lines: nothing is learned from it, but it is
         // remembered when it goes.
         self.plan.vocabulary.note_prose(status, &self.text[range.clone()]);
@@ -2032,6 +2038,17 @@ impl<'a> Walk<'a> {
         if self.plan.groups.is_empty() && !self.table_groups.is_empty() {
             self.plan.groups = std::mem::take(&mut self.table_groups);
             self.rounds = vec![None; self.plan.groups.len()];
+            // The one row marked as the current one (`| P3 | … | In Progress ◀ current |`).
+            let marks: Vec<(usize, Range<usize>)> = (self.plan.current_mark.is_none())
+                .then(|| self.plan.groups.iter().enumerate())
+                .into_iter()
+                .flatten()
+                .filter_map(|(i, o)| self.points_at_itself(o).map(|m| (i, m)))
+                .take(2)
+                .collect();
+            if let [one] = marks.as_slice() {
+                self.plan.current_mark = Some(one.clone());
+            }
         }
         self.drop_legends();
         self.read_legend_marks();
@@ -2256,6 +2273,22 @@ fn summary_reference<'a>(plan: &Plan<'_>, line: Line<'a>) -> Option<Line<'a>> {
     }
 }
 
+/// The words for a step of a plan that numbers its groups without a word (`1. Bump deps`).
+const STEP_WORDS: &[&str] = &[
+    "step",
+    "phase",
+    "stage",
+    "milestone",
+    "part",
+    "paso",
+    "passo",
+    "fase",
+    "etapa",
+    "schritt",
+    "étape",
+    "etap",
+];
+
 /// The groups `line` names at the start of its first `words` + 1 words, each with the status
 /// said right after it (`Phase 2 complete`, `Phase 2 is done`) or right before it
 /// (`**Completed Phase 7**`).
@@ -2277,11 +2310,24 @@ where
                 && rest.is_char_boundary(g.word.len())
                 && rest[..g.word.len()].eq_ignore_ascii_case(g.word)
         };
-        if !plan.groups.iter().any(by_word) {
+        // Groups with no word (a numbered list of steps) are named by a step's word in a clause
+        // that ends at the id (`Currently on step 3.`; not `We are in week 3 of the project`).
+        let unworded = !plan.groups.is_empty() && plan.groups.iter().all(|g| g.word.is_empty());
+        let stepped = || {
+            let lower = rest.to_lowercase();
+            unworded && STEP_WORDS.iter().any(|w| lower.strip_prefix(w).is_some_and(|r| r.starts_with(' ')))
+        };
+        let by_word = plan.groups.iter().any(by_word);
+        if !by_word && !stepped() {
             return None;
         }
         let id = named_id(plan, rest)?;
         let end = at + rest.find(id)? + id.len();
+        let closed =
+            !line.text[end..].trim_start_matches(['*', '_', '`', ' ']).starts_with(char::is_alphanumeric);
+        if !by_word && !closed {
+            return None;
+        }
         let text = &line.text[at..end];
         resolve_group(plan, text)?;
         let after = line.text[end..].trim_start_matches([' ', ':', '—', '-', '(', '*']);

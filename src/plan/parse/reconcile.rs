@@ -192,15 +192,17 @@ impl<'a> Walk<'a> {
     }
 
     /// Where a group's item or row of the other form says it is the current one: `← CURRENT`
-    /// after an item's title, a cell holding only `← current` in a row.
-    fn points_at_itself(&self, o: &Group<'a>) -> Option<std::ops::Range<usize>> {
+    /// after an item's title, a cell holding only `← current` in a row, or closing one (`In
+    /// Progress ◀ current`).
+    pub(super) fn points_at_itself(&self, o: &Group<'a>) -> Option<std::ops::Range<usize>> {
         let line = self.text[o.at..].split('\n').next().unwrap_or("").trim_end_matches('\r');
         if o.form != GroupForm::TableRow {
             let mark = syntax::item_current_mark(line)?;
             return Some(o.at + mark.start..o.at + mark.end);
         }
         syntax::cells(line).into_iter().find_map(|cell| {
-            let mark = syntax::item_current_mark(&line[cell.clone()]).filter(|m| m.start == 0)?;
+            let mark = syntax::item_current_mark(&line[cell.clone()])
+                .filter(|m| m.start == 0 || syntax::arrow_mark(&line[cell.clone()]).is_some())?;
             Some(o.at + cell.start + mark.start..o.at + cell.start + mark.end)
         })
     }
