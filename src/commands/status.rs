@@ -330,6 +330,7 @@ fn place_name(p: Place) -> &'static str {
         Place::Cell => "cell",
         Place::Symbol => "symbol",
         Place::Column => "column",
+        Place::Share => "share",
     }
 }
 

@@ -278,6 +278,19 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
             ),
         });
     }
+    // A share done says complete as 100% and not started as 0%; how far work under way is, or
+    // that it is blocked or dropped, only the person can write.
+    if let Some(share) = g.indicators.iter().find(|i| i.place == Place::Share && i.status != to)
+        && !matches!(to, Status::Complete | Status::Pending)
+    {
+        return Err(Error::NoStatusPlace {
+            what: format!(
+                "group `{}`: its status is the share `{}` after its title, which cannot say {to}; write how far it is",
+                g.key,
+                &plan.text[share.range.clone()]
+            ),
+        });
+    }
     // An open box on a group whose tasks have started reads in progress ([`Plan::status`]): it
     // is how a box says in progress there, and there it cannot say pending.
     let started = g.indicators.iter().all(|i| i.place == Place::Checkbox) && plan.counts(g).started();
@@ -309,6 +322,10 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
             Place::Checkbox if (started || plan.is_current(g)) && to == Status::InProgress => {
                 let mark = plan.vocabulary.spelling(Place::Checkbox, to).unwrap_or(" ");
                 Edit::replace(i.range.clone(), mark.to_string())
+            }
+            Place::Share => {
+                let share = if to == Status::Complete { "100%" } else { "0%" };
+                Edit::replace(i.range.clone(), share.to_string())
             }
             _ => respell(plan, i, to),
         })

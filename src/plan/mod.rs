@@ -41,6 +41,9 @@ pub enum Place {
     Symbol,
     /// A heading that is its status (a board's `## Doing`, `## Done`): read, never rewritten.
     Column,
+    /// A share done closing a title (`## 0.2 watch mode (80%)`): 100% is complete, 0% not
+    /// started, any other share under way. `set` writes `100%` or `0%`.
+    Share,
 }
 
 /// A status as written in the file.
@@ -302,6 +305,9 @@ pub struct Plan<'a> {
     /// A `(current)` / `(当前)` mark in a group heading, when no current-group section or label
     /// names a group: the group and the mark's range (with the space before it).
     pub current_mark: Option<(usize, Range<usize>)>,
+    /// The group of the one task marked as the one being worked on (`- [ ] push notifications
+    /// ← doing this now`), when nothing else names a current group. Never moved by pplan.
+    pub task_mark: Option<usize>,
     /// The first line of `## Next Step`, as written.
     pub next_step: Option<Line<'a>>,
     /// The group the plan states is current ([`Plan::stated_current`], resolved once). Where
@@ -456,7 +462,7 @@ impl<'a> Plan<'a> {
     pub fn stated_current(&self) -> Option<usize> {
         match &self.current {
             Some(line) => parse::resolve_group(self, line.text),
-            None => self.current_mark.as_ref().map(|(g, _)| *g),
+            None => self.current_mark.as_ref().map(|(g, _)| *g).or(self.task_mark),
         }
     }
 

@@ -453,7 +453,7 @@ fn current_group_word(lower: &str) -> bool {
 /// spaces before it: the arrow, then nothing but a word saying "current" or "here".
 pub fn arrow_mark(text: &str) -> Option<usize> {
     let t = text.trim_end();
-    let (at, arrow) = ["←", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶", "◀️", "◀", "◄", "→", "->"]
+    let (at, arrow) = ["←", "<--", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶", "◀️", "◀", "◄", "→", "->"]
         .iter()
         .filter_map(|a| t.rfind(a).map(|i| (i, a.len())))
         .max()?;
@@ -475,8 +475,20 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
                 ["estoy", "estamos", "estou", "bin ich", "sind wir", "siamo", "sono"].contains(&w)
             })
         });
-    let current = here || is_current_name(&word) || word.starts_with("进行中");
-    current.then(|| text[..at].trim_end().len())
+    // Not a mark saying the line is not where the work is (`← not now`).
+    let negated =
+        word.split_whitespace().any(|w| ["not", "no", "niet", "nicht", "pas", "nie", "не"].contains(&w));
+    let current = here || is_current_name(&word) || word.starts_with("进行中") || doing_now(&word);
+    (current && !negated).then(|| text[..at].trim_end().len())
+}
+
+/// A short phrase saying the line is what is being done now (`doing this now`, `hier ben ik nu
+/// mee bezig`).
+fn doing_now(phrase: &str) -> bool {
+    let words: Vec<&str> = phrase.split_whitespace().collect();
+    let now = ["now", "nu", "jetzt", "ahora", "agora", "maintenant", "adesso", "teraz", "сейчас", "şimdi"];
+    let busy = words.contains(&"bezig") && words.contains(&"nu");
+    (2..=6).contains(&words.len()) && (words.last().is_some_and(|w| now.contains(w)) || busy)
 }
 
 /// Words for "here" after an arrow at the current line, alone or after a "we are" of their
@@ -1315,11 +1327,13 @@ pub struct Found {
     pub range: Range<usize>,
     /// Written as a checkbox (`` `[ ]` `` after a title): a new state is a checkbox character.
     pub boxed: bool,
+    /// Written as a share done (`(80%)`, [`share_status`]).
+    pub share: bool,
 }
 
 impl Found {
     fn new(status: Status, range: Range<usize>) -> Found {
-        Found { status, range, boxed: false }
+        Found { status, range, boxed: false, share: false }
     }
 }
 
@@ -1383,7 +1397,7 @@ fn org_keyword(text: &str) -> Option<(Found, usize)> {
 /// 1`): what it says, and where the heading's words start.
 fn opening_status(text: &str) -> Option<(Found, usize)> {
     if let Some((status, at, len)) = checkbox(text) {
-        return Some((Found { status, range: at..at + 1, boxed: true }, len));
+        return Some((Found { status, range: at..at + 1, boxed: true, share: false }, len));
     }
     let (status, range, len) = bracket_word(text)?;
     Some((Found::new(status, range), len))
@@ -2169,6 +2183,7 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
                 .or_else(|| tail_emoji_status(t))
                 .or_else(|| qualified_status(t))
                 .or_else(|| remarked_symbol_status(t))
+                .or_else(|| share_status(t))
         };
         // A status and the day it came (`## Ch.1 Introduction ✅ 2026-02-06`): the day is no
         // part of the title.
@@ -2237,7 +2252,7 @@ fn bracket_status(t: &str) -> Option<(usize, Found)> {
     if inner.len() == 1
         && let Some(status) = Status::from_checkbox(inner.as_bytes()[0])
     {
-        return Some((cut, Found { status, range: open + 1..close, boxed: true }));
+        return Some((cut, Found { status, range: open + 1..close, boxed: true, share: false }));
     }
     let lead = inner.len() - inner.trim_start().len();
     let Some(status) = status::whole(inner).or_else(|| status::lone(inner.trim())) else {
@@ -2267,6 +2282,31 @@ fn paren_status(t: &str) -> Option<(usize, Found)> {
     let tok = status::find(inner)?;
     (tok.range.start == lead)
         .then(|| (open, Found::new(tok.status, inner_start + tok.range.start..inner_start + tok.range.end)))
+}
+
+/// A share done closing a title, in brackets or after a dash (`0.2 watch mode (80%)`, `graphs
+/// + heaps — 70%`): 100% complete, 0% pending, any other share in progress.
+pub fn share_status(t: &str) -> Option<(usize, Found)> {
+    let (cut, share) = match trailing_paren(t) {
+        Some((open, inner)) => (open, inner),
+        None => {
+            let (at, len) =
+                [" — ", " – ", " - "].iter().filter_map(|d| t.rfind(d).map(|i| (i, d.len()))).max()?;
+            (at, at + len..t.len())
+        }
+    };
+    let word = t[share.clone()].trim();
+    let lead = t[share.clone()].len() - t[share.clone()].trim_start().len();
+    let n: u32 =
+        word.strip_suffix('%')?.strip_prefix('~').unwrap_or(word.trim_end_matches('%')).parse().ok()?;
+    let status = match n {
+        0 => Status::Pending,
+        100 => Status::Complete,
+        1..=99 => Status::InProgress,
+        _ => return None,
+    };
+    let at = share.start + lead;
+    Some((cut, Found { status, range: at..at + word.len(), boxed: false, share: true }))
 }
 
 /// The parenthetical closing `t` (`(…)` or full-width `（…）`): where it opens, and its inside.
@@ -3101,7 +3141,11 @@ mod tests {
         assert_eq!(first("done 3 of 5 steps"), None);
         assert_eq!(first("done 2026-01-28 except the docs"), None);
         assert_eq!(first("**Done** rewriting the parser"), None);
-        assert_eq!(strip("Methods .... writing (60%)"), ("Methods .... writing (60%)", vec![]));
+        // (A share done closing it says how far the work is.)
+        assert_eq!(
+            strip("Methods .... writing (60%)"),
+            ("Methods .... writing", vec![(Status::InProgress, "60%")])
+        );
     }
 
     #[test]

@@ -48,13 +48,16 @@ struct Kind<'a> {
     count: u32,
 }
 
+/// How many kinds of place there are ([`Place`]'s last is the highest).
+const PLACES: usize = Place::Share as usize + 1;
+
 /// Spellings by place, status and shape.
 #[derive(Clone, Debug, Default)]
 pub struct Vocabulary<'a> {
     /// The first spelling of each status in each kind of place, whatever its shape.
-    seen: [[Option<&'a str>; 5]; 6],
+    seen: [[Option<&'a str>; 5]; PLACES],
     /// By place, status and shape.
-    shaped: [[[Kind<'a>; 3]; 5]; 6],
+    shaped: [[[Kind<'a>; 3]; 5]; PLACES],
     /// Statuses stated in prose (`Shipped 2026-01-28.` opening a group): by status and shape.
     /// No spelling to copy, but remembered when pplan replaces the last of its kind, so a
     /// status set away and back reads as it did.

@@ -2910,3 +2910,47 @@ fn rolled_back_work_waits_and_a_status_field_after_another() {
         .file_eq("task_plan.md", plan.replace("· Status: in progress", "· Status: done"))
         .success();
 }
+
+#[test]
+fn a_share_done_closing_a_title_is_its_status_and_set_writes_the_whole_or_nothing() {
+    let plan = "# tidyup\n\noverall: ~55%\n\n## 0.1 core (100%)\nrules parsing.\n\n## 0.2 watch mode (80%)\n- notify ✓\n- debounce ✓\n\n## 0.3 windows (10%)\npaths are broken.\n\n## 1.0 (0%)\n- publish\n";
+    let v = plan_status_json(plan);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("0.1", "complete"), ("0.2", "in_progress"), ("0.3", "in_progress"), ("1.0", "pending")])
+    );
+    assert_eq!(v["groups"][1]["title"], "watch mode");
+    let done = Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "0.2", "complete"])
+        .file_eq("task_plan.md", plan.replace("(80%)", "(100%)"))
+        .success();
+    assert_eq!(pplan(done.dir.path(), &["set", "--group", "1.0", "complete"]).0, Some(0));
+    // How far work under way is, or that it waits, only the person can say: nothing is written.
+    for to in ["in_progress", "blocked"] {
+        Test::new()
+            .file("task_plan.md", plan)
+            .args(["set", "--group", "1.0", to])
+            .file_eq("task_plan.md", plan)
+            .status(2);
+    }
+    // Beside a status in words, a share is a remark.
+    let worded = "# P\n\n## Phase 1: A — ~80%\n**Status:** done\n\n## Phase 2: B\n**Status:** todo\n";
+    assert_eq!(group_statuses(&plan_status_json(worded)), pairs(&[("1", "complete"), ("2", "pending")]));
+}
+
+#[test]
+fn the_one_task_marked_as_being_worked_on_names_its_group() {
+    let plan = "# P\n\n## Fase 1: MVP\n- [x] a\n\n## Fase 2: ruilen\n- [x] b\n- [ ] pushmeldingen (FCM) ← hier ben ik nu mee bezig\n\n## Fase 3: testen\n- [ ] c\n";
+    assert_eq!(plan_status_json(plan)["current_group"]["stated"], "2");
+    let now = plan.replace("← hier ben ik nu mee bezig", "<-- doing this now");
+    assert_eq!(plan_status_json(&now)["current_group"]["stated"], "2");
+    // Not one saying it is not now, nor two marked tasks.
+    let not_now = plan.replace("← hier ben ik nu mee bezig", "← not now");
+    assert_eq!(plan_status_json(&not_now)["current_group"]["stated"], serde_json::Value::Null);
+    let two = plan.replace("- [ ] c\n", "- [ ] c ← doing this now\n");
+    assert_eq!(plan_status_json(&two)["current_group"]["stated"], serde_json::Value::Null);
+    // A group heading's own mark says more.
+    let heading = plan.replace("## Fase 3: testen", "## Fase 3: testen ← current");
+    assert_eq!(plan_status_json(&heading)["current_group"]["stated"], "3");
+}

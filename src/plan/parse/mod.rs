@@ -607,6 +607,7 @@ fn walk<'a>(
             goal: None,
             current: None,
             current_mark: None,
+            task_mark: None,
             next_step: None,
             current_at: None,
             groups: Vec::new(),
@@ -822,7 +823,11 @@ impl<'a> Walk<'a> {
             .iter()
             .map(|f| {
                 let range = shift(&f.range, base);
-                let place = if f.boxed { Place::Checkbox } else { place };
+                let place = match (f.boxed, f.share) {
+                    (true, _) => Place::Checkbox,
+                    (_, true) => Place::Share,
+                    _ => place,
+                };
                 let status = if narrowed(f) { Status::Skipped } else { f.status };
                 let status = self.plan.vocabulary.reading(&text[range.clone()], status);
                 self.plan.vocabulary.note(place, status, &self.text[range.clone()]);
@@ -2102,7 +2107,32 @@ impl<'a> Walk<'a> {
             let pointers = std::mem::take(&mut self.pointers);
             self.plan.current = pointers.into_iter().find_map(|l| reference_in(&self.plan, l, 0));
         }
+        if self.plan.current.is_none() && self.plan.current_mark.is_none() {
+            self.plan.task_mark = marked_task_group(&self.plan);
+        }
+        // A share done (`— ~80%`) is a guess at how far the work is: a status stated in words
+        // or a table says more, and a new status is written there.
+        for g in &mut self.plan.groups {
+            if g.indicators.iter().any(|i| !matches!(i.place, Place::Share | Place::Checkbox)) {
+                g.indicators.retain(|i| i.place != Place::Share);
+            }
+        }
         self.plan
+    }
+}
+
+/// The group of the one task whose line ends on an arrow saying it is where the work is (`- [ ]
+/// pushmeldingen ← hier ben ik nu`, `- [ ] migration script <- doing this now`).
+fn marked_task_group(plan: &Plan<'_>) -> Option<usize> {
+    let mut marked = plan.tasks.iter().filter_map(|t| {
+        let line = &plan.text[t.at..];
+        let line = line[..line.find('\n').unwrap_or(line.len())].trim_end_matches('\r');
+        let arrow = line.contains(['←', '👈', '◀', '⬅', '◄']) || line.contains("<-");
+        (arrow && syntax::arrow_mark(line).is_some()).then_some(t.group)
+    });
+    match (marked.next(), marked.next()) {
+        (Some(group), None) => group,
+        _ => None,
     }
 }
 

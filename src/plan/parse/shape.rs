@@ -1274,10 +1274,11 @@ pub(super) fn stating_headings(text: &str, blocks: &[Block]) -> Vec<bool> {
 }
 
 /// The status a heading states in its title (`## ✅ Concept`, `## Artwork — on hold`), not in
-/// brackets (`### Out of Scope (Future)` names a section) nor in a dated one.
+/// brackets (`### Out of Scope (Future)` names a section) unless a share, nor in a dated one.
 fn title_status(title: &str) -> Option<Status> {
     let f = syntax::bare_heading(title).statuses.first()?.clone();
-    let bracketed = title[..f.range.start].trim_end().ends_with(['(', '（']);
+    // (A share done in brackets says how far the work is: `## 0.2 watch mode (80%)`.)
+    let bracketed = title[..f.range.start].trim_end().ends_with(['(', '（']) && !f.share;
     (!bracketed && !syntax::is_date(title)).then_some(f.status)
 }
 
