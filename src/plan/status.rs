@@ -291,6 +291,11 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("rimandato", Skipped, It),
     ("rimandata", Skipped, It),
     ("completado", Complete, Es),
+    // Stopped (`— **parado**, precisa aprovação`), and undone to be done again.
+    ("parado", Blocked, Es),
+    ("parada", Blocked, Es),
+    ("revertido", Pending, Es),
+    ("revertida", Pending, Es),
     ("completada", Complete, Es),
     ("en progreso", InProgress, Es),
     ("en curso", InProgress, Es),

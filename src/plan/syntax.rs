@@ -24,7 +24,10 @@ pub fn list_marker(s: &str) -> Option<usize> {
         b'-' | b'*' | b'+' => 1,
         // A checkbox line written without its marker (`[x] M0 – modding env`): see
         // `parse::shape::bare_boxes`.
-        b'[' if checkbox(s).is_some() || unknown_checkbox(s).is_some() => return Some(0),
+        // So is a status word in brackets opening a line (`[done] 1. sensor wiring`).
+        b'[' if checkbox(s).is_some() || unknown_checkbox(s).is_some() || bracket_word(s).is_some() => {
+            return Some(0);
+        }
         b'0'..=b'9' => {
             let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
             if digits > 9 || !matches!(b.get(digits), Some(b'.' | b')')) {

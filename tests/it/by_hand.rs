@@ -2954,3 +2954,32 @@ fn the_one_task_marked_as_being_worked_on_names_its_group() {
     let heading = plan.replace("## Fase 3: testen", "## Fase 3: testen ← current");
     assert_eq!(plan_status_json(&heading)["current_group"]["stated"], "3");
 }
+
+#[test]
+fn bracketed_words_opening_lines_stopped_work_and_a_struck_current_phase() {
+    // `[done] 1. sensor wiring` paragraphs, two or more: the plan's steps.
+    let plan = "weather station\n---------------\n\n[done] 1. sensor wiring\n    bme280 on i2c\n\n[doing] 2. enclosure\n    stevenson screen\n\n[todo] 3. grafana dashboard\n    temp, wind rose\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(plan)),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")])
+    );
+    let done = Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "complete"])
+        .file_eq("task_plan.md", plan.replace("[doing] 2.", "[done] 2."))
+        .success();
+    assert_eq!(pplan(done.dir.path(), &["set", "--group", "2", "in_progress"]).0, Some(0));
+    assert_eq!(std::fs::read_to_string(done.dir.path().join("task_plan.md")).expect("plan"), plan);
+    // One such line is prose.
+    let one = "# P\n\n[done] the parser, see below\n\n## Phase 1: A\n- [ ] a\n";
+    assert_eq!(group_statuses(&plan_status_json(one)), pairs(&[("1", "pending")]));
+    // `parado` is stopped, `revertido` undone.
+    let stopped = "# P\n\n## etapas\n- [x] 1. reproduzir ✔\n- [ ] 2. reprocessar pedidos — **parado**, precisa aprovação\n- [ ] 3. deploy do fix — ~~feito~~ revertido, quebrou o frete\n";
+    let v = plan_status_json(stopped);
+    let statuses: Vec<&str> =
+        v["groups"].as_array().expect("groups").iter().filter_map(|g| g["status"].as_str()).collect();
+    assert_eq!(statuses, ["complete", "blocked", "pending"]);
+    // A current phase struck out and moved back names the one after the arrow.
+    let moved = "# P\n\n## Current Phase\n~~Phase 3~~ → Phase 2 (moved back, see log)\n\n### Phase 1: A\n- [x] a\n\n### Phase 2: B\n- [ ] b\n\n### Phase 3: C\n- [ ] c\n";
+    assert_eq!(plan_status_json(moved)["current_group"]["stated"], "2");
+}

@@ -2371,7 +2371,13 @@ where
 }
 
 pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
-    let t = text.trim().trim_matches(['*', '`', '_']).trim();
+    let t = text.trim();
+    // A group struck out and another after an arrow (`~~Phase 4~~ → Phase 2 (moved back)`):
+    // the one after it.
+    let after_struck = t.strip_prefix("~~").and_then(|r| r.find("~~").map(|e| r[e + 2..].trim_start()));
+    let after_arrow = after_struck.and_then(|r| r.strip_prefix(['→', '⇒']).or_else(|| r.strip_prefix("->")));
+    let t = after_arrow.unwrap_or(t);
+    let t = t.trim().trim_matches(['*', '`', '_']).trim();
     if let Some(i) = plan.groups.iter().position(|g| g.key == t) {
         return Some(i);
     }

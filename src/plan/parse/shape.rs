@@ -165,12 +165,14 @@ fn bold_label(t: &str) -> Option<&str> {
 }
 
 /// Checkbox lines written without a list marker (`[x] M0 – modding env` over `[/] M1 – soil
-/// moisture`), each at the start of its line: the items of a list, when two or more are. True
-/// when any was found.
+/// moisture`), or opening on a status word in brackets (`[done] 1. sensor wiring` over `[doing]
+/// 2. enclosure`), each at the start of its line: the items of a list, when two or more are.
+/// True when any was found.
 pub(super) fn bare_boxes(text: &str, blocks: &mut [Block]) -> bool {
     let boxed = |line: &std::ops::Range<usize>| {
         let s = &text[line.clone()];
         let len = syntax::checkbox(s).map(|(_, _, len)| len).or(syntax::unknown_checkbox(s).map(|b| b.2));
+        let len = len.or(syntax::bracket_word(s).map(|b| b.2));
         len.is_some_and(|len| len < s.len() && s[len..].chars().any(char::is_alphanumeric))
     };
     let found: Vec<usize> = (blocks.iter().enumerate())
