@@ -858,14 +858,12 @@ fn token_parts(s: &str, pos: usize, c: char) -> Option<(Token, usize, bool)> {
 }
 
 /// The statuses a symbol means in one plan or another (⏳: waiting to start, or under way; ⏸:
-/// not yet, or on hold; ❌: stuck, or dropped), the one it means alone first; empty for one
-/// that always means the same.
+/// not yet, or on hold), the one it means alone first; empty for one that always means the
+/// same.
 pub fn meanings(symbol: &str) -> &'static [Status] {
     match symbol.trim_end_matches('\u{fe0f}') {
         "⏳" => &[Status::Pending, Status::InProgress],
         "⏸" => &[Status::Pending, Status::Blocked],
-        // Failed and stuck, or cancelled (`### ❌ Phase 6` over `Dropped — nobody asked.`).
-        "❌" => &[Status::Blocked, Status::Skipped],
         _ => &[],
     }
 }

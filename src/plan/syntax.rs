@@ -28,6 +28,8 @@ pub fn list_marker(s: &str) -> Option<usize> {
         b'[' if checkbox(s).is_some() || unknown_checkbox(s).is_some() || bracket_word(s).is_some() => {
             return Some(0);
         }
+        // And ballot boxes opening a line (`☑ order PCBs` over `☐ keymap`).
+        _ if s.starts_with(['☑', '☐']) => return Some(0),
         b'0'..=b'9' => {
             let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
             if digits > 9 || !matches!(b.get(digits), Some(b'.' | b')')) {
@@ -485,13 +487,30 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
     (current && !negated).then(|| text[..at].trim_end().len())
 }
 
+/// An arrow closing a task's line that says the work is there: `← here`, `← current`, `<-- doing
+/// this now`, `← hier ben ik nu mee bezig`; not a remark that mentions now (`<- fails right
+/// now`), which [`arrow_mark`] takes on a group's own line.
+pub fn task_current_mark(text: &str) -> bool {
+    let Some(at) = arrow_mark(text) else { return false };
+    let phrase = text[at..].trim_start_matches(|c: char| !c.is_alphanumeric()).trim_end();
+    let lower = phrase.trim_end_matches(['*', '_', '`', ')', ' ']).to_lowercase();
+    says_current(&lower)
+        || doing_now(&lower)
+        || lower.ends_with("here")
+        || HERE.iter().any(|h| lower.ends_with(h))
+        || lower.starts_with("进行中")
+}
+
 /// A short phrase saying the line is what is being done now (`doing this now`, `hier ben ik nu
 /// mee bezig`).
 fn doing_now(phrase: &str) -> bool {
     let words: Vec<&str> = phrase.split_whitespace().collect();
     let now = ["now", "nu", "jetzt", "ahora", "agora", "maintenant", "adesso", "teraz", "сейчас", "şimdi"];
     let busy = words.contains(&"bezig") && words.contains(&"nu");
-    (2..=6).contains(&words.len()) && (words.last().is_some_and(|w| now.contains(w)) || busy)
+    // (Not a remark on the task: `fails right now`, `works now`, `must fix now`.)
+    let doing =
+        words.iter().any(|w| ["doing", "working", "haciendo", "fazendo", "machen", "mache"].contains(w));
+    (2..=6).contains(&words.len()) && (doing && words.last().is_some_and(|w| now.contains(w)) || busy)
 }
 
 /// Words for "here" after an arrow at the current line, alone or after a "we are" of their
@@ -871,9 +890,10 @@ fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
     // Plain `Label:` only at the start, or as a field after another (`Owner: @lina · Status:
     // done`); `**Label:**` / `**Label**:` anywhere.
     let bold_at = s.as_bytes().contains(&b'*').then(|| s.match_indices("**").map(|(i, _)| i));
-    let fields = any_label(s)
-        .is_some()
-        .then(|| s.match_indices(" · ").chain(s.match_indices(" | ")).map(|(i, sep)| (i + sep.len(), true)));
+    // (A few fields: a line of thousands is a note, and each is tried with every label.)
+    let fields = any_label(s).is_some().then(|| {
+        s.match_indices(" · ").chain(s.match_indices(" | ")).take(8).map(|(i, sep)| (i + sep.len(), true))
+    });
     let starts = std::iter::once((0, true)).chain(bold_at.into_iter().flatten().map(|i| (i, false)));
     for (at, plain) in starts.chain(fields.into_iter().flatten()) {
         let (bold, p) = if s[at..].starts_with("**") { (true, at + 2) } else { (false, at) };
@@ -2193,9 +2213,10 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
         // Or the release it came in (`— ✅ shipped in 2.0.0-alpha.1`).
         let dated = || {
             let (before, day) = t.rsplit_once(' ')?;
-            let before = match short_date(day) || is_date(day) {
-                true => before,
-                false => before.strip_suffix(" in").filter(|_| is_version(day))?,
+            let release = before.strip_suffix(" in").filter(|_| is_version(day));
+            let before = match release {
+                Some(before) => before,
+                None => (short_date(day) || is_date(day)).then_some(before)?,
             };
             found.is_empty().then_some(())?;
             read(before.trim_end())

@@ -82,54 +82,6 @@ impl<'a> Walk<'a> {
                 }
             }
         }
-        self.read_paired_by_contrast();
-    }
-
-    /// A symbol with two meanings, alone on its group, in a plan whose groups spell one of its
-    /// meanings with another symbol and not the other, means the other: beside `### ⬜ 5단계`,
-    /// `### ⏸️ 4단계` is on hold; beside `### ⬜ Phase 3`, `### ⏳ Phase 2` is under way.
-    fn read_paired_by_contrast(&mut self) {
-        let (text, vocabulary) = (self.text, &mut self.plan.vocabulary);
-        let groups = || self.plan.groups.iter().chain(self.list_groups.iter().map(|(g, _)| g));
-        let symbol = |i: &Indicator| {
-            let s = &text[i.range.clone()];
-            (i.place != Place::Checkbox && !s.chars().any(char::is_alphanumeric)).then_some(s)
-        };
-        let mut spelled = Vec::new();
-        for i in groups().flat_map(|g| &g.indicators) {
-            if symbol(i).is_some_and(|s| status::meanings(s).is_empty()) {
-                spelled.push(i.status);
-            }
-        }
-        let paired = |i: &Indicator| {
-            let s = symbol(i)?;
-            let &[first, second] = status::meanings(s) else { return None };
-            let other = match (spelled.contains(&first), spelled.contains(&second)) {
-                (true, false) if i.status == first => second,
-                _ => return None,
-            };
-            vocabulary.legend_status(s).is_none().then_some(other)
-        };
-        let mut changes = Vec::new();
-        for (n, g) in groups().enumerate() {
-            for (k, i) in g.indicators.iter().enumerate() {
-                if g.indicators.len() == 1
-                    && let Some(to) = paired(i)
-                {
-                    changes.push((n, k, to));
-                }
-            }
-        }
-        let count = self.plan.groups.len();
-        for (n, k, to) in changes {
-            let g = match n.checked_sub(count) {
-                None => &mut self.plan.groups[n],
-                Some(l) => &mut self.list_groups[l].0,
-            };
-            let i = &mut g.indicators[k];
-            vocabulary.renote(i.place, i.status, to, &text[i.range.clone()]);
-            i.status = to;
-        }
     }
 }
 

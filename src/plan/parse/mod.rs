@@ -1430,10 +1430,8 @@ impl<'a> Walk<'a> {
         let Some(tok) = syntax::sentence_status(&self.text[content.clone()]) else { return };
         let range = shift(&tok.range, content.start);
         let status = self.plan.vocabulary.reading(&self.text[range.clone()], tok.status);
-        // Or beside a symbol whose meaning the words decide (`### ❌ Phase 6` over `Dropped —
-        // nobody asked for it.`, see `read_paired_symbols`), when they say one of its meanings.
-        let decides = |i: &Indicator| status::meanings(&self.text[i.range.clone()]).contains(&status);
-        if !group.indicators.iter().all(decides) {
+        // (Beside a share done, the words say more: `## Phase 2: B (40%)` over `Blocked: vendor.`)
+        if !group.indicators.iter().all(|i| i.place == Place::Share) {
             return;
         }
         // Prose is no spelling of the file's status lines: nothing is learned from it, but it is
@@ -2110,10 +2108,22 @@ impl<'a> Walk<'a> {
         if self.plan.current.is_none() && self.plan.current_mark.is_none() {
             self.plan.task_mark = marked_task_group(&self.plan);
         }
-        // A share done (`— ~80%`) is a guess at how far the work is: a status stated in words
-        // or a table says more, and a new status is written there.
+        // A share done (`— ~80%`) is a guess at how far the work is: a status stated in words,
+        // a box or a table says more, and a new status is written there. So do its tasks when
+        // they say otherwise (`## Phase 3: Raise coverage (80%)` over open boxes is a target).
+        let tasks = &self.plan.tasks;
         for g in &mut self.plan.groups {
-            if g.indicators.iter().any(|i| !matches!(i.place, Place::Share | Place::Checkbox)) {
+            let mine = &tasks[g.tasks.start.min(tasks.len())..g.tasks.end.min(tasks.len())];
+            let done = mine.iter().filter(|t| t.status.is_done()).count();
+            let started = mine.iter().any(|t| t.status != Status::Pending);
+            let belied = |s: Status| match s {
+                Status::Complete => done < mine.len(),
+                Status::Pending => done > 0,
+                _ => !mine.is_empty() && !started,
+            };
+            if g.indicators.iter().any(|i| i.place != Place::Share)
+                || g.indicators.iter().any(|i| i.place == Place::Share && belied(i.status))
+            {
                 g.indicators.retain(|i| i.place != Place::Share);
             }
         }
@@ -2128,7 +2138,7 @@ fn marked_task_group(plan: &Plan<'_>) -> Option<usize> {
         let line = &plan.text[t.at..];
         let line = line[..line.find('\n').unwrap_or(line.len())].trim_end_matches('\r');
         let arrow = line.contains(['←', '👈', '◀', '⬅', '◄']) || line.contains("<-");
-        (arrow && syntax::arrow_mark(line).is_some()).then_some(t.group)
+        (arrow && syntax::task_current_mark(line)).then_some(t.group)
     });
     match (marked.next(), marked.next()) {
         (Some(group), None) => group,

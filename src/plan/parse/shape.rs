@@ -175,12 +175,17 @@ pub(super) fn bare_boxes(text: &str, blocks: &mut [Block]) -> bool {
         let len = len.or(syntax::bracket_word(s).map(|b| b.2));
         len.is_some_and(|len| len < s.len() && s[len..].chars().any(char::is_alphanumeric))
     };
-    let found: Vec<usize> = (blocks.iter().enumerate())
+    let mut found: Vec<usize> = (blocks.iter().enumerate())
         .filter(
             |(_, b)| matches!(b, Block::Text { line } if text.as_bytes().get(line.start) == Some(&b'[') && boxed(line)),
         )
         .map(|(i, _)| i)
         .collect();
+    // Ballot boxes (`☑ order PCBs`, `☐ keymap`), when both are written: a checklist's boxes.
+    let ballot = |mark: char| move |b: &Block| matches!(b, Block::Text { line } if text[line.clone()].strip_prefix(mark).is_some_and(|r| r.starts_with(' ') && r.chars().any(char::is_alphanumeric)));
+    if blocks.iter().any(ballot('☑')) && blocks.iter().any(ballot('☐')) {
+        found.extend((0..blocks.len()).filter(|&i| ballot('☑')(&blocks[i]) || ballot('☐')(&blocks[i])));
+    }
     if found.len() < 2 {
         return false;
     }
@@ -1279,8 +1284,10 @@ pub(super) fn stating_headings(text: &str, blocks: &[Block]) -> Vec<bool> {
 /// brackets (`### Out of Scope (Future)` names a section) unless a share, nor in a dated one.
 fn title_status(title: &str) -> Option<Status> {
     let f = syntax::bare_heading(title).statuses.first()?.clone();
-    // (A share done in brackets says how far the work is: `## 0.2 watch mode (80%)`.)
-    let bracketed = title[..f.range.start].trim_end().ends_with(['(', '（']) && !f.share;
+    // (A share done in brackets after a version says how far the work is: `## 0.2 watch mode
+    // (80%)`; not after a name, `## Results (95%)`.)
+    let versioned = title.trim_start_matches(['#', ' ']).starts_with(|c: char| c.is_ascii_digit());
+    let bracketed = title[..f.range.start].trim_end().ends_with(['(', '（']) && !(f.share && versioned);
     (!bracketed && !syntax::is_date(title)).then_some(f.status)
 }
 
