@@ -1848,12 +1848,23 @@ fn lead_in(s: &str) -> Option<usize> {
 
 /// `第 N 阶段` / `第一阶段` (the id between the ordinal mark and a CJK keyword).
 fn ordinal(text: &str, p: usize, keywords: &[(&str, bool)], any_counter: bool) -> Option<Titled> {
-    // `1단계: …`: the number before a CJK keyword.
+    // `1단계: …`: the number before a CJK keyword; in a run of headings, before a Korean or
+    // Japanese counter (`1주차 – 기획`, `2週目`), not a date's (`3월 5일`, `5日`).
     let digits = text[p..].bytes().take_while(u8::is_ascii_digit).count();
+    let after = &text[p + digits..];
+    let keyword = || keywords.iter().find(|(k, cjk)| *cjk && after.starts_with(k)).map(|(k, _)| k.len());
+    let counter = || {
+        let len = after.find(|c: char| !is_counter_char(c)).unwrap_or(after.len());
+        let word = &after[..len];
+        ((1..=2).contains(&word.chars().count())
+            && !word.starts_with(['월', '일', '년', '年', '月', '日', '時', '시', '분'])
+            && after[len..].chars().next().is_none_or(|c| !c.is_alphanumeric()))
+        .then_some(len)
+    };
     if (1..=3).contains(&digits)
-        && let Some((k, _)) = keywords.iter().find(|(k, cjk)| *cjk && text[p + digits..].starts_with(k))
+        && let Some(len) = keyword().or_else(|| any_counter.then(counter).flatten())
     {
-        let end = p + digits + k.len();
+        let end = p + digits + len;
         return Some(Titled {
             word: p + digits..end,
             id: p..p + digits,
@@ -1861,27 +1872,6 @@ fn ordinal(text: &str, p: usize, keywords: &[(&str, bool)], any_counter: bool) -
             statuses: Vec::new(),
             lead_in: false,
         });
-    }
-    // In a run of headings, a Korean or Japanese counter after the number (`1주차 – 기획`,
-    // `2週目`): its word. Not a date's (`3월 5일`, `5日`).
-    if any_counter && (1..=3).contains(&digits) {
-        let after = &text[p + digits..];
-        let counter = after.find(|c: char| !is_counter_char(c)).unwrap_or(after.len());
-        let word = &after[..counter];
-        let next = after[counter..].chars().next();
-        if (1..=2).contains(&word.chars().count())
-            && !word.starts_with(['월', '일', '년', '年', '月', '日', '時', '시', '분'])
-            && next.is_none_or(|c| !c.is_alphanumeric())
-        {
-            let end = p + digits + counter;
-            return Some(Titled {
-                word: p + digits..end,
-                id: p..p + digits,
-                title: end..end,
-                statuses: Vec::new(),
-                lead_in: false,
-            });
-        }
     }
     let rest = text[p..].strip_prefix('第')?;
     let start = p + '第'.len_utf8();
