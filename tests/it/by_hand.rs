@@ -2736,15 +2736,10 @@ fn what_only_looks_like_bold_statuses_pairs_notes_and_marks() {
             "blocked",
         ),
     ] {
-        let done =
-            Test::new().file("task_plan.md", plan).args(["set", "--group", group, "pending"]).success();
-        let d = done.dir.path();
         // Phase 1's symbol and words become the file's pending ones; nothing else moves.
         let lines: Vec<&str> = plan.lines().collect();
         let want = plan.replacen(lines[2], away, 1).replacen(lines[3], "- **Statut :** à faire", 1);
-        assert_eq!(std::fs::read_to_string(d.join("task_plan.md")).expect("plan"), want, "{plan}");
-        assert_eq!(pplan(d, &["set", "--group", group, back]).0, Some(0));
-        assert_eq!(std::fs::read_to_string(d.join("task_plan.md")).expect("plan"), plan);
+        crate::set::away_and_back(plan, group, "pending", &want, back);
     }
     // A struck note about a phase is a note.
     let note = "# P\n\n### Phase 1: A\n- [x] a\n\n### Phase 2: B\n- [ ] b\n\n## Notes\n- ~~Phase 3 was going to be docs~~ merged into Phase 2\n";
@@ -2802,13 +2797,7 @@ fn a_sentence_status_set_where_it_would_not_read_back_is_refused_and_a_block_rea
     // A block says what it waits for after a colon in Spanish too, and comes back.
     let blocked = plan.replace("Descartada:", "Bloqueada:");
     assert_eq!(group_statuses(&plan_status_json(&blocked)), pairs(&[("1", "blocked"), ("2", "pending")]));
-    let done = Test::new()
-        .file("task_plan.md", plan)
-        .args(["set", "--group", "1", "blocked"])
-        .file_eq("task_plan.md", plan.replace("Descartada:", "Bloqueado:"))
-        .success();
-    assert_eq!(pplan(done.dir.path(), &["set", "--group", "1", "skipped"]).0, Some(0));
-    assert_eq!(std::fs::read_to_string(done.dir.path().join("task_plan.md")).expect("plan"), plan);
+    crate::set::away_and_back(plan, "1", "blocked", &plan.replace("Descartada:", "Bloqueado:"), "skipped");
     // English keeps its narrower rule: `Stuck in traffic` is no status.
     let stuck = plan.replace("Descartada: no hace falta.", "Stuck: in traffic.");
     assert_eq!(group_statuses(&plan_status_json(&stuck)), pairs(&[("1", "complete"), ("2", "pending")]));
@@ -2916,6 +2905,10 @@ fn a_share_done_closing_a_title_is_its_status_and_set_writes_the_whole_or_nothin
         .file_eq("task_plan.md", plan.replace("(80%)", "(100%)"))
         .success();
     assert_eq!(pplan(done.dir.path(), &["set", "--group", "1.0", "complete"]).0, Some(0));
+    assert_eq!(
+        std::fs::read_to_string(done.dir.path().join("task_plan.md")).expect("plan"),
+        plan.replace("(80%)", "(100%)").replace("## 1.0 (0%)", "## 1.0 (100%)")
+    );
     // How far work under way is, or that it waits, only the person can say: nothing is written.
     for to in ["in_progress", "blocked"] {
         Test::new()
@@ -2953,13 +2946,7 @@ fn bracketed_words_opening_lines_stopped_work_and_a_struck_current_phase() {
         group_statuses(&plan_status_json(plan)),
         pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")])
     );
-    let done = Test::new()
-        .file("task_plan.md", plan)
-        .args(["set", "--group", "2", "complete"])
-        .file_eq("task_plan.md", plan.replace("[doing] 2.", "[done] 2."))
-        .success();
-    assert_eq!(pplan(done.dir.path(), &["set", "--group", "2", "in_progress"]).0, Some(0));
-    assert_eq!(std::fs::read_to_string(done.dir.path().join("task_plan.md")).expect("plan"), plan);
+    crate::set::away_and_back(plan, "2", "complete", &plan.replace("[doing] 2.", "[done] 2."), "in_progress");
     // One such line is prose.
     let one = "# P\n\n[done] the parser, see below\n\n## Phase 1: A\n- [ ] a\n";
     assert_eq!(group_statuses(&plan_status_json(one)), pairs(&[("1", "pending")]));
