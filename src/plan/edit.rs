@@ -621,16 +621,9 @@ pub fn verify_sets(
         }
         // A group that stated its status states the new one: its tasks agreeing by chance is
         // not the edit read back.
-        // (An open box says only "not done": the current group's `[ ]` is under way.)
-        let states = |i: &Indicator| i.status == to || (i.open_box() && !to.is_done());
         if let Target::Group(g) = target
-            && before.groups[g].indicators.iter().any(|i| !i.open_box())
-            && !after.groups[g]
-                .indicators
-                .iter()
-                .find(|i| !i.open_box())
-                .or(after.groups[g].indicators.first())
-                .is_some_and(states)
+            && before.groups[g].states_status()
+            && !after.groups[g].said().is_some_and(|i| Group::agrees(i, to))
         {
             return Err(format!(
                 "group `{}` no longer states its status after the edit",

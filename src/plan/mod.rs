@@ -135,16 +135,30 @@ impl<'a> Group<'a> {
     /// The status it states: the first place that says one, where an open box beside words
     /// (`- [ ] Aşama 2: … (devam ediyor)`) only says "not done" and the words say which.
     pub fn stored(&self) -> Option<Status> {
-        let said = self.indicators.iter().find(|i| !i.open_box()).or(self.indicators.first());
-        said.map(|i| i.status)
+        self.said().map(|i| i.status)
+    }
+
+    /// The status place that says most: the first that is not an open box, else the first.
+    pub fn said(&self) -> Option<&Indicator> {
+        self.indicators.iter().find(|i| !i.open_box()).or(self.indicators.first())
+    }
+
+    /// Whether the group states a status beyond "not done" (anything but an open box).
+    pub fn states_status(&self) -> bool {
+        self.indicators.iter().any(|i| !i.open_box())
+    }
+
+    /// Whether `indicator` agrees with `status`: the same, or an open box beside an
+    /// unfinished status (an open box says only "not done").
+    pub fn agrees(indicator: &Indicator, status: Status) -> bool {
+        indicator.status == status || (indicator.open_box() && !status.is_done())
     }
 
     /// Two of its status places that disagree, the one that says most first. An open box
     /// agrees with any unfinished status: it says only "not done".
     pub fn disagreeing(&self) -> Option<(&Indicator, &Indicator)> {
-        let first = self.indicators.iter().find(|i| !i.open_box()).or(self.indicators.first())?;
-        let agrees = |i: &Indicator| i.status == first.status || (i.open_box() && !first.status.is_done());
-        Some((first, self.indicators.iter().find(|i| !agrees(i))?))
+        let first = self.said()?;
+        Some((first, self.indicators.iter().find(|i| !Group::agrees(i, first.status))?))
     }
 
     /// Its id is its place, given by pplan (`## Backend` is 1, a row without an id its row

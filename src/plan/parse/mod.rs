@@ -2108,25 +2108,7 @@ impl<'a> Walk<'a> {
         if self.plan.current.is_none() && self.plan.current_mark.is_none() {
             self.plan.task_mark = marked_task_group(&self.plan);
         }
-        // A share done (`— ~80%`) is a guess at how far the work is: a status stated in words,
-        // a box or a table says more, and a new status is written there. So do its tasks when
-        // they say otherwise (`## Phase 3: Raise coverage (80%)` over open boxes is a target).
-        let tasks = &self.plan.tasks;
-        for g in &mut self.plan.groups {
-            let mine = &tasks[g.tasks.start.min(tasks.len())..g.tasks.end.min(tasks.len())];
-            let done = mine.iter().filter(|t| t.status.is_done()).count();
-            let started = mine.iter().any(|t| t.status != Status::Pending);
-            let belied = |s: Status| match s {
-                Status::Complete => done < mine.len(),
-                Status::Pending => done > 0,
-                _ => !mine.is_empty() && !started,
-            };
-            if g.indicators.iter().any(|i| i.place != Place::Share)
-                || g.indicators.iter().any(|i| i.place == Place::Share && belied(i.status))
-            {
-                g.indicators.retain(|i| i.place != Place::Share);
-            }
-        }
+        reconcile::drop_weaker_shares(&mut self.plan);
         self.plan
     }
 }

@@ -1,12 +1,12 @@
 //! Two forms of the same groups in one plan (a checklist or table of phases beside `### Phase N`
-//! headings) read as one set of groups.
+//! headings) read as one set of groups, and one group's status places weighed against each other.
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::super::status::{self, Status};
 use super::super::syntax::{self, Titled};
-use super::super::{Group, GroupForm, Task, TaskForm};
+use super::super::{Group, GroupForm, Place, Plan, Task, TaskForm};
 use super::Walk;
 
 impl<'a> Walk<'a> {
@@ -473,6 +473,28 @@ impl<'a> Walk<'a> {
         self.plan.tasks.retain(|t| !gone(t));
         for g in &mut self.plan.groups {
             g.tasks = g.tasks.start - before[g.tasks.start]..g.tasks.end - before[g.tasks.end];
+        }
+    }
+}
+
+/// Drop each share done (`— ~80%`) that something says more than: a share is a guess at how
+/// far the work is, so a status stated in words, a box or a table wins, and a new status is
+/// written there. So do the group's tasks when they say otherwise (`## Phase 3: Raise coverage (80%)` over open boxes is a target).
+pub(super) fn drop_weaker_shares(plan: &mut Plan<'_>) {
+    let tasks = &plan.tasks;
+    for g in &mut plan.groups {
+        let mine = &tasks[g.tasks.start.min(tasks.len())..g.tasks.end.min(tasks.len())];
+        let done = mine.iter().filter(|t| t.status.is_done()).count();
+        let started = mine.iter().any(|t| t.status != Status::Pending);
+        let belied = |s: Status| match s {
+            Status::Complete => done < mine.len(),
+            Status::Pending => done > 0,
+            _ => !mine.is_empty() && !started,
+        };
+        if g.indicators.iter().any(|i| i.place != Place::Share)
+            || g.indicators.iter().any(|i| i.place == Place::Share && belied(i.status))
+        {
+            g.indicators.retain(|i| i.place != Place::Share);
         }
     }
 }
