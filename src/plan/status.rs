@@ -346,6 +346,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("ausstehend", Pending, De),
     ("läuft", InProgress, De),
     ("zurückgestellt", Skipped, De),
+    ("verschoben", Skipped, De),
     ("pausiert", Blocked, De),
     ("concluído", Complete, Pt),
     ("concluída", Complete, Pt),
@@ -412,6 +413,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("pominięty", Skipped, Pl),
     ("pomijam", Skipped, Pl),
     ("anulowane", Skipped, Pl),
+    ("odłożone", Skipped, Pl),
+    ("odłożony", Skipped, Pl),
     ("nierozpoczęte", Pending, Pl),
     ("zrobione", Complete, Pl),
     ("gotowe", Complete, Pl),
@@ -514,6 +517,10 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("överhoppad", Skipped, Sv),
     ("skippar", Skipped, Sv),
     ("skippas", Skipped, Sv),
+    // Postponed (`Stänga Gmail – skjuts upp ett år`).
+    ("skjuts upp", Skipped, Sv),
+    ("uppskjuten", Skipped, Sv),
+    ("uppskjutet", Skipped, Sv),
     ("hotovo", Complete, Cs),
     ("dokončeno", Complete, Cs),
     ("probíhá", InProgress, Cs),
@@ -522,6 +529,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("nezahájeno", Pending, Cs),
     ("blokováno", Blocked, Cs),
     ("přeskočeno", Skipped, Cs),
+    ("odloženo", Skipped, Cs),
     ("selhalo", Blocked, Cs),
     ("ολοκληρώθηκε", Complete, El),
     ("ολοκληρωμένο", Complete, El),
@@ -648,6 +656,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("geblokkeerd", Blocked, Nl),
     ("overgeslagen", Skipped, Nl),
     ("geannuleerd", Skipped, Nl),
+    ("uitgesteld", Skipped, Nl),
     ("✅", Complete, Emoji),
     ("✔", Complete, Emoji),
     ("☑", Complete, Emoji),
@@ -888,7 +897,11 @@ pub fn lone(word: &str) -> Option<Status> {
         // (`merged into Phase 4`).
         // A sprint or a ticket closed (`## Sprint 1 — closed`); in a sentence, shut (`closed
         // the old port`).
-        _ if word.eq_ignore_ascii_case("merged") || word.eq_ignore_ascii_case("closed") => {
+        // A step checked off (`1. export posts — ok`); in a sentence, a word of assent.
+        _ if word.eq_ignore_ascii_case("merged")
+            || word.eq_ignore_ascii_case("closed")
+            || word.eq_ignore_ascii_case("ok") =>
+        {
             Some(Status::Complete)
         }
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),

@@ -3021,3 +3021,54 @@ fn what_only_looks_like_a_share_a_release_or_a_task_worked_on_now() {
         assert_eq!(plan_status_json(&plan)["current_group"]["stated"], serde_json::Value::Null, "{remark}");
     }
 }
+
+#[test]
+fn a_hand_kept_list_of_steps_checked_off_in_words_brackets_or_boxes() {
+    // Numbered steps in brackets take in the ones written with a box: its box is the status.
+    let brackets = "Client: B&B booking plugin\n===\n\n1. [done] staging copy\n2. [done] update plugins\n3. [wip] deposit payments\n     - works in test mode\n4. [blocked] iCal sync — Sue needs to give access\n5. [ ] email templates\n6. [ ] invoice\n\ntimelog\n- 05/03 2h\n";
+    let v = plan_status_json(brackets);
+    let want = [
+        ("1", "complete"),
+        ("2", "complete"),
+        ("3", "in_progress"),
+        ("4", "blocked"),
+        ("5", "pending"),
+        ("6", "pending"),
+    ];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    Test::new()
+        .file("task_plan.md", brackets)
+        .args(["set", "--group", "5", "done"])
+        .file_eq("task_plan.md", brackets.replace("5. [ ] email", "5. [x] email"))
+        .success();
+    // A step checked off with `ok`, under a title whose words name no log (`blog`).
+    let ok = "# blog migration\n\n1. export posts — ok\n2. convert posts — ok, ~20 need fixing\n3. fix images — in progress, 12/20\n4. deploy\n\nmisc:\n- keep old permalinks\n";
+    let want = [("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(ok)), pairs(&want));
+    crate::set::away_and_back(
+        ok,
+        "1",
+        "pending",
+        &ok.replace("posts — ok\n", "posts — pending\n"),
+        "complete",
+    );
+    // Under a heading naming a log, the same list is the log's.
+    let log = "# P\n\n## Log\n1. export posts — ok\n2. convert posts — ok\n";
+    assert_eq!(group_statuses(&plan_status_json(log)), pairs(&[]));
+    // `ok` in a sentence is no status; boxes under a step are its tasks, and bulleted boxes
+    // after numbered steps a checklist of their own.
+    let prose = "# P\n\n1. ask if the layout is ok with Sue\n2. build it — done\n";
+    assert_eq!(group_statuses(&plan_status_json(prose)), pairs(&[]));
+    let boxes =
+        "# P\n\n1. sand — done\n2. paint — in progress\n   - [x] primer\n   - [ ] coat\n3. [ ] varnish\n";
+    let v = plan_status_json(boxes);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    assert_eq!(v["groups"][1]["tasks"]["total"], 2);
+    let bullets = "# P\n\n1. sand — done\n2. paint — in progress\n- [ ] buy brushes\n";
+    assert_eq!(group_statuses(&plan_status_json(bullets)), pairs(&[]));
+    // Postponed, in the writers' languages.
+    for word in ["skjuts upp", "odloženo", "verschoben", "uitgesteld", "odłożone"] {
+        let plan = format!("# P\n\n## Fase 1: A — klar\n- [x] a\n\n## Fase 2: B – {word}\n- [ ] b\n");
+        assert_eq!(group_statuses(&plan_status_json(&plan))[1].1, "skipped", "{word}");
+    }
+}

@@ -422,7 +422,10 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
         if stated >= 2 && stated * 2 >= *items {
             // The stated items' kind of list (numbered or bulleted) is the steps'.
             let numbered = stretch.iter().filter(|s| is_stated(s) && s.numbered).count() * 2 > stated;
-            found.extend(stretch.iter().filter(|s| is_stated(s) || s.numbered == numbered).map(|s| s.item));
+            // A numbered step written with a box among numbered steps (`6. [ ] email templates`
+            // after `5. [blocked] iCal sync`) is one of them, its box a status.
+            let step = |s: &&Step| (is_stated(s) || s.numbered == numbered) && (!s.boxed || numbered);
+            found.extend(stretch.iter().filter(step).map(|s| s.item));
         }
         stretch.clear();
         *items = 0;
@@ -441,10 +444,29 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                     || super::sections::section_of(&raw[syntax::heading_text(raw)])
                         == super::sections::Section::Groups;
                 // A plan's own title (`# Task Plan`, `# task_plan.md`) names no list.
+                // By its words: a `# blog migration` names no log.
                 named = !h.contains("plan")
-                    && ["task", "todo", "to do", "to-do", "log", "note", "history", "changelog"]
-                        .iter()
-                        .any(|w| h.contains(w));
+                    && (h.contains("to do")
+                        || h.split(|c: char| !c.is_alphanumeric() && c != '-').any(|w| {
+                            [
+                                "task",
+                                "tasks",
+                                "todo",
+                                "todos",
+                                "to-do",
+                                "log",
+                                "logs",
+                                "logbook",
+                                "note",
+                                "notes",
+                                "history",
+                                "changelog",
+                                "backlog",
+                                "worklog",
+                                "devlog",
+                            ]
+                            .contains(&w)
+                        }));
             }
             // A paragraph of its own after a list (`notes`, `Feedback to work in:`) ends it.
             Block::Text { line } if !text[line.clone()].starts_with([' ', '\t']) && !stretch.is_empty() => {
@@ -456,19 +478,29 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                 let s = &raw[syntax::content_start(raw)..];
                 let Some(m) = syntax::list_marker(s) else { continue };
                 let (marker, s) = (&s[..m], &s[m..]);
-                // A checkbox is a task, of the step before it: no step, stated or not.
+                let numbered = marker.starts_with(|c: char| c.is_ascii_digit());
+                // A checkbox is a task, of the step before it: no step, stated or not. (Numbered,
+                // it may be a step among ones in brackets: see `flush`.)
                 if syntax::checkbox(s).is_some() || syntax::unknown_checkbox(s).is_some() {
+                    if numbered {
+                        stretch.push(Step {
+                            item: i as u32,
+                            numbered,
+                            stated: false,
+                            symbol: None,
+                            boxed: true,
+                        });
+                    }
                     continue;
                 }
                 items += 1;
-                let numbered = marker.starts_with(|c: char| c.is_ascii_digit());
                 // (A bullet opened by a symbol is a checklist's task.)
                 let symbol = syntax::status_symbol(s).filter(|_| numbered).map(|(status, _, _)| status);
                 let stated = syntax::bracket_word(s).is_some()
                     || bold_then_status(s)
                     || title_then_status(s)
                     || symbol_closes(s);
-                stretch.push(Step { item: i as u32, numbered, stated, symbol });
+                stretch.push(Step { item: i as u32, numbered, stated, symbol, boxed: false });
             }
             _ => {}
         }
@@ -486,6 +518,8 @@ struct Step {
     stated: bool,
     /// The status of the symbol a numbered step opens with (`1. ✅ Reproduce`).
     symbol: Option<Status>,
+    /// It opens with a checkbox: a step only among numbered steps in brackets.
+    boxed: bool,
 }
 
 /// A title, then its status (`hardware: done`, `Buscar piso (hecho)`, `Felt — not yet`).
