@@ -805,8 +805,12 @@ fn token_at(s: &str, pos: usize, c: char) -> Option<Token> {
 
 /// The part of a status token (as [`find`] read it) that spells its status: `blocked by A` →
 /// `blocked`. `None` for a token whose status comes from what it waits for (`waiting on the
-/// client` is blocked; its word alone is pending), so it spells no status a file could reuse.
+/// client` is blocked; its word alone is pending), so it spells no status a file could reuse; nor does `half`.
 pub fn spelling(token: &str) -> Option<&str> {
+    // (`half` says how much, not a name for "in progress" to write on another line.)
+    if token.eq_ignore_ascii_case("half") {
+        return None;
+    }
     match token.chars().next().and_then(|c| token_parts(token, 0, c)) {
         Some((_, _, true)) => None,
         Some((tok, spelled, false)) if tok.range.end == token.len() => Some(&token[..spelled]),
@@ -904,6 +908,8 @@ pub fn lone(word: &str) -> Option<Status> {
         {
             Some(Status::Complete)
         }
+        // Half the work done (`## Part 4: Autumn — half`); in a sentence, a half of something.
+        _ if word.eq_ignore_ascii_case("half") => Some(Status::InProgress),
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),
     }
 }

@@ -584,6 +584,10 @@ const CURRENT_WORDS: &[&str] = &[
     // English
     "current", "currently", "now", "active", "working on", "resume at", "resume from", "resume point",
     "pick up at", "pick up from", "continue from", "today", "this week", "focus", "we are here",
+    // Where a person says they are (`where I am: week 3`, `Gdzie jestem: rozdział 3`).
+    "where i am", "where i'm at", "where we are", "gdzie jestem", "nu bezig met", "où j'en suis",
+    "où on en est", "dónde estoy", "onde estou", "dove sono", "wo ich bin", "wo ich stehe",
+    "kde jsem", "var jag är",
     // Words for "now" and "today" in other languages
     "ahora", "hoy", "agora", "hoje", "adesso", "oggi", "maintenant", "aujourd'hui", "jetzt",
     "heute", "diese woche", "fokus", "vandaag", "deze week", "teraz", "dzisiaj", "сейчас",
@@ -692,7 +696,9 @@ pub fn is_current_name(name: &str) -> bool {
     let words: Vec<&str> = lower.split_whitespace().collect();
     if words.is_empty()
         || words.len() > 4
-        || !name.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '-' || text::is_combining(c))
+        || !name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '\'' | '’') || text::is_combining(c))
     {
         return false;
     }
@@ -1218,8 +1224,37 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     (ends || dated || remarked || waits || bolded).then_some(tok)
 }
 
-/// A date written short (`2026-01-28`, `3/14`, `12.03.`, `14/11/2025`): digits in two or three
-/// parts.
+/// The words before a day written with its month's name closing `t` (`done 14 Nov`, `done Nov
+/// 14`, `done 2 December`).
+fn month_day(t: &str) -> Option<&str> {
+    const MONTHS: &[&str] =
+        &["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"];
+    let month = |w: &str| {
+        let w = w.trim_end_matches('.').to_ascii_lowercase();
+        MONTHS.iter().any(|m| {
+            w.starts_with(m) && (w.len() == m.len() || (w.len() >= 3 && FULL_MONTHS.contains(&w.as_str())))
+        })
+    };
+    let day = |w: &str| (1..=2).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit());
+    let (rest, last) = t.rsplit_once(' ')?;
+    let (before, first) = rest.rsplit_once(' ')?;
+    ((day(first) && month(last)) || (month(first) && day(last.trim_end_matches(',')))).then_some(before)
+}
+
+const FULL_MONTHS: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
 /// A release's version: `2.0.0-alpha.1`, `v1.2`, not a lone number.
 fn is_version(s: &str) -> bool {
     let s = s.strip_prefix(['v', 'V']).unwrap_or(s);
@@ -1228,6 +1263,8 @@ fn is_version(s: &str) -> bool {
         && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+'))
 }
 
+/// A date written short (`2026-01-28`, `3/14`, `12.03.`, `14/11/2025`): digits in two or three
+/// parts.
 fn short_date(s: &str) -> bool {
     let parts: Vec<&str> = s.split(['-', '/', '.']).collect();
     let digits = (2..=3).contains(&parts.len())
@@ -2206,7 +2243,8 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
             let release = before.strip_suffix(" in").filter(|_| is_version(day));
             let before = match release {
                 Some(before) => before,
-                None => (short_date(day) || is_date(day)).then_some(before)?,
+                None if short_date(day) || is_date(day) => before,
+                None => month_day(t)?,
             };
             found.is_empty().then_some(())?;
             read(before.trim_end())

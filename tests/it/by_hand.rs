@@ -3072,3 +3072,30 @@ fn a_hand_kept_list_of_steps_checked_off_in_words_brackets_or_boxes() {
         assert_eq!(group_statuses(&plan_status_json(&plan))[1].1, "skipped", "{word}");
     }
 }
+
+#[test]
+fn where_a_person_says_they_are_and_days_written_with_their_month() {
+    let read = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
+    let weeks = "# Bakery site\n\nwhere I am: week 3, still waiting on Anna\n\n## Week 1 – discovery\n- [x] a\n\n## Week 2 – design\n- [x] b\n\n## Week 3 – build\n- [x] c\n- [ ] d\n\n## Week 4 – launch\n- [ ] e\n";
+    assert_eq!(read(weeks), "3");
+    let pl = "# Praca\n\nGdzie jestem: rozdział 3, eksperymenty\n\n## Rozdział 1 — Wstęp ✓\n## Rozdział 2 — Przegląd ✓\n## Rozdział 3 — Eksperymenty (w trakcie)\n- [ ] a\n## Rozdział 4 — Wnioski\n- [ ] b\n";
+    assert_eq!(read(pl), "3");
+    let fr = "# Serveur\n\n> où j'en suis : étape 2, les photos\n\n## Étape 1 : matériel — fait\n## Étape 2 : photos — en cours\n## Étape 3 : sauvegardes — à faire\n";
+    assert_eq!(read(fr), "2");
+    // Where the person is in a sentence about something else names nothing.
+    let other = weeks.replace("where I am: week 3, still waiting on Anna", "I know where I am going.");
+    assert_eq!(read(&other), serde_json::Value::Null);
+    // A status and the day it came, its month named; `half` done is under way.
+    let days = "# Cookbook\n\n## Part 1: Basics — done 14 Nov\n## Part 2: Spring — done Dec 2\n## Part 3: Summer — done 2 December\n## Part 4: Autumn — half\n## Part 5: May 12\n";
+    let v = plan_status_json(days);
+    let want =
+        [("1", "complete"), ("2", "complete"), ("3", "complete"), ("4", "in_progress"), ("5", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    assert_eq!(v["groups"][0]["title"], "Basics");
+    assert_eq!(v["groups"][4]["title"], "May 12");
+    Test::new()
+        .file("task_plan.md", days)
+        .args(["set", "--group", "1", "in_progress"])
+        .file_eq("task_plan.md", days.replace("Basics — done 14 Nov", "Basics — in_progress 14 Nov"))
+        .success();
+}
