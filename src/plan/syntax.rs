@@ -1154,6 +1154,19 @@ const PARTLY: &[&str] = &[
 /// the vendor's key.`, `Відкладено до наступного навчального року.`). Not a sentence that only
 /// starts with a status word (`Complete rewrite of the parser.`, `Complete by March 3`, `Done
 /// for iOS; Android has not started`, `Running on the staging cluster`, `Done (mostly).`).
+/// A line that sums up how a group stands after an arrow, anywhere under its heading (`→
+/// fatto`, `-> in progress`): the status, as [`sentence_status`] reads the words after the arrow.
+pub fn arrow_status(s: &str) -> Option<Token> {
+    let rest = ["→", "->", "=>", "⇒"].iter().find_map(|a| s.strip_prefix(a))?;
+    let words = rest.trim_start_matches(' ');
+    if words.len() == rest.len() {
+        return None;
+    }
+    let at = s.len() - words.len();
+    let tok = sentence_status(words)?;
+    Some(Token { status: tok.status, range: tok.range.start + at..tok.range.end + at })
+}
+
 pub fn sentence_status(s: &str) -> Option<Token> {
     let tok = status::leading(s)?;
     // Before it only markup, or a status struck through (`~~en curso~~ descartado: …`).
@@ -2246,6 +2259,12 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
                 None if short_date(day) || is_date(day) => before,
                 None => month_day(t)?,
             };
+            // (`— fait le 3/02`, `— done on 12/03`.)
+            let before = [" on", " le", " el", " am", " il", " em"]
+                .iter()
+                .find_map(|w| before.strip_suffix(w))
+                .filter(|_| release.is_none())
+                .unwrap_or(before);
             found.is_empty().then_some(())?;
             read(before.trim_end())
         };

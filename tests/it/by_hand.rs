@@ -3099,3 +3099,23 @@ fn where_a_person_says_they_are_and_days_written_with_their_month() {
         .file_eq("task_plan.md", days.replace("Basics — done 14 Nov", "Basics — in_progress 14 Nov"))
         .success();
 }
+
+#[test]
+fn a_line_after_an_arrow_sums_up_a_group_and_a_struck_step_done_on_a_day() {
+    let plan = "# Sito\n\n## 1. Analisi\n~~riunione~~\n~~lista delle pagine~~\n→ fatto\n\n## 2. Sviluppo\n~~WordPress~~\nprenotazioni: Octorate? → chiedere a Giulia\n→ in corso\n\n## 3. Testi\nMarco scrive IT.\n";
+    let v = plan_status_json(plan);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    // Written back in the file's own word for it.
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "done"])
+        .file_eq("task_plan.md", plan.replace("→ in corso", "→ fatto"))
+        .success();
+    // An arrow inside a line is no summing up; nor is an arrow to a next step.
+    let inside = "# P\n\n## 1. A\nask Giulia → done\n\n## 2. B\n-> next: the API\n";
+    assert_eq!(group_statuses(&plan_status_json(inside)), pairs(&[]));
+    // A step struck through and done on a day: done, not dropped.
+    let struck = "# Serveur\n\n1. ~~Acheter le matériel~~ — NUC i5 — fait le 3/02\n2. ~~Installer Debian~~ — fait le 4/02\n3. Migration des photos — en cours\n4. Vaultwarden — à faire\n";
+    let want = [("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(struck)), pairs(&want));
+}

@@ -1420,14 +1420,18 @@ impl<'a> Walk<'a> {
     }
 
     /// A heading group's status in the words its first line starts with (`Done (Feb 12). …`,
-    /// [`syntax::sentence_status`]), when it states it nowhere else.
+    /// [`syntax::sentence_status`]) or a line after an arrow (`→ fatto`), when it states it
+    /// nowhere else.
     fn sentence_status(&mut self, content: Range<usize>) {
         let Entity::Group(g) = self.entity else { return };
         let group = &self.plan.groups[g];
-        if !self.after_heading || group.form != GroupForm::Heading {
+        if group.form != GroupForm::Heading {
             return;
         }
-        let Some(tok) = syntax::sentence_status(&self.text[content.clone()]) else { return };
+        // Or a line after an arrow anywhere under it (`→ fatto`).
+        let line = &self.text[content.clone()];
+        let tok = if self.after_heading { syntax::sentence_status(line) } else { syntax::arrow_status(line) };
+        let Some(tok) = tok else { return };
         let range = shift(&tok.range, content.start);
         let status = self.plan.vocabulary.reading(&self.text[range.clone()], tok.status);
         // (Beside a share done, the words say more: `## Phase 2: B (40%)` over `Blocked: vendor.`)
@@ -1435,8 +1439,12 @@ impl<'a> Walk<'a> {
             return;
         }
         // Prose is no spelling of the file's status lines: nothing is learned from it, but it is
-        // remembered when it goes.
-        self.plan.vocabulary.note_prose(status, &self.text[range.clone()]);
+        // remembered when it goes. A line after an arrow is one of those lines.
+        if self.after_heading {
+            self.plan.vocabulary.note_prose(status, &self.text[range.clone()]);
+        } else {
+            self.plan.vocabulary.note(Place::Label, status, &self.text[range.clone()]);
+        }
         self.plan.groups[g].indicators.push(Indicator { status, range, place: Place::Label });
     }
 

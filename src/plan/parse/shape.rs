@@ -1378,15 +1378,22 @@ fn states_status(text: &str, blocks: &[Block], block: usize) -> bool {
 }
 
 /// Does the heading at `block` open on a line saying how it stands, in words and nothing more
-/// (`done`, `Blocked on the vendor's key.`, [`syntax::sentence_status`])?
+/// (`done`, `Blocked on the vendor's key.`, [`syntax::sentence_status`]), or hold one after an
+/// arrow (`→ fatto`)?
 fn opens_with_status(text: &str, blocks: &[Block], block: usize) -> bool {
-    match blocks.get(block + 1) {
+    let opens = match blocks.get(block + 1) {
         Some(Block::Text { line }) => {
             let raw = &text[line.clone()];
             syntax::sentence_status(&raw[syntax::content_start(raw)..]).is_some()
         }
         _ => false,
-    }
+    };
+    // Or sums it up after an arrow (`→ fatto`) anywhere in its section.
+    opens
+        || blocks[block + 1..]
+            .iter()
+            .take_while(|b| !matches!(b, Block::Heading { .. }))
+            .any(|b| matches!(b, Block::Text { line } if syntax::arrow_status(&text[line.clone()]).is_some()))
 }
 
 /// Does the heading at `block` hold checkboxes, a table with a status column (or, with
