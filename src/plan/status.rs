@@ -226,6 +226,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("开发中", InProgress, Zh),
     ("已暂停", Blocked, Zh),
     ("暂停", Blocked, Zh),
+    ("暫停", Blocked, Zh),
     ("已搁置", Skipped, Zh),
     ("搁置", Skipped, Zh),
     ("擱置", Skipped, Zh),
@@ -233,6 +234,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("暂不做", Skipped, Zh),
     ("先不做", Skipped, Zh),
     ("暂缓", Skipped, Zh),
+    ("暫緩", Skipped, Zh),
     ("部分完了", InProgress, Ja),
     ("完了", Complete, Ja),
     ("進行中", InProgress, Ja),
@@ -473,6 +475,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("đã xong", Complete, Vi),
     ("xong", Complete, Vi),
     ("đang làm", InProgress, Vi),
+    ("tạm dừng", Blocked, Vi),
     ("chưa làm", Pending, Vi),
     ("tamamlandı", Complete, Tr),
     ("devam ediyor", InProgress, Tr),
@@ -908,6 +911,8 @@ pub fn lone(word: &str) -> Option<Status> {
         {
             Some(Status::Complete)
         }
+        // Cancelled (`狀態：取消`); in a sentence, to cancel (`取消订阅`).
+        "取消" => Some(Status::Skipped),
         // Half the work done (`## Part 4: Autumn — half`); in a sentence, a half of something.
         _ if word.eq_ignore_ascii_case("half") => Some(Status::InProgress),
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),

@@ -3119,3 +3119,25 @@ fn a_line_after_an_arrow_sums_up_a_group_and_a_struck_step_done_on_a_day() {
     let want = [("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")];
     assert_eq!(group_statuses(&plan_status_json(struck)), pairs(&want));
 }
+
+#[test]
+fn a_status_in_words_says_what_a_symbol_alone_means() {
+    // The symbol opening a heading, a word on the group's status line.
+    let zh = "# 記帳\n\n### ✅ 第一階段：重構\n狀態：完成\n\n### ⬜ 第二階段：報表\n狀態：未開始\n\n### ❌ 第三階段：語音記帳\n狀態：取消\n- 準確率太差，不做了\n";
+    let v = plan_status_json(zh);
+    assert_eq!(group_statuses(&v), pairs(&[("一", "complete"), ("二", "pending"), ("三", "skipped")]));
+    // A pause closing a heading, a word in the overview's cell; they still disagree, and set
+    // says so rather than choose.
+    let table = "# 拆分\n\n| # | 阶段 | 状态 |\n|---|---|---|\n| 1 | 梳理 | ✅ 已完成 |\n| 2 | 搜索 | ⏸ 暂停 |\n\n## 阶段 1：梳理 ✅\n- [x] a\n\n## 阶段 2：搜索 ⏸\n- [ ] b\n";
+    let v = plan_status_json(table);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "blocked")]));
+    Test::new()
+        .file("task_plan.md", table)
+        .args(["set", "--group", "2", "in_progress"])
+        .stderr("error: cannot write a status for group `2`: line 6 says `⏸ 暂停` and line 11 says `⏸`; make them agree first\n")
+        .file_eq("task_plan.md", table)
+        .status(2);
+    // Words on the symbol's own line qualify it: the symbol, said first, stands.
+    let same = "# P\n\n### ✅ Phase 1: A（部分完了）\n- [x] a\n- [ ] b\n\n### Phase 2: B\n- [ ] c\n";
+    assert_eq!(group_statuses(&plan_status_json(same))[0].1, "complete");
+}

@@ -2117,6 +2117,7 @@ impl<'a> Walk<'a> {
             self.plan.task_mark = marked_task_group(&self.plan);
         }
         reconcile::drop_weaker_shares(&mut self.plan);
+        reconcile::words_over_symbols(&mut self.plan);
         self.plan
     }
 }

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::super::status::{self, Status};
 use super::super::syntax::{self, Titled};
-use super::super::{Group, GroupForm, Place, Plan, Task, TaskForm};
+use super::super::{Group, GroupForm, Indicator, Place, Plan, Task, TaskForm};
 use super::Walk;
 
 impl<'a> Walk<'a> {
@@ -473,6 +473,35 @@ impl<'a> Walk<'a> {
         self.plan.tasks.retain(|t| !gone(t));
         for g in &mut self.plan.groups {
             g.tasks = g.tasks.start - before[g.tasks.start]..g.tasks.end - before[g.tasks.end];
+        }
+    }
+}
+
+/// Put a status in words first where the group's first says it by a symbol alone and they
+/// disagree (`### ❌ 第五階段` over `狀態：取消`, `## 阶段 7：… ⏸` beside a `⏸ 暂停` cell): a symbol
+/// means one thing in one plan and another in the next, the words say which.
+pub(super) fn words_over_symbols(plan: &mut Plan<'_>) {
+    let text = plan.text;
+    let worded =
+        |i: &Indicator| text.get(i.range.clone()).is_some_and(|t| t.chars().any(char::is_alphanumeric));
+    for g in &mut plan.groups {
+        let Some(first) = g.indicators.iter().position(|i| !i.open_box()) else { continue };
+        let said = &g.indicators[first];
+        if worded(said) || said.place == Place::Checkbox {
+            continue;
+        }
+        // (Words on the symbol's own line qualify it: `### ✅ Phase 1: …（部分完了）` is done
+        // in part, as the heading says first.)
+        let (status, at) = (said.status, said.range.start);
+        let apart = |i: &Indicator| {
+            let (a, b) = (at.min(i.range.start), at.max(i.range.start));
+            text.get(a..b).is_some_and(|between| between.contains('\n'))
+        };
+        if let Some(words) =
+            g.indicators.iter().position(|i| worded(i) && apart(i) && !Group::agrees(i, status))
+        {
+            let moved = g.indicators.remove(words);
+            g.indicators.insert(first, moved);
         }
     }
 }
