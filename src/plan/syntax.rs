@@ -483,7 +483,10 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
     // Not a mark saying the line is not where the work is (`← not now`).
     let negated =
         word.split_whitespace().any(|w| ["not", "no", "niet", "nicht", "pas", "nie", "не"].contains(&w));
-    let current = here || is_current_name(&word) || word.starts_with("进行中") || doing_now(&word);
+    // Being worked on (`← lagi dikerjain`).
+    let worked = ["lagi dikerjain", "lagi dikerjakan", "sedang dikerjakan", "sedang dikerjain"]
+        .contains(&word.as_str());
+    let current = here || worked || is_current_name(&word) || word.starts_with("进行中") || doing_now(&word);
     (current && !negated).then(|| text[..at].trim_end().len())
 }
 
@@ -587,7 +590,7 @@ const CURRENT_WORDS: &[&str] = &[
     // Where a person says they are (`where I am: week 3`, `Gdzie jestem: rozdział 3`).
     "where i am", "where i'm at", "where we are", "gdzie jestem", "nu bezig met", "où j'en suis",
     "où on en est", "dónde estoy", "onde estou", "dove sono", "wo ich bin", "wo ich stehe",
-    "kde jsem", "var jag är",
+    "kde jsem", "var jag är", "đang làm",
     // Words for "now" and "today" in other languages
     "ahora", "hoy", "agora", "hoje", "adesso", "oggi", "maintenant", "aujourd'hui", "jetzt",
     "heute", "diese woche", "fokus", "vandaag", "deze week", "teraz", "dzisiaj", "сейчас",
@@ -1009,6 +1012,11 @@ const POINTER_PHRASES: &[&str] = &[
     "je suis à ", "je suis en ", "je suis dans ", "j'en suis à ",
     "ich bin in ", "ich bin im ", "ich bin bei ", "ich bin gerade in ", "ich bin gerade bei ",
     "sono alla ", "sono nella ", "sono al ", "sono nel ",
+    // Working on it (`Stiamo lavorando sullo Sprint 2`, `ahora mismo con el Hito 3`, `Сейчас
+    // работаю над п.4`).
+    "stiamo lavorando sullo ", "stiamo lavorando sulla ", "stiamo lavorando al ", "stiamo lavorando alla ",
+    "sto lavorando sullo ", "sto lavorando sulla ", "sto lavorando al ", "sto lavorando alla ",
+    "ahora mismo con ", "ando con ", "estoy con ", "работаю над ", "сейчас я на ",
     // Arabic "we are now in", Persian "now on", Hindi "now we (are)".
     "نحن الآن في ", "نحن في ", "الآن في ", "الان روی ", "الآن روی ", "अभी हम ",
 ];
@@ -1066,7 +1074,7 @@ pub fn prose_pointer(s: &str) -> Option<usize> {
         return Some(article);
     }
     // Chinese and Japanese write the phrase without spaces, anywhere in the line.
-    let joined = ["目前处于", "目前在", "现在在", "现在处于", "目前處於", "現在は", "今は"];
+    let joined = ["目前处于", "目前在", "现在在", "现在处于", "目前處於", "現在は", "今は", "ตอนนี้กำลังทำ"];
     joined.iter().find_map(|p| s.find(p).map(|i| i + p.len())).or_else(|| named_current(s))
 }
 

@@ -3141,3 +3141,21 @@ fn a_status_in_words_says_what_a_symbol_alone_means() {
     let same = "# P\n\n### ✅ Phase 1: A（部分完了）\n- [x] a\n- [ ] b\n\n### Phase 2: B\n- [ ] c\n";
     assert_eq!(group_statuses(&plan_status_json(same))[0].1, "complete");
 }
+
+#[test]
+fn working_on_a_group_said_in_more_languages() {
+    let read = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
+    let it = "# P\n\n## Sprint 1: A\n- [x] a\n\n## Sprint 2: B\n- [ ] b\n\n## Note\nStiamo lavorando sullo Sprint 2, consegna venerdì.\n";
+    assert_eq!(read(it), "2");
+    let th = "# P\n\n## ขั้นที่ 1: A\n- [x] a\n\n## ขั้นที่ 2: B\n- [ ] b\n\n## ขั้นที่ 3: C\n- [ ] c\n\nตอนนี้กำลังทำขั้นที่ 2 อยู่\n";
+    assert_eq!(read(th), "2");
+    let id = "# P\n\n## Langkah 1: A ✅\n## Langkah 2: B  ← lagi dikerjain\n- [ ] b\n## Langkah 3: C\n";
+    assert_eq!(read(id), "2");
+    let vi = "# P\n\n> **Đang làm:** Phase 2\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: B\n- [ ] b\n";
+    assert_eq!(read(vi), "2");
+    let steps = "# P\n\nSekarang: langkah 3.\n\n1. A — selesai\n2. B — selesai\n3. C — sedang dikerjakan\n4. D — belum\n";
+    assert_eq!(read(steps), "3");
+    // Working on something that is no group names none.
+    let other = it.replace("sullo Sprint 2", "sulla documentazione");
+    assert_eq!(read(&other), serde_json::Value::Null);
+}

@@ -2318,6 +2318,15 @@ const STEP_WORDS: &[&str] = &[
     "schritt",
     "étape",
     "etap",
+    "stap",
+    "krok",
+    "punkt",
+    "adım",
+    "bước",
+    "langkah",
+    "шаг",
+    "этап",
+    "пункт",
 ];
 
 /// The groups `line` names at the start of its first `words` + 1 words, each with the status
