@@ -1277,7 +1277,7 @@ const FULL_MONTHS: &[&str] = &[
 ];
 
 /// A release's version: `2.0.0-alpha.1`, `v1.2`, not a lone number.
-fn is_version(s: &str) -> bool {
+pub fn is_version(s: &str) -> bool {
     let s = s.strip_prefix(['v', 'V']).unwrap_or(s);
     s.starts_with(|c: char| c.is_ascii_digit())
         && s.split(['-', '+']).next().is_some_and(|core| core.contains('.'))

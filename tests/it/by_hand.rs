@@ -3147,7 +3147,8 @@ fn working_on_a_group_said_in_more_languages() {
     let read = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
     let it = "# P\n\n## Sprint 1: A\n- [x] a\n\n## Sprint 2: B\n- [ ] b\n\n## Note\nStiamo lavorando sullo Sprint 2, consegna venerdì.\n";
     assert_eq!(read(it), "2");
-    let th = "# P\n\n## ขั้นที่ 1: A\n- [x] a\n\n## ขั้นที่ 2: B\n- [ ] b\n\n## ขั้นที่ 3: C\n- [ ] c\n\nตอนนี้กำลังทำขั้นที่ 2 อยู่\n";
+    let th =
+        "# P\n\n## ขั้นที่ 1: A\n- [x] a\n\n## ขั้นที่ 2: B\n- [ ] b\n\n## ขั้นที่ 3: C\n- [ ] c\n\nตอนนี้กำลังทำขั้นที่ 2 อยู่\n";
     assert_eq!(read(th), "2");
     let id = "# P\n\n## Langkah 1: A ✅\n## Langkah 2: B  ← lagi dikerjain\n- [ ] b\n## Langkah 3: C\n";
     assert_eq!(read(id), "2");
@@ -3158,4 +3159,22 @@ fn working_on_a_group_said_in_more_languages() {
     // Working on something that is no group names none.
     let other = it.replace("sullo Sprint 2", "sulla documentazione");
     assert_eq!(read(&other), serde_json::Value::Null);
+}
+
+#[test]
+fn releases_in_a_row_are_groups_the_unstarted_ones_too() {
+    let plan = "# release plan\n\none minor every 6-8 weeks.\n\n## 0.8.0 ✔ (released 2024-01-12)\n- ~~windows paths~~\n\n## 0.9.0 (in progress)\n- ~~plugin API v2~~\n- vitest\n\n## 0.10.0\n- incremental cache\n\n## 1.0.0\n- LTS policy\n\n## someday / maybe\n- LSP server\n";
+    let v = plan_status_json(plan);
+    let want = [("0.8.0", "complete"), ("0.9.0", "in_progress"), ("0.10.0", "pending"), ("1.0.0", "pending")];
+    assert_eq!(group_statuses(&v), pairs(&want));
+    crate::set::away_and_back(
+        plan,
+        "0.9.0",
+        "blocked",
+        &plan.replace("## 0.9.0 (in progress)", "## 0.9.0 (blocked)"),
+        "in_progress",
+    );
+    // A section named in brackets after a name stays a section; one release is no row of them.
+    let one = "# P\n\n## 2.0 (in progress)\n- a\n\n## Out of Scope (Future)\n- b\n";
+    assert_eq!(group_statuses(&plan_status_json(one)), pairs(&[]));
 }

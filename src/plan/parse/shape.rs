@@ -592,8 +592,17 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
     // At that level, a heading that states its status holds no checklist and is a group all the
     // same (`## Rollback — SKIPPED (not needed)` over the steps it would have taken).
     let stated = |h: usize| named(h) && !syntax::bare_heading(heads[h].2).statuses.is_empty();
+    // Releases in a row (`## 0.8.0 ✔`, `## 0.9.0 (in progress)`, `## 0.10.0`): a release not
+    // yet started is one of them.
+    let release = |h: usize| {
+        named(h)
+            && heads[h].2.trim_start_matches(['#', ' ']).split(' ').next().is_some_and(syntax::is_version)
+    };
+    let releases =
+        (0..heads.len()).filter(|&h| heads[h].1 == level && (eligible(h) || stated(h)) && release(h)).count()
+            >= 2;
     (0..heads.len())
-        .filter(|&h| heads[h].1 == level && (eligible(h) || stated(h)))
+        .filter(|&h| heads[h].1 == level && (eligible(h) || stated(h) || (releases && release(h))))
         .map(|h| match &roles[h] {
             Role::Task(t) => (h, t.clone()),
             _ => (h, bold_title(heads[h].2, syntax::bare_heading(heads[h].2))),
@@ -1319,9 +1328,13 @@ pub(super) fn stating_headings(text: &str, blocks: &[Block]) -> Vec<bool> {
 fn title_status(title: &str) -> Option<Status> {
     let f = syntax::bare_heading(title).statuses.first()?.clone();
     // (A share done in brackets after a version says how far the work is: `## 0.2 watch mode
-    // (80%)`; not after a name, `## Results (95%)`.)
-    let versioned = title.trim_start_matches(['#', ' ']).starts_with(|c: char| c.is_ascii_digit());
-    let bracketed = title[..f.range.start].trim_end().ends_with(['(', '（']) && !(f.share && versioned);
+    // (80%)`; not after a name, `## Results (95%)`. So does a status after a release's version:
+    // `## 0.9.0 (in progress)`.)
+    let lead = title.trim_start_matches(['#', ' ']);
+    let versioned = lead.starts_with(|c: char| c.is_ascii_digit());
+    let release = lead.split(' ').next().is_some_and(syntax::is_version);
+    let bracketed =
+        title[..f.range.start].trim_end().ends_with(['(', '（']) && !(f.share && versioned) && !release;
     (!bracketed && !syntax::is_date(title)).then_some(f.status)
 }
 
