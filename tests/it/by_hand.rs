@@ -3178,3 +3178,19 @@ fn releases_in_a_row_are_groups_the_unstarted_ones_too() {
     let one = "# P\n\n## 2.0 (in progress)\n- a\n\n## Out of Scope (Future)\n- b\n";
     assert_eq!(group_statuses(&plan_status_json(one)), pairs(&[]));
 }
+
+#[test]
+fn a_plan_kept_in_its_titles_may_be_finished() {
+    // Setting the last group done leaves a finished plan, still read as its groups.
+    let plan = "# Shop\n\n## Backend ✅\n- api\n\n## Frontend 🔄\n- cart page\n";
+    let done = plan.replace("## Frontend 🔄", "## Frontend ✅");
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "done"])
+        .file_eq("task_plan.md", &done)
+        .success();
+    assert_eq!(group_statuses(&plan_status_json(&done)), pairs(&[("1", "complete"), ("2", "complete")]));
+    // A report of work done, its titles over sections of their own, is no plan of groups.
+    let report = "# Bug fixes\n\n## Fixes in March ✅ 已完成\n\n### Fixed\nThe default model.\n\n## Fixes in February ✅ 已完成\n\n### Fixed\nThe error message.\n";
+    assert_eq!(group_statuses(&plan_status_json(report)), pairs(&[]));
+}

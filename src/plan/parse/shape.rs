@@ -540,9 +540,19 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
     // A heading holds work when it or a heading under it carries some.
     let mut holds = vec![false; heads.len()];
     // The status a heading states in its title (see [`title_status`]). A plan whose titles all
-    // say complete is a report of work done (`## 历史任务：Sprint 4 ✅ 已完成`), not kept in them.
+    // say complete is a report of work done (`## 历史任务：Sprint 4 ✅ 已完成` over `### 修复的
+    // Bug`), not kept in them; but a plan finished is still its groups when each of them holds
+    // its own list of work (`## Frontend ✅` over `- cart page`), as it did before the last one
+    // was set done.
     let titled: Vec<Option<Status>> = heads.iter().map(|head| title_status(head.2)).collect();
-    let reports = titled.iter().flatten().all(|s| *s == Status::Complete);
+    let listed = |head: &(usize, u8, &str)| {
+        blocks[head.0 + 1..]
+            .iter()
+            .take_while(|b| !matches!(b, Block::Heading { .. }))
+            .any(|b| matches!(b, Block::Item { .. }))
+    };
+    let reports = titled.iter().flatten().all(|s| *s == Status::Complete)
+        && !heads.iter().zip(&titled).filter(|(_, t)| t.is_some()).all(|(head, _)| listed(head));
     for (h, head) in heads.iter().enumerate() {
         // Checkboxes, or a table of tasks with their status (`| Task | Status |`).
         let checklist = blocks[head.0 + 1..].iter().take_while(|b| !matches!(b, Block::Heading { .. })).any(
