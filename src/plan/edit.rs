@@ -343,7 +343,12 @@ fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Opti
         let at = offset_in(text, s.title).filter(|&at| at >= s.at && !s.title.is_empty())?;
         Some(at + s.title.len()).filter(|&end| end <= line_end(s.at))
     };
-    let end = title_end(g).filter(|&end| text[end..line_end(g.at)].trim().is_empty())?;
+    // After the title, nothing but a mark saying it is the current one (`4. Catálogo  ← ahora`):
+    // the status goes before the mark.
+    let end = title_end(g).filter(|&end| {
+        let rest = &text[end..line_end(g.at)];
+        rest.trim().is_empty() || syntax::item_current_mark(rest).is_some_and(|mark| mark.start == 0)
+    })?;
     // Its own list's form: the nearest step first.
     let mut steps: Vec<&Group<'_>> = plan.groups.iter().filter(|s| s.form == GroupForm::ListItem).collect();
     steps.sort_by_key(|s| s.at.abs_diff(g.at));

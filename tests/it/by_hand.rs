@@ -3194,3 +3194,21 @@ fn a_plan_kept_in_its_titles_may_be_finished() {
     let report = "# Bug fixes\n\n## Fixes in March ✅ 已完成\n\n### Fixed\nThe default model.\n\n## Fixes in February ✅ 已完成\n\n### Fixed\nThe error message.\n";
     assert_eq!(group_statuses(&plan_status_json(report)), pairs(&[]));
 }
+
+#[test]
+fn a_step_marked_current_takes_its_status_before_the_mark() {
+    let plan = "# Web\n\n1. Inventario — hecho\n2. Hosting — hecho (Raiola)\n3. Catálogo  ← ahora\n   - importar CSV\n4. Pasarela (parado, esperando al banco)\n5. Lanzamiento\n";
+    let v = plan_status_json(plan);
+    assert_eq!(v["current_group"]["stated"], "3");
+    // Set away from where the mark leaves it: written before the mark, which stays.
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "3", "pending"])
+        .file_eq("task_plan.md", plan.replace("3. Catálogo  ← ahora", "3. Catálogo — pendiente  ← ahora"))
+        .success();
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "3", "done"])
+        .file_eq("task_plan.md", plan.replace("3. Catálogo  ← ahora", "3. Catálogo — hecho  ← ahora"))
+        .success();
+}
