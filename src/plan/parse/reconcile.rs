@@ -477,9 +477,11 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// Put a status in words first where the group's first says it by a symbol alone and they
-/// disagree (`### ❌ 第五階段` over `狀態：取消`, `## 阶段 7：… ⏸` beside a `⏸ 暂停` cell): a symbol
-/// means one thing in one plan and another in the next, the words say which.
+/// Put a status in words first where the group's first says it by a vague symbol alone and
+/// they disagree (`### ❌ 第五階段` over `狀態：取消`, `## 阶段 7：… ⏸` beside a `⏸ 暂停` cell,
+/// `### ⬜ …` over `狀態：卡住`): such a symbol means one thing in one plan and another in the
+/// next (paused or not yet, stuck or dropped, not done), the words say which. A clear one (`✅`
+/// over `**Status:** in_progress`) stays first: those two disagree.
 pub(super) fn words_over_symbols(plan: &mut Plan<'_>) {
     let text = plan.text;
     let worded =
@@ -487,7 +489,11 @@ pub(super) fn words_over_symbols(plan: &mut Plan<'_>) {
     for g in &mut plan.groups {
         let Some(first) = g.indicators.iter().position(|i| !i.open_box()) else { continue };
         let said = &g.indicators[first];
-        if worded(said) || said.place == Place::Checkbox {
+        let vague = text.get(said.range.clone()).is_some_and(|t| {
+            let t = t.trim().trim_end_matches('\u{fe0f}');
+            !status::meanings(t).is_empty() || matches!(t, "⬜" | "☐" | "❌" | "✖" | "✗")
+        });
+        if !vague || said.place == Place::Checkbox {
             continue;
         }
         // (Words on the symbol's own line qualify it: `### ✅ Phase 1: …（部分完了）` is done
