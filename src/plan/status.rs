@@ -913,6 +913,10 @@ pub fn lone(word: &str) -> Option<Status> {
         }
         // Cancelled (`狀態：取消`); in a sentence, to cancel (`取消订阅`).
         "取消" => Some(Status::Skipped),
+        // Not yet (`**part 3: hosting** - later`, `[later]`); in a sentence, afterwards.
+        _ if word.eq_ignore_ascii_case("later") => Some(Status::Pending),
+        // Won't do (`✖ やらない`); in a sentence, "not doing" something else.
+        "やらない" => Some(Status::Skipped),
         // Half the work done (`## Part 4: Autumn — half`); in a sentence, a half of something.
         _ if word.eq_ignore_ascii_case("half") => Some(Status::InProgress),
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),

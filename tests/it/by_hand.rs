@@ -3212,3 +3212,13 @@ fn a_step_marked_current_takes_its_status_before_the_mark() {
         .file_eq("task_plan.md", plan.replace("3. Catálogo  ← ahora", "3. Catálogo — hecho  ← ahora"))
         .success();
 }
+
+#[test]
+fn later_is_not_yet() {
+    let plan = "# blog rewrite\n\n**part 1: content** - done\n- [x] export posts\n\n**part 2: layout** - doing\n- [x] base layout\n- [ ] rss\n\n**part 3: hosting** - later\n- [ ] cloudflare pages\n";
+    let want = [("1", "complete"), ("2", "in_progress"), ("3", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(plan)), pairs(&want));
+    // Later in a sentence is no status.
+    let prose = "# P\n\n## Phase 1: A\nWe will see later.\n- [x] a\n";
+    assert_eq!(group_statuses(&plan_status_json(prose)), pairs(&[("1", "complete")]));
+}
