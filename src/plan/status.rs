@@ -950,26 +950,19 @@ const WAITS: &[(&str, &[&str])] = &[
 /// up to the end of that clause (a comma, bracket, dash or sentence end), when it names one.
 fn waits_on(word: &str, rest: &str) -> Option<usize> {
     let (_, leads) = WAITS.iter().find(|(w, _)| folded(word, w) == Some(word.len()))?;
-    // Or what it waits for set apart as its reason (`en attente — décision produit nécessaire`,
-    // `waiting: vendor key`).
-    let reason = [" — ", " – ", " - ", ": ", " : "].iter().find_map(|sep| rest.strip_prefix(sep));
-    let object = reason.or_else(|| {
-        let after = rest.strip_prefix(' ')?;
-        leads.iter().find_map(|lead| {
-            if lead.is_empty() {
-                return Some(after);
-            }
-            let tail = after
-                .get(..lead.len())
-                .filter(|h| h.eq_ignore_ascii_case(lead))
-                .map(|_| &after[lead.len()..])?;
-            // An elided article (`d'`) or a one-letter prefix (Hebrew `ל`) joins the next word.
-            if lead.ends_with('\'') || (!lead.is_ascii() && lead.chars().count() == 1) {
-                Some(tail)
-            } else {
-                tail.strip_prefix(' ')
-            }
-        })
+    let after = rest.strip_prefix(' ')?;
+    let object = leads.iter().find_map(|lead| {
+        if lead.is_empty() {
+            return Some(after);
+        }
+        let tail =
+            after.get(..lead.len()).filter(|h| h.eq_ignore_ascii_case(lead)).map(|_| &after[lead.len()..])?;
+        // An elided article (`d'`) or a one-letter prefix (Hebrew `ל`) joins the next word.
+        if lead.ends_with('\'') || (!lead.is_ascii() && lead.chars().count() == 1) {
+            Some(tail)
+        } else {
+            tail.strip_prefix(' ')
+        }
     })?;
     let clause = object
         .find([',', ';', '(', ')', '[', ']', '（', '）', '|', '·', '\n'])
@@ -1341,14 +1334,6 @@ mod tests {
         assert_eq!(lead("Awaiting sign-off — legal"), Some((Blocked, "Awaiting sign-off")));
         assert_eq!(lead("väntar på kommunen"), Some((Blocked, "väntar på kommunen")));
         assert_eq!(lead("czeka na klienta."), Some((Blocked, "czeka na klienta")));
-        // Or set apart as its reason after a dash or colon.
-        assert_eq!(
-            lead("en attente — décision produit nécessaire (réunion jeudi)"),
-            Some((Blocked, "en attente — décision produit nécessaire"))
-        );
-        assert_eq!(lead("waiting: vendor key"), Some((Blocked, "waiting: vendor key")));
-        assert_eq!(lead("waiting — done"), Some((Pending, "waiting")));
-        assert_eq!(lead("waiting — "), Some((Pending, "waiting")));
         assert_eq!(lead("waiting"), Some((Pending, "waiting")));
         assert_eq!(lead("waiting on"), Some((Pending, "waiting")));
         assert_eq!(lead("waiting for review done"), Some((Pending, "waiting")));

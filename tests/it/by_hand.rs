@@ -1440,14 +1440,6 @@ fn waiting_on_someone_is_blocked_and_a_bare_wait_is_pending() {
         .args(["set", "--group", "8", "blocked"])
         .file_eq("task_plan.md", plan.replace("half done, waiting", "blocked, waiting"))
         .success();
-    // A reason set apart after the wait is what it waits for: set replaces it with the wait.
-    let fr = "# P\n\n## Étape 1 : A\n- **Statut :** terminé\n\n## Étape 2 : B\n- **Statut :** en attente — décision produit nécessaire (réunion jeudi)\n";
-    assert_eq!(group_statuses(&plan_status_json(fr)), pairs(&[("1", "complete"), ("2", "blocked")]));
-    Test::new()
-        .file("task_plan.md", fr)
-        .args(["set", "--group", "2", "done"])
-        .file_eq("task_plan.md", fr.replace("en attente — décision produit nécessaire", "terminé"))
-        .success();
     // Nor from what a group is blocked by.
     let by = "# P\n\n## Phase 1: A\n**Status:** blocked by 2\n\n## Phase 2: B\n**Status:** pending\n\n## Phase 3: C\n**Status:** pending\n";
     Test::new()
