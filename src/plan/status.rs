@@ -808,9 +808,9 @@ fn token_at(s: &str, pos: usize, c: char) -> Option<Token> {
 
 /// The part of a status token (as [`find`] read it) that spells its status: `blocked by A` →
 /// `blocked`. `None` for a token whose status comes from what it waits for (`waiting on the
-/// client` is blocked; its word alone is pending), so it spells no status a file could reuse; nor does `half`.
+/// client` is blocked; its word alone is pending), so it spells no status a file could reuse.
+/// Nor does `half`, which says how much.
 pub fn spelling(token: &str) -> Option<&str> {
-    // (`half` says how much, not a name for "in progress" to write on another line.)
     if token.eq_ignore_ascii_case("half") {
         return None;
     }
@@ -918,7 +918,7 @@ pub fn lone(word: &str) -> Option<Status> {
         // Won't do (`✖ やらない`); in a sentence, "not doing" something else.
         "やらない" => Some(Status::Skipped),
         // Half the work done (`## Part 4: Autumn — half`); in a sentence, a half of something.
-        _ if word.eq_ignore_ascii_case("half") => Some(Status::InProgress),
+        "half" => Some(Status::InProgress),
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),
     }
 }
@@ -1024,7 +1024,13 @@ fn lone_leading(rest: &str, skip: usize) -> Option<Token> {
         || after.starts_with(". ")
         || after == ".";
     let apart = apart && find(after).is_none();
-    apart.then(|| Token { status, range: skip..skip + end })
+    // `OK` and `half` say a status only alone or before a remark: not a button among buttons
+    // (`OK, Cancel, Help`), nor an amount (`half, then full`, `half (of recipe)`).
+    let word = &rest[..end];
+    let listed = after.strip_prefix(',').is_some_and(|r| r.trim_start().starts_with(char::is_uppercase));
+    let bare = !word.eq_ignore_ascii_case("half") || after.is_empty();
+    (apart && bare && !(word.eq_ignore_ascii_case("ok") && listed))
+        .then(|| Token { status, range: skip..skip + end })
 }
 
 /// Where the words after a status struck through start (`~~en curso~~ descartado`): 0 when

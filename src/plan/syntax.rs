@@ -1012,11 +1012,10 @@ const POINTER_PHRASES: &[&str] = &[
     "je suis à ", "je suis en ", "je suis dans ", "j'en suis à ",
     "ich bin in ", "ich bin im ", "ich bin bei ", "ich bin gerade in ", "ich bin gerade bei ",
     "sono alla ", "sono nella ", "sono al ", "sono nel ",
-    // Working on it (`Stiamo lavorando sullo Sprint 2`, `ahora mismo con el Hito 3`, `Сейчас
-    // работаю над п.4`).
+    // Working on it (`Stiamo lavorando sullo Sprint 2`, `ahora mismo con el Hito 3`).
     "stiamo lavorando sullo ", "stiamo lavorando sulla ", "stiamo lavorando al ", "stiamo lavorando alla ",
     "sto lavorando sullo ", "sto lavorando sulla ", "sto lavorando al ", "sto lavorando alla ",
-    "ahora mismo con ", "ando con ", "estoy con ", "работаю над ", "сейчас я на ",
+    "ahora mismo con ", "ando con ", "estoy con ",
     // Arabic "we are now in", Persian "now on", Hindi "now we (are)".
     "نحن الآن في ", "نحن في ", "الآن في ", "الان روی ", "الآن روی ", "अभी हम ",
 ];
@@ -1156,14 +1155,9 @@ const PARTLY: &[&str] = &[
     "大部分",
 ];
 
-/// A group's status stated in prose, as the first words of the first line under its heading:
-/// the whole first sentence, perhaps with a remark in parentheses (`Done (Feb 12). 64 imports…`,
-/// `In progress.`, `Not started.`), or a block or deferral and what it waits for (`Blocked on
-/// the vendor's key.`, `Відкладено до наступного навчального року.`). Not a sentence that only
-/// starts with a status word (`Complete rewrite of the parser.`, `Complete by March 3`, `Done
-/// for iOS; Android has not started`, `Running on the staging cluster`, `Done (mostly).`).
 /// A line that sums up how a group stands after an arrow, anywhere under its heading (`→
-/// fatto`, `-> in progress`): the status, as [`sentence_status`] reads the words after the arrow.
+/// fatto`, `-> in progress`): the status, when the words after the arrow are one and nothing
+/// more (`→ blocked: vendor` is a note, which `set` could not rewrite as a status).
 pub fn arrow_status(s: &str) -> Option<Token> {
     let rest = ["→", "->", "=>", "⇒"].iter().find_map(|a| s.strip_prefix(a))?;
     let words = rest.trim_start_matches(' ');
@@ -1171,10 +1165,17 @@ pub fn arrow_status(s: &str) -> Option<Token> {
         return None;
     }
     let at = s.len() - words.len();
-    let tok = sentence_status(words)?;
-    Some(Token { status: tok.status, range: tok.range.start + at..tok.range.end + at })
+    let tok = status::leading(words)?;
+    let rest = words[tok.range.end..].trim_matches(['*', '_', '.', '!', ' ']);
+    rest.is_empty().then(|| Token { status: tok.status, range: tok.range.start + at..tok.range.end + at })
 }
 
+/// A group's status stated in prose, as the first words of the first line under its heading:
+/// the whole first sentence, perhaps with a remark in parentheses (`Done (Feb 12). 64 imports…`,
+/// `In progress.`, `Not started.`), or a block or deferral and what it waits for (`Blocked on
+/// the vendor's key.`, `Відкладено до наступного навчального року.`). Not a sentence that only
+/// starts with a status word (`Complete rewrite of the parser.`, `Complete by March 3`, `Done
+/// for iOS; Android has not started`, `Running on the staging cluster`, `Done (mostly).`).
 pub fn sentence_status(s: &str) -> Option<Token> {
     let tok = status::leading(s)?;
     // Before it only markup, or a status struck through (`~~en curso~~ descartado: …`).
@@ -1252,11 +1253,9 @@ fn month_day(t: &str) -> Option<&str> {
         &["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"];
     let month = |w: &str| {
         let w = w.trim_end_matches('.').to_ascii_lowercase();
-        MONTHS.iter().any(|m| {
-            w.starts_with(m) && (w.len() == m.len() || (w.len() >= 3 && FULL_MONTHS.contains(&w.as_str())))
-        })
+        MONTHS.contains(&w.as_str()) || FULL_MONTHS.contains(&w.as_str())
     };
-    let day = |w: &str| (1..=2).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit());
+    let day = |w: &str| w.parse::<u8>().is_ok_and(|d| (1..=31).contains(&d)) && w.len() <= 2;
     let (rest, last) = t.rsplit_once(' ')?;
     let (before, first) = rest.rsplit_once(' ')?;
     ((day(first) && month(last)) || (month(first) && day(last.trim_end_matches(',')))).then_some(before)
@@ -2434,7 +2433,14 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
         })
         .or_else(|| {
             let word = tail.split([' ', ',', ';', '(']).next().unwrap_or(tail);
-            status::lone(word).map(|status| Token { status, range: 0..word.len() })
+            // `half` only alone (`— half, then full` is an amount); `OK` not before another
+            // button (`— OK, Cancel`).
+            let after = tail[word.len()..].trim_start();
+            let amount = word == "half" && !after.is_empty();
+            let button = word.eq_ignore_ascii_case("ok")
+                && after.strip_prefix(',').is_some_and(|r| r.trim_start().starts_with(char::is_uppercase));
+            let status = status::lone(word).filter(|_| !amount && !button)?;
+            Some(Token { status, range: 0..word.len() })
         })?;
     let rest = tail[tok.range.end..].trim();
     // A status symbol sets itself apart: any remark may follow it (`— ✅ Booked the hall, £60`).

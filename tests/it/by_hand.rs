@@ -3214,3 +3214,27 @@ fn later_is_not_yet() {
     let prose = "# P\n\n## Phase 1: A\nWe will see later.\n- [x] a\n";
     assert_eq!(group_statuses(&plan_status_json(prose)), pairs(&[("1", "complete")]));
 }
+
+#[test]
+fn what_only_looks_like_this_rounds_hand_kept_forms() {
+    let statuses = |plan: &str| group_statuses(&plan_status_json(plan));
+    // A button among buttons, an amount, a note on a task, a note after an arrow.
+    let buttons = "# P\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: Buttons — OK, Cancel, Help\n- [ ] b\n";
+    assert_eq!(statuses(buttons), pairs(&[("1", "complete"), ("2", "pending")]));
+    let amounts = "# P\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: Load — half, then full\n- [ ] b\n";
+    assert_eq!(statuses(amounts), pairs(&[("1", "complete"), ("2", "pending")]));
+    let task_note = "# P\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: B\n- [ ] c\n  → done\n";
+    assert_eq!(statuses(task_note), pairs(&[("1", "complete"), ("2", "pending")]));
+    let reason = "# P\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: B\nx\n⇒ blocked: vendor\n";
+    assert_eq!(statuses(reason), pairs(&[("1", "complete"), ("2", "pending")]));
+    // An arrow line reads the same first under its heading or later.
+    assert_eq!(statuses("# P\n\n## Phase 1: A\n-> done\n"), pairs(&[("1", "complete")]));
+    // A checklist numbered from 1 again is no step; nor are steps under a log's hyphenated name.
+    let again = "# P\n\n1. sand — done\n2. paint — in progress\n\n1. [ ] brushes\n2. [ ] tape\n";
+    assert_eq!(statuses(again), pairs(&[]));
+    let todos = "# P\n\n## To-dos\n1. call Sue — done\n2. renew domain — done\n3. buy coffee\n";
+    assert_eq!(statuses(todos), pairs(&[]));
+    // A ticked box is no word saying what a symbol means.
+    let boxed = "# P\n\n## Overview\n- [x] Phase 1: A\n- [ ] Phase 2: B\n\n## Phase 1: A 🚧\n- [ ] a\n\n## Phase 2: B\n- [ ] b\n";
+    assert_eq!(statuses(boxed)[0].1, "in_progress");
+}

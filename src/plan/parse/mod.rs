@@ -1428,9 +1428,12 @@ impl<'a> Walk<'a> {
         if group.form != GroupForm::Heading {
             return;
         }
-        // Or a line after an arrow anywhere under it (`→ fatto`).
+        // Or a line after an arrow anywhere under it (`→ fatto`), set apart at the line's start
+        // (an indented one is a note on the task above it).
         let line = &self.text[content.clone()];
-        let tok = if self.after_heading { syntax::sentence_status(line) } else { syntax::arrow_status(line) };
+        let flush = content.start == 0 || self.text[..content.start].ends_with('\n');
+        let arrow = syntax::arrow_status(line).filter(|_| flush);
+        let tok = arrow.clone().or_else(|| syntax::sentence_status(line).filter(|_| self.after_heading));
         let Some(tok) = tok else { return };
         let range = shift(&tok.range, content.start);
         let status = self.plan.vocabulary.reading(&self.text[range.clone()], tok.status);
@@ -1440,10 +1443,10 @@ impl<'a> Walk<'a> {
         }
         // Prose is no spelling of the file's status lines: nothing is learned from it, but it is
         // remembered when it goes. A line after an arrow is one of those lines.
-        if self.after_heading {
-            self.plan.vocabulary.note_prose(status, &self.text[range.clone()]);
-        } else {
+        if arrow.is_some() {
             self.plan.vocabulary.note(Place::Label, status, &self.text[range.clone()]);
+        } else {
+            self.plan.vocabulary.note_prose(status, &self.text[range.clone()]);
         }
         self.plan.groups[g].indicators.push(Indicator { status, range, place: Place::Label });
     }

@@ -484,8 +484,11 @@ impl<'a> Walk<'a> {
 /// over `**Status:** in_progress`) stays first: those two disagree.
 pub(super) fn words_over_symbols(plan: &mut Plan<'_>) {
     let text = plan.text;
-    let worded =
-        |i: &Indicator| text.get(i.range.clone()).is_some_and(|t| t.chars().any(char::is_alphanumeric));
+    // (A box's mark is no word: `[x]`.)
+    let worded = |i: &Indicator| {
+        i.place != Place::Checkbox
+            && text.get(i.range.clone()).is_some_and(|t| t.chars().any(char::is_alphanumeric))
+    };
     for g in &mut plan.groups {
         let Some(first) = g.indicators.iter().position(|i| !i.open_box()) else { continue };
         let said = &g.indicators[first];
@@ -514,7 +517,8 @@ pub(super) fn words_over_symbols(plan: &mut Plan<'_>) {
 
 /// Drop each share done (`— ~80%`) that something says more than: a share is a guess at how
 /// far the work is, so a status stated in words, a box or a table wins, and a new status is
-/// written there. So do the group's tasks when they say otherwise (`## Phase 3: Raise coverage (80%)` over open boxes is a target).
+/// written there. So do the group's tasks when they say otherwise (`## Phase 3: Raise coverage
+/// (80%)` over open boxes is a target).
 pub(super) fn drop_weaker_shares(plan: &mut Plan<'_>) {
     let tasks = &plan.tasks;
     for g in &mut plan.groups {

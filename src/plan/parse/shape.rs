@@ -433,9 +433,11 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
     // Under a heading that names its list (`## Tasks`, `## Log`, `## Notes`) the items are that.
     let mut named = false;
     let mut planned = false;
+    let mut last: Option<u32> = None;
     for (i, b) in blocks.iter().enumerate() {
         match b {
             Block::Heading { line, .. } => {
+                last = None;
                 flush(&mut stretch, &mut items, &mut found, planned);
                 let raw = &text[line.clone()];
                 let h = raw[syntax::heading_text(raw)].to_lowercase();
@@ -448,7 +450,9 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                 named = !h.contains("plan")
                     && (h.contains("to do")
                         || h.split(|c: char| !c.is_alphanumeric() && c != '-').any(|w| {
-                            [
+                            // (`To-dos`, `Work-log`: its parts joined, or one of them.)
+                            let joined: String = w.chars().filter(|&c| c != '-').collect();
+                            let names = [
                                 "task",
                                 "tasks",
                                 "todo",
@@ -464,12 +468,16 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                                 "backlog",
                                 "worklog",
                                 "devlog",
-                            ]
-                            .contains(&w)
+                                "timelog",
+                                "tasklist",
+                                "todolist",
+                            ];
+                            names.contains(&joined.as_str()) || w.split('-').any(|p| names.contains(&p))
                         }));
             }
             // A paragraph of its own after a list (`notes`, `Feedback to work in:`) ends it.
             Block::Text { line } if !text[line.clone()].starts_with([' ', '\t']) && !stretch.is_empty() => {
+                last = None;
                 flush(&mut stretch, &mut items, &mut found, planned);
             }
             Block::Item { parent: None, .. } if named => {}
@@ -479,10 +487,14 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                 let Some(m) = syntax::list_marker(s) else { continue };
                 let (marker, s) = (&s[..m], &s[m..]);
                 let numbered = marker.starts_with(|c: char| c.is_ascii_digit());
-                // A checkbox is a task, of the step before it: no step, stated or not. (Numbered,
-                // it may be a step among ones in brackets: see `flush`.)
+                // Its number, and the one before it in this list.
+                let number = marker.trim_end().trim_end_matches(['.', ')']).parse::<u32>().ok();
+                let before = std::mem::replace(&mut last, number);
+                // A checkbox is a task, of the step before it: no step, stated or not. Numbered,
+                // it may be a step among numbered ones (see `flush`) when it counts on from the
+                // step before it (`6. [ ]` after `5. …`; not a checklist numbered from 1 again).
                 if syntax::checkbox(s).is_some() || syntax::unknown_checkbox(s).is_some() {
-                    if numbered {
+                    if numbered && number.is_some_and(|n| before.is_some_and(|b| n == b + 1)) {
                         stretch.push(Step {
                             item: i as u32,
                             numbered,
@@ -518,7 +530,7 @@ struct Step {
     stated: bool,
     /// The status of the symbol a numbered step opens with (`1. ✅ Reproduce`).
     symbol: Option<Status>,
-    /// It opens with a checkbox: a step only among numbered steps in brackets.
+    /// It opens with a checkbox: a step only among numbered steps that state theirs.
     boxed: bool,
 }
 
