@@ -446,34 +446,7 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                     || super::sections::section_of(&raw[syntax::heading_text(raw)])
                         == super::sections::Section::Groups;
                 // A plan's own title (`# Task Plan`, `# task_plan.md`) names no list.
-                // By its words: a `# blog migration` names no log.
-                named = !h.contains("plan")
-                    && (h.contains("to do")
-                        || h.split(|c: char| !c.is_alphanumeric() && c != '-').any(|w| {
-                            // (`To-dos`, `Work-log`: its parts joined, or one of them.)
-                            let joined: String = w.chars().filter(|&c| c != '-').collect();
-                            let names = [
-                                "task",
-                                "tasks",
-                                "todo",
-                                "todos",
-                                "to-do",
-                                "log",
-                                "logs",
-                                "logbook",
-                                "note",
-                                "notes",
-                                "history",
-                                "changelog",
-                                "backlog",
-                                "worklog",
-                                "devlog",
-                                "timelog",
-                                "tasklist",
-                                "todolist",
-                            ];
-                            names.contains(&joined.as_str()) || w.split('-').any(|p| names.contains(&p))
-                        }));
+                named = !h.contains("plan") && names_a_list(&h);
             }
             // A paragraph of its own after a list (`notes`, `Feedback to work in:`) ends it.
             Block::Text { line } if !text[line.clone()].starts_with([' ', '\t']) && !stretch.is_empty() => {
@@ -519,6 +492,38 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
     }
     flush(&mut stretch, &mut items, &mut found, planned);
     found
+}
+
+/// Words of a heading that name its list as something else than steps (`## Tasks`, `## Log`,
+/// `## To-dos`, `## Work-log`), lowercase.
+const LIST_NAMES: &[&str] = &[
+    "task",
+    "tasks",
+    "todo",
+    "todos",
+    "log",
+    "logs",
+    "logbook",
+    "note",
+    "notes",
+    "history",
+    "changelog",
+    "backlog",
+    "worklog",
+    "devlog",
+    "timelog",
+    "tasklist",
+    "todolist",
+];
+
+/// Does the lowercase heading `h` name its list ([`LIST_NAMES`]) by a whole word, or a
+/// hyphenated one's parts joined or alone? (`# blog migration` names no log.)
+fn names_a_list(h: &str) -> bool {
+    h.contains("to do")
+        || h.split(|c: char| !c.is_alphanumeric() && c != '-').any(|w| {
+            let joined: String = w.chars().filter(|&c| c != '-').collect();
+            LIST_NAMES.contains(&joined.as_str()) || w.split('-').any(|p| LIST_NAMES.contains(&p))
+        })
 }
 
 /// A top-level item of a list that may be a plan's steps (see [`status_items`]).
