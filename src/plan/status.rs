@@ -880,6 +880,8 @@ pub fn meanings(symbol: &str) -> &'static [Status] {
     match symbol.trim_end_matches('\u{fe0f}') {
         "⏳" => &[Status::Pending, Status::InProgress],
         "⏸" => &[Status::Pending, Status::Blocked],
+        // Stuck, or dropped (`### ❌ Phase 6: …` over `Dropped — nobody asked for it.`).
+        "❌" => &[Status::Blocked, Status::Skipped],
         _ => &[],
     }
 }

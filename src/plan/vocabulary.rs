@@ -100,6 +100,14 @@ impl<'a> Vocabulary<'a> {
     /// A spelling met as `from` read again as `to` (a symbol whose meaning its words beside it
     /// settle): it spells `to` in the file, not `from`.
     pub(super) fn renote(&mut self, place: Place, from: Status, to: Status, text: &'a str) {
+        self.forget(place, from, text);
+        self.note(place, to, text);
+    }
+
+    /// A spelling met as `from` that does not spell it here (a symbol the words under it read
+    /// as another of its meanings): not copied for `from`, nor for what it reads there, since
+    /// alone it would read as `from` again.
+    pub(super) fn forget(&mut self, place: Place, from: Status, text: &'a str) {
         let Some(text) = status::spelling(text) else { return };
         let (p, f) = (place as usize, from as usize);
         let kind = &mut self.shaped[p][f][Shape::of(text) as usize];
@@ -118,7 +126,6 @@ impl<'a> Vocabulary<'a> {
         if self.seen[p][f] == Some(text) {
             self.seen[p][f] = self.shaped[p][f].iter().find_map(|k| k.first);
         }
-        self.note(place, to, text);
     }
 
     /// A status stated in prose: counted, never copied (see [`Vocabulary::prose`]).

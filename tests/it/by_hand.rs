@@ -3238,3 +3238,20 @@ fn what_only_looks_like_this_rounds_hand_kept_forms() {
     let boxed = "# P\n\n## Overview\n- [x] Phase 1: A\n- [ ] Phase 2: B\n\n## Phase 1: A 🚧\n- [ ] a\n\n## Phase 2: B\n- [ ] b\n";
     assert_eq!(statuses(boxed)[0].1, "in_progress");
 }
+
+#[test]
+fn a_symbol_that_means_two_things_means_what_the_first_line_under_it_says() {
+    let plan = "# Bot\n\n### ✅ Phase 1: Setup\n- [x] a\n\n### ⏸️ Phase 2: Music\nOn hold — deciding between wavelink and removing it.\n\n### ❌ Phase 3: Theme override\nDropped — nobody asked for it.\n\n### ⏳ Phase 4: Deploy\n- [ ] b\n";
+    let want = [("1", "complete"), ("2", "blocked"), ("3", "skipped"), ("4", "pending")];
+    assert_eq!(group_statuses(&plan_status_json(plan)), pairs(&want));
+    // One status stated twice: set writes both places, in the file's own marks.
+    let done = plan.replace("### ⏸️ Phase 2", "### ✅ Phase 2");
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "done"])
+        .file_eq("task_plan.md", &done)
+        .success();
+    // Words that say neither of its meanings leave the symbol as it reads alone.
+    let other = "# Bot\n\n### ⏸️ Phase 2: Music\nDone — shipped it.\n";
+    assert_eq!(group_statuses(&plan_status_json(other)), pairs(&[("2", "pending")]));
+}

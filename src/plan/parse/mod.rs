@@ -1437,6 +1437,22 @@ impl<'a> Walk<'a> {
         let Some(tok) = tok else { return };
         let range = shift(&tok.range, content.start);
         let status = self.plan.vocabulary.reading(&self.text[range.clone()], tok.status);
+        // Beside a symbol that means one thing in one plan and another in the next, the words
+        // say which (`### ⏸️ Phase 4: Music` over `On hold — deciding …`): the symbol is the
+        // status, the sentence the person's words on it, left as they are by a new status.
+        let text = self.text;
+        if !arrow.is_some()
+            && let [symbol] = group.indicators.as_slice()
+            && symbol.place == Place::Heading
+            && symbol.status != status
+            && status::meanings(&text[symbol.range.clone()]).contains(&status)
+        {
+            let from = symbol.status;
+            let symbol = &mut self.plan.groups[g].indicators[0];
+            self.plan.vocabulary.forget(Place::Heading, from, &text[symbol.range.clone()]);
+            symbol.status = status;
+            return;
+        }
         // (Beside a share done, the words say more: `## Phase 2: B (40%)` over `Blocked: vendor.`)
         if !group.indicators.iter().all(|i| i.place == Place::Share) {
             return;
