@@ -1099,6 +1099,14 @@ pub fn restyle_in(original: &str, to: Status, style: Style<'_>) -> String {
         if !original.chars().any(char::is_alphanumeric) {
             return style.symbol.unwrap_or(to.emoji()).to_string();
         }
+        // A cross no table knows before words (`✗ not doing this`): a symbol and words again.
+        if let Some((cross, words)) = original.split_once(' ')
+            && !cross.is_empty()
+            && !cross.chars().any(|c| c.is_alphanumeric() || c.is_ascii())
+        {
+            let symbol = style.symbol.unwrap_or(to.emoji());
+            return format!("{symbol} {}", restyle_in(words.trim_start(), to, Style { case, ..style }));
+        }
         return recase(english(original, Status::Pending, to), case);
     };
     if lang == Emoji {

@@ -2447,8 +2447,14 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
     // Not a coloured circle, as often a priority as a state (`— 🟡 medium, vendor is slow`).
     let symbol = status::emoji_at_start(&tail[tok.range.clone()])
         .is_some_and(|(_, len)| len == tok.range.len() && !priority_circle(&tail[tok.range.clone()]));
-    (symbol || qualifies(rest, tok.status == Status::Skipped))
-        .then(|| (at.0, Found::new(tok.status, tail_start + tok.range.start..tail_start + tok.range.end)))
+    // Dropped, the work named as "this" (`— not doing this`, `— won't do it`): all of it is
+    // the status, which a new one replaces.
+    let end = match tok.status == Status::Skipped && THE_WORK.contains(&rest) {
+        true => tail.trim_end().len(),
+        false => tok.range.end,
+    };
+    (symbol || end > tok.range.end || qualifies(rest, tok.status == Status::Skipped))
+        .then(|| (at.0, Found::new(tok.status, tail_start + tok.range.start..tail_start + end)))
 }
 
 /// A status after dotted leaders, as in a table of contents (`Ch. III  Methods ........ done`,
@@ -2538,6 +2544,9 @@ fn comma_status(t: &str) -> Option<(usize, Found)> {
 /// after a comma or semicolon (`— CUT, folded into Part IV`, `— cancelled (strike week), …`),
 /// or one that opens with a word saying until when or on what (`— on hold until we decide`,
 /// `— blocked on the vendor`). Not words that go on the title (`— complete rewrite`).
+/// The work itself, after a word that drops it (`not doing this`, `won't do it`).
+const THE_WORK: &[&str] = &["this", "it", "that", "this one"];
+
 fn qualifies(rest: &str, deferral: bool) -> bool {
     let after = after_paren(rest).unwrap_or(rest);
     if after.is_empty() || after.starts_with([',', ';', '，', '；']) {
@@ -2656,8 +2665,15 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
                 return Some((start, Found::new(status, start..start + worded)));
             }
         }
-        // An emoji no table knows, then a status word: `🟣 complete`; only the word is the token.
-        if start > 0 && status::whole(tail).is_some() {
+        // An emoji no table knows, then a status word: `🟣 complete`, or one that is a status
+        // only standing alone (`✖ やらない`); only the word is the token.
+        let word = status::whole(tail).or_else(|| status::lone(tail.trim())).or_else(|| {
+            let (words, it) = tail.trim().rsplit_once(' ')?;
+            status::whole(words).filter(|&s| s == Status::Skipped && THE_WORK.contains(&it))
+        });
+        if start > 0
+            && let Some(status) = word
+        {
             let before = t[..start].trim_end();
             let sym = before.rfind(' ').map_or(0, |i| i + 1);
             let symbol = &before[sym..];
@@ -2665,11 +2681,13 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
                 && symbol.chars().all(|c| !c.is_alphanumeric() && !c.is_ascii())
                 && status::find(symbol).is_none()
             {
-                let status = status::whole(tail)?;
-                return Some((
-                    sym,
-                    Found::new(status, start + (tail.len() - tail.trim_start().len())..t.len()),
-                ));
+                // A cross the tables leave out (`✖ やらない`, `✗ not doing this`) goes with its
+                // word: a new status replaces both.
+                let from = match symbol.starts_with(['✖', '✗', '✘']) && status == Status::Skipped {
+                    true => sym,
+                    false => start + (tail.len() - tail.trim_start().len()),
+                };
+                return Some((sym, Found::new(status, from..t.len())));
             }
         }
         if start == 0 {

@@ -3255,3 +3255,29 @@ fn a_symbol_that_means_two_things_means_what_the_first_line_under_it_says() {
     let other = "# Bot\n\n### ⏸️ Phase 2: Music\nDone — shipped it.\n";
     assert_eq!(group_statuses(&plan_status_json(other)), pairs(&[("2", "pending")]));
 }
+
+#[test]
+fn a_cross_and_words_that_drop_the_work_are_skipped() {
+    let plan = "# P\n\n## Step 1. A ✔ 完了\n\n## Step 2. B ✖ やらない\n\n## Step 3. C ✗ not doing this\n\n## Step 4. D — won't do it\n";
+    let want = [("1", "complete"), ("2", "skipped"), ("3", "skipped"), ("4", "skipped")];
+    assert_eq!(group_statuses(&plan_status_json(plan)), pairs(&want));
+    // The cross goes with its words: a new status replaces both, in the file's own spelling.
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "2", "done"])
+        .file_eq("task_plan.md", plan.replace("B ✖ やらない", "B ✔ 完了"))
+        .success();
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "3", "blocked"])
+        .file_eq("task_plan.md", plan.replace("C ✗ not doing this", "C 🚫 blocked"))
+        .success();
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "4", "pending"])
+        .file_eq("task_plan.md", plan.replace("— won't do it", "— pending"))
+        .success();
+    // Not a word about something else (`— not doing this twice`).
+    let other = "# P\n\n## Step 1. A ✔ 完了\n\n## Step 2. B — not doing this twice\n";
+    assert_eq!(group_statuses(&plan_status_json(other))[1].1, "pending");
+}

@@ -1207,8 +1207,12 @@ impl<'a> Walk<'a> {
         }
         let (id, title) = match &keyed {
             Some(k) => {
-                let extra: Vec<Indicator> = self.indicators(&k.statuses, rest.start, Place::Heading);
-                indicators.extend(extra);
+                // (A dropped one's strike is its status; words after it are a remark on it:
+                // `~~Phase 3: GUI~~ — not doing this`.)
+                if !dropped {
+                    let extra: Vec<Indicator> = self.indicators(&k.statuses, rest.start, Place::Heading);
+                    indicators.extend(extra);
+                }
                 let title = &text[shift(&k.title, rest.start)];
                 // A dropped one's title ends where its strike does; a remark may follow.
                 let title = match title.split_once("~~") {
@@ -1247,7 +1251,7 @@ impl<'a> Walk<'a> {
         };
         if self.heading_groups {
             let line = text[..content.start].rfind('\n').map_or(0, |i| i + 1);
-            if by_status || opened {
+            if (by_status && !dropped) || opened {
                 self.stated_items.push(self.list_groups.len());
             }
             self.list_groups.push((group, line));
