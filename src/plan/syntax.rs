@@ -999,7 +999,7 @@ const POINTER_PHRASES: &[&str] = &[
     "wir sind in ", "wir sind im ", "wir sind bei ", "wir sind gerade in ", "wir sind gerade bei ",
     "siamo alla ", "siamo nella ", "siamo al ", "siamo nel ", "siamo in ",
     "we zitten in ", "we zitten nu in ", "we zijn bij ", "we zijn nu bij ",
-    "jesteśmy na ", "jesteśmy w ", "şu anda ", "şu an ",
+    "jesteśmy na ", "jesteśmy w ", "şu anda ", "şu an ", "현재 ", "지금 ",
     "мы на ", "мы сейчас на ", "сейчас на ", "ми на ", "зараз на ",
     "kita di ", "saat ini di ", "đang ở ", "đang ở: ", "hiện đang ở ", "jsme ve ", "jsme v ",
     "arbeite gerade an ", "arbeiten gerade an ", "ich arbeite an ", "wir arbeiten an ",
@@ -1046,8 +1046,9 @@ fn pointer_phrases() -> &'static [((char, char), &'static str)] {
 pub fn prose_pointer(s: &str) -> Option<usize> {
     // Opening the line, with no one named before it (`Currently on **Phase 3** — modals`; not
     // `The vendor is currently in Fase 3`).
-    if let Some(end) =
-        ["currently on ", "currently in ", "currently at "].iter().find_map(|p| starts_with_folded(s, 0, p))
+    if let Some(end) = ["currently on ", "currently in ", "currently at ", "currently working on "]
+        .iter()
+        .find_map(|p| starts_with_folded(s, 0, p))
     {
         return Some(end);
     }

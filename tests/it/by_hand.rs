@@ -3281,3 +3281,21 @@ fn a_cross_and_words_that_drop_the_work_are_skipped() {
     let other = "# P\n\n## Step 1. A ✔ 完了\n\n## Step 2. B — not doing this twice\n";
     assert_eq!(group_statuses(&plan_status_json(other))[1].1, "pending");
 }
+
+#[test]
+fn the_current_group_by_its_initial_a_note_in_a_list_or_a_counter() {
+    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
+    // `W3` for `## Wave 3`, when every group is a wave.
+    let waves = "# P\n\n**Current wave:** W3\n\n## Wave 1 — infra (COMPLETE)\n- [x] a\n\n## Wave 2 — leaf (COMPLETE)\n- [x] b\n\n## Wave 3 — mid (IN PROGRESS)\n- [ ] c\n\n## Wave 4 — apps (PENDING)\n- [ ] d\n";
+    assert_eq!(current(waves), "3");
+    assert_eq!(current(&waves.replace("W3", "X3")), serde_json::Value::Null);
+    // A note in a list that says where the work is.
+    let noted = "# P\n\n## Context\n- Currently working on phase 2 (config plugins).\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: B\n- [ ] b\n";
+    assert_eq!(current(noted), "2");
+    let japanese = "# P\n\n## フェーズ1：調査【完了】\n\n## フェーズ2：実装【進行中】\n\n## メモ\n- 現在はフェーズ2。相談中\n";
+    assert_eq!(current(japanese), "2");
+    // The number, then the word as a counter.
+    let korean = "# P\n\n### 1단계: 파악 — 완료\n\n### 2단계: 설계 — 진행 중\n\n### 3단계: 평가 — 대기\n\n## 메모\n\n현재 2단계 작업 중. 목록은 받기로 함.\n";
+    assert_eq!(current(korean), "2");
+    assert_eq!(current(&korean.replace("현재 2단계 작업 중", "현재 인덱스 확인")), serde_json::Value::Null);
+}

@@ -933,6 +933,10 @@ impl<'a> Walk<'a> {
             self.section_list.1 = true;
         }
         if !self.checkbox_task(line.start, content.clone(), nested, in_list_group.map(|(_, g)| g)) {
+            // (A note in a list says where the work is too: `- Currently working on phase 4`.)
+            if parent.is_none() {
+                self.pointer(content.clone());
+            }
             self.label_line(content);
         }
     }
@@ -1290,21 +1294,24 @@ impl<'a> Walk<'a> {
             self.checkbox_task(line.start, content, indented, list_group);
             return;
         }
-        // `Última actualización: 14/11 — estamos en la fase 2.`: where the work is, in prose,
-        // when the group follows the phrase at once.
-        if let Some(at) = syntax::prose_pointer(&self.text[content.clone()]) {
-            // The group may be set in bold or code (`Estamos na **Fase 3**.`).
-            let after = &self.text[content.start + at..content.end];
-            let start = content.start + at + (after.len() - after.trim_start_matches(['*', '_', '`']).len());
-            let clause = syntax::clause(&self.text[start..content.end]);
-            push_capped(
-                &mut self.pointers,
-                Line { text: &self.text[start..start + clause], range: start..start + clause },
-            );
-        }
+        self.pointer(content.clone());
         self.row_mark(content.clone());
         self.label_line(content.clone());
         self.sentence_status(content);
+    }
+
+    /// `Última actualización: 14/11 — estamos en la fase 2.`, `- 現在はフェーズ3。`: where the
+    /// work is, in prose, when the group follows the phrase at once.
+    fn pointer(&mut self, content: Range<usize>) {
+        let Some(at) = syntax::prose_pointer(&self.text[content.clone()]) else { return };
+        // The group may be set in bold or code (`Estamos na **Fase 3**.`).
+        let after = &self.text[content.start + at..content.end];
+        let start = content.start + at + (after.len() - after.trim_start_matches(['*', '_', '`']).len());
+        let clause = syntax::clause(&self.text[start..content.end]);
+        push_capped(
+            &mut self.pointers,
+            Line { text: &self.text[start..start + clause], range: start..start + clause },
+        );
     }
 
     /// A line of the groups in a row, one marked as where the work is (`Phase 3 ✓ · **Phase 4
@@ -2367,7 +2374,10 @@ where
         .chain(line.text.char_indices().filter(|&(_, c)| c == ' ').map(|(i, _)| i + 1).take(words));
     starts.filter_map(move |at| {
         let rest = &line.text[at..];
+        // (Or its number and then its word, as a counter: `3단계`, `2週目`.)
+        let counted = rest.trim_start_matches(|c: char| c.is_ascii_digit());
         let by_word = |g: &Group<'_>| {
+            let rest = if counted.len() < rest.len() && counted.starts_with(g.word) { counted } else { rest };
             !g.word.is_empty()
                 && rest.len() > g.word.len()
                 && rest.is_char_boundary(g.word.len())
@@ -2468,7 +2478,22 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
         let named = word.chars().all(char::is_alphabetic) && status::find(word).is_none();
         plan.groups.iter().position(|g| apart && coded && named && g.id == code)
     };
-    by_id(t).or_else(|| by_id(first)).or_else(by_title).or_else(coded)
+    // The group's word shortened to its initial (`W3` for `## Wave 3`, `S4` for `Sprint 4`),
+    // when every group has that word.
+    let initial = || {
+        let mut chars = first.chars();
+        let letter = chars.next().filter(char::is_ascii_alphabetic)?;
+        let id = chars.as_str();
+        let word = plan.groups.first()?.word;
+        let worded = |g: &Group<'_>| {
+            g.word.eq_ignore_ascii_case(word)
+                && g.word.chars().next().is_some_and(|c| c.eq_ignore_ascii_case(&letter))
+        };
+        (!id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) && plan.groups.iter().all(worded))
+            .then(|| by_id(id))
+            .flatten()
+    };
+    by_id(t).or_else(|| by_id(first)).or_else(by_title).or_else(coded).or_else(initial)
 }
 
 #[cfg(test)]
