@@ -3063,6 +3063,24 @@ fn a_hand_kept_list_of_steps_checked_off_in_words_brackets_or_boxes() {
         let plan = format!("# P\n\n## Fase 1: A — klar\n- [x] a\n\n## Fase 2: B – {word}\n- [ ] b\n");
         assert_eq!(group_statuses(&plan_status_json(&plan))[1].1, "skipped", "{word}");
     }
+    // Polish in the gender of its noun (`Faza` is feminine, `Etap` masculine).
+    for (word, status) in [("wstrzymana", "blocked"), ("odłożona", "skipped"), ("wstrzymany", "blocked")] {
+        let plan = format!(
+            "# P
+
+## Faza 1: A — zrobiona
+- [x] a
+
+## Faza 2: B — {word}
+- [ ] b
+"
+        );
+        assert_eq!(
+            group_statuses(&plan_status_json(&plan)),
+            pairs(&[("1", "complete"), ("2", status)]),
+            "{word}"
+        );
+    }
 }
 
 #[test]
