@@ -960,6 +960,21 @@ const WAITS: &[(&str, &[&str])] = &[
     ("מחכים", &["ל"]),
 ];
 
+/// A wait with its reason set apart after a dash or colon (`waiting — Prof. Keller has to
+/// approve`, `en attente : le patron doit …`): blocked, as a status line's value or the
+/// sentence opening a group's section; never in a title, where the words after a dash are its
+/// name (`## Phase 2: Waiting — room booking`). Not a reason that is a status (`waiting — done`).
+pub fn waits_for_reason(word: &str, rest: &str) -> bool {
+    if !WAITS.iter().any(|(w, _)| folded(word, w) == Some(word.len())) {
+        return false;
+    }
+    let Some(reason) = [" — ", " – ", " - ", ": ", " : "].iter().find_map(|sep| rest.strip_prefix(sep))
+    else {
+        return false;
+    };
+    reason.chars().filter(|c| c.is_alphabetic()).count() >= 3 && leading(reason).is_none()
+}
+
 /// After a waiting word (`word`), what it waits for (`rest` starts after the word): the bytes
 /// up to the end of that clause (a comma, bracket, dash or sentence end), when it names one.
 fn waits_on(word: &str, rest: &str) -> Option<usize> {

@@ -968,7 +968,7 @@ fn starts_with_folded(s: &str, p: usize, label: &str) -> Option<usize> {
 /// not `backend API (done), cart page not started yet`). A status word loose in the value's
 /// prose is not read (`20% - Issue #14 offen`).
 pub fn value_status(value: &str) -> Option<Token> {
-    status::leading(value).or_else(|| {
+    status::leading(value).map(|tok| reasoned_wait(value, tok)).or_else(|| {
         let mut found = value.match_indices(['(', '（']).filter_map(|(open, p)| {
             let inner_start = open + p.len();
             let close = value[inner_start..].find([')', '）'])?;
@@ -985,6 +985,16 @@ pub fn value_status(value: &str) -> Option<Token> {
         let alone = status::find(&value[..open]).is_none() && status::find(&value[after..]).is_none();
         (found.next().is_none() && closes && alone).then_some(first)
     })
+}
+
+/// A wait read in `s` as blocked when its reason follows set apart ([`status::waits_for_reason`]).
+fn reasoned_wait(s: &str, tok: Token) -> Token {
+    match tok.status == Status::Pending
+        && status::waits_for_reason(&s[tok.range.clone()], &s[tok.range.end..])
+    {
+        true => Token { status: Status::Blocked, ..tok },
+        false => tok,
+    }
 }
 
 /// Phrases that say where the work is, in prose, right before the group they name (`we are in
@@ -1178,7 +1188,7 @@ pub fn arrow_status(s: &str) -> Option<Token> {
 /// starts with a status word (`Complete rewrite of the parser.`, `Complete by March 3`, `Done
 /// for iOS; Android has not started`, `Running on the staging cluster`, `Done (mostly).`).
 pub fn sentence_status(s: &str) -> Option<Token> {
-    let tok = status::leading(s)?;
+    let tok = reasoned_wait(s, status::leading(s)?);
     // Before it only markup, or a status struck through (`~~en curso~~ descartado: …`).
     let lead = s.trim_start_matches([' ', '*', '_']);
     let lead = s.len() - lead.len() + status::past_struck(lead);

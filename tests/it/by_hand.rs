@@ -3317,3 +3317,32 @@ fn the_current_group_by_its_initial_a_note_in_a_list_or_a_counter() {
     assert_eq!(current(korean), "2");
     assert_eq!(current(&korean.replace("현재 2단계 작업 중", "현재 인덱스 확인")), serde_json::Value::Null);
 }
+
+#[test]
+fn a_wait_with_its_reason_set_apart_is_blocked_in_a_status_line_or_sentence_never_a_title() {
+    let statuses = |plan: &str| group_statuses(&plan_status_json(plan));
+    let sentence = "# Thesis\n\n### Step 1: Data\ndone\n\n### Step 2: Lab runs\nwaiting — Prof. Keller still has to approve publishing results\n";
+    assert_eq!(statuses(sentence), pairs(&[("1", "complete"), ("2", "blocked")]));
+    let label = "# P\n\n## Phase 1 : A\n- **Statut :** terminée\n\n## Phase 2 : B\n- **Statut :** en attente — le patron doit valider\n";
+    assert_eq!(statuses(label), pairs(&[("1", "complete"), ("2", "blocked")]));
+    // The word alone is set: the reason stays the person's.
+    Test::new()
+        .file("task_plan.md", label)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", label.replace("en attente — le patron", "en cours — le patron"))
+        .success();
+    // A bare wait, or one whose reason is a status, is not yet started.
+    assert_eq!(
+        statuses(&label.replace("en attente — le patron doit valider", "en attente")),
+        pairs(&[("1", "complete"), ("2", "pending")])
+    );
+    assert_eq!(
+        statuses(&sentence.replace("— Prof. Keller still has to approve publishing results", "— done")),
+        pairs(&[("1", "complete"), ("2", "pending")])
+    );
+    // In a title the words after the dash are its name.
+    let title = "# P\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: Waiting — room booking\n- [ ] b\n";
+    let v = plan_status_json(title);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "pending")]));
+    assert_eq!(v["groups"][1]["title"], "Waiting — room booking");
+}
