@@ -140,6 +140,11 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("ongoing", InProgress, En),
     ("wip", InProgress, En),
     ("doing", InProgress, En),
+    ("working on it", InProgress, En),
+    // Put off for good (`| M6 | MVCC | maybe never |`); not `maybe later`, which titles a
+    // heading of ideas as often as it drops one (`## maybe later` over its own boxes).
+    ("maybe never", Skipped, En),
+    ("working on this", InProgress, En),
     ("partial", InProgress, En),
     ("partly done", InProgress, En),
     ("partially done", InProgress, En),

@@ -3063,6 +3063,12 @@ fn a_hand_kept_list_of_steps_checked_off_in_words_brackets_or_boxes() {
         let plan = format!("# P\n\n## Fase 1: A — klar\n- [x] a\n\n## Fase 2: B – {word}\n- [ ] b\n");
         assert_eq!(group_statuses(&plan_status_json(&plan))[1].1, "skipped", "{word}");
     }
+    // Under way, or dropped for good, in a person's words; a heading of ideas keeps its boxes.
+    let worded = "# rss\n\n1. Parse feeds — done\n2. Web UI — working on it\n3. Search — maybe never\n";
+    let v = plan_status_json(worded);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "skipped")]));
+    let ideas = "# P\n\n## hardware\n- [x] a\n\n## maybe later\n- [ ] b\n";
+    assert_eq!(group_statuses(&plan_status_json(ideas)), pairs(&[("1", "complete"), ("2", "pending")]));
     // Polish in the gender of its noun (`Faza` is feminine, `Etap` masculine).
     for (word, status) in [("wstrzymana", "blocked"), ("odłożona", "skipped"), ("wstrzymany", "blocked")] {
         let plan = format!(
