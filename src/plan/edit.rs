@@ -411,6 +411,16 @@ fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status) -> Edit {
         Some(seen) if same_script(seen, old) => seen.to_string(),
         _ => status::restyle_in(old, to, plan.vocabulary.style(ind.place, to)),
     };
+    // A symbol of two meanings over a sentence saying the other (`### ⏸️ Phase 4` over `On
+    // hold — …`, which stays) would read as the sentence says: one symbol of one meaning.
+    if ind.place == Place::Heading
+        && Shape::of(&text) == Shape::Symbol
+        && let Some(said) = opening_sentence(plan.text, ind.range.start)
+        && said != to
+        && status::meanings(&text).contains(&said)
+    {
+        text = status::one_meaning_symbol(to).to_string();
+    }
     // A status opening a sentence (`Descartada: nadie la ha pedido.`) opens it still, in a
     // capital, whatever the file's status lines write (`**Estado:** pendiente`).
     let line_start = plan.text[..ind.range.start].rfind('\n').map_or(0, |i| i + 1);
@@ -420,6 +430,14 @@ fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status) -> Edit {
         text = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or(text);
     }
     Edit::replace(ind.range.clone(), text)
+}
+
+/// What the sentence opening the line after the one holding `at` says (`On hold — …`).
+fn opening_sentence(text: &str, at: usize) -> Option<Status> {
+    let end = line_at(text, at).end;
+    let next = text[end..].strip_prefix("\r\n").or_else(|| text[end..].strip_prefix('\n'))?;
+    let line = next[..next.find('\n').unwrap_or(next.len())].trim_end_matches('\r');
+    syntax::sentence_status(&line[syntax::content_start(line)..]).map(|t| t.status)
 }
 
 /// The words of a status line pplan does not know (`started, waiting on Jacob`, `开发中`,

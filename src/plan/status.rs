@@ -141,9 +141,6 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("wip", InProgress, En),
     ("doing", InProgress, En),
     ("working on it", InProgress, En),
-    // Put off for good (`| M6 | MVCC | maybe never |`); not `maybe later`, which titles a
-    // heading of ideas as often as it drops one (`## maybe later` over its own boxes).
-    ("maybe never", Skipped, En),
     ("working on this", InProgress, En),
     ("partial", InProgress, En),
     ("partly done", InProgress, En),
@@ -890,6 +887,18 @@ fn token_parts(s: &str, pos: usize, c: char) -> Option<(Token, usize, bool)> {
     Some((Token { status, range: pos..end }, spelled, waits))
 }
 
+/// Crosses the tables leave out, which with words that drop the work say skipped (`✖ やらない`).
+pub const CROSSES: &[char] = &['✖', '✗', '✘'];
+
+/// A symbol for `to` that means one thing in every plan (`⬜`, not `⏳`): written where the
+/// file's own would be read again as another of its meanings.
+pub fn one_meaning_symbol(to: Status) -> &'static str {
+    match to {
+        Status::Pending => "⬜",
+        _ => to.emoji(),
+    }
+}
+
 /// The statuses a symbol means in one plan or another (⏳: waiting to start, or under way; ⏸:
 /// not yet, or on hold), the one it means alone first; empty for one that always means the
 /// same.
@@ -977,7 +986,9 @@ pub fn waits_for_reason(word: &str, rest: &str) -> bool {
     else {
         return false;
     };
-    reason.chars().filter(|c| c.is_alphabetic()).count() >= 3 && leading(reason).is_none()
+    // (Not a pointer to the reason: `waiting — see below`.)
+    let pointer = ["see ", "siehe ", "voir ", "ver "].iter().any(|p| folded(reason, p).is_some());
+    reason.chars().filter(|c| c.is_alphabetic()).count() >= 3 && leading(reason).is_none() && !pointer
 }
 
 /// After a waiting word (`word`), what it waits for (`rest` starts after the word): the bytes
@@ -1133,7 +1144,7 @@ pub fn restyle_in(original: &str, to: Status, style: Style<'_>) -> String {
         }
         // A cross no table knows before words (`✗ not doing this`): a symbol and words again.
         if let Some((cross, words)) = original.split_once(' ')
-            && !cross.is_empty()
+            && cross.starts_with(CROSSES)
             && !cross.chars().any(|c| c.is_alphanumeric() || c.is_ascii())
         {
             let symbol = style.symbol.unwrap_or(to.emoji());

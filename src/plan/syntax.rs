@@ -989,11 +989,10 @@ pub fn value_status(value: &str) -> Option<Token> {
 
 /// A wait read in `s` as blocked when its reason follows set apart ([`status::waits_for_reason`]).
 fn reasoned_wait(s: &str, tok: Token) -> Token {
-    match tok.status == Status::Pending
-        && status::waits_for_reason(&s[tok.range.clone()], &s[tok.range.end..])
-    {
-        true => Token { status: Status::Blocked, ..tok },
-        false => tok,
+    if tok.status == Status::Pending && status::waits_for_reason(&s[tok.range.clone()], &s[tok.range.end..]) {
+        Token { status: Status::Blocked, ..tok }
+    } else {
+        tok
     }
 }
 
@@ -2460,9 +2459,10 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
         .is_some_and(|(_, len)| len == tok.range.len() && !priority_circle(&tail[tok.range.clone()]));
     // Dropped, the work named as "this" (`— not doing this`, `— won't do it`): all of it is
     // the status, which a new one replaces.
-    let end = match tok.status == Status::Skipped && THE_WORK.contains(&rest) {
-        true => tail.trim_end().len(),
-        false => tok.range.end,
+    let end = if tok.status == Status::Skipped && THE_WORK.contains(&rest) {
+        tail.trim_end().len()
+    } else {
+        tok.range.end
     };
     (symbol || end > tok.range.end || qualifies(rest, tok.status == Status::Skipped))
         .then(|| (at.0, Found::new(tok.status, tail_start + tok.range.start..tail_start + end)))
@@ -2550,14 +2550,14 @@ fn comma_status(t: &str) -> Option<(usize, Found)> {
     t[..comma].chars().any(char::is_alphanumeric).then(|| (comma, Found::new(status, tail_start..t.len())))
 }
 
+/// The work itself, after a word that drops it (`not doing this`, `won't do it`).
+const THE_WORK: &[&str] = &["this", "it", "that"];
+
 /// Can `rest` follow a status after a title's last dash and leave it the status? A bracketed
 /// remark (`— complete (user approved)`), a date (`— done 1/20`, `— done 2024-04-06`), a remark
 /// after a comma or semicolon (`— CUT, folded into Part IV`, `— cancelled (strike week), …`),
 /// or one that opens with a word saying until when or on what (`— on hold until we decide`,
 /// `— blocked on the vendor`). Not words that go on the title (`— complete rewrite`).
-/// The work itself, after a word that drops it (`not doing this`, `won't do it`).
-const THE_WORK: &[&str] = &["this", "it", "that", "this one"];
-
 fn qualifies(rest: &str, deferral: bool) -> bool {
     let after = after_paren(rest).unwrap_or(rest);
     if after.is_empty() || after.starts_with([',', ';', '，', '；']) {
@@ -2676,27 +2676,30 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
                 return Some((start, Found::new(status, start..start + worded)));
             }
         }
-        // An emoji no table knows, then a status word: `🟣 complete`, or one that is a status
-        // only standing alone (`✖ やらない`); only the word is the token.
-        let word = status::whole(tail).or_else(|| status::lone(tail.trim())).or_else(|| {
-            let (words, it) = tail.trim().rsplit_once(' ')?;
-            status::whole(words).filter(|&s| s == Status::Skipped && THE_WORK.contains(&it))
-        });
-        if start > 0
-            && let Some(status) = word
-        {
+        // An emoji no table knows, then a status word: `🟣 complete`; only the word is the
+        // token. Or a cross the tables leave out, then words that drop the work (`✖ やらない`,
+        // `✗ not doing this`): the cross and its words are the token a new status replaces.
+        if start > 0 {
             let before = t[..start].trim_end();
             let sym = before.rfind(' ').map_or(0, |i| i + 1);
             let symbol = &before[sym..];
-            if !symbol.is_empty()
+            let unknown = !symbol.is_empty()
                 && symbol.chars().all(|c| !c.is_alphanumeric() && !c.is_ascii())
-                && status::find(symbol).is_none()
-            {
-                // A cross the tables leave out (`✖ やらない`, `✗ not doing this`) goes with its
-                // word: a new status replaces both.
-                let from = match symbol.starts_with(['✖', '✗', '✘']) && status == Status::Skipped {
-                    true => sym,
-                    false => start + (tail.len() - tail.trim_start().len()),
+                && status::find(symbol).is_none();
+            let cross = symbol.starts_with(status::CROSSES);
+            let dropping = || {
+                status::lone(tail.trim())
+                    .or_else(|| {
+                        let (words, it) = tail.trim().rsplit_once(' ')?;
+                        status::whole(words).filter(|_| THE_WORK.contains(&it))
+                    })
+                    .filter(|&s| s == Status::Skipped)
+            };
+            if unknown && let Some(status) = status::whole(tail).or_else(|| dropping().filter(|_| cross)) {
+                let from = if cross && status == Status::Skipped {
+                    sym
+                } else {
+                    start + (tail.len() - tail.trim_start().len())
                 };
                 return Some((sym, Found::new(status, from..t.len())));
             }

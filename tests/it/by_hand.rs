@@ -3063,10 +3063,11 @@ fn a_hand_kept_list_of_steps_checked_off_in_words_brackets_or_boxes() {
         let plan = format!("# P\n\n## Fase 1: A — klar\n- [x] a\n\n## Fase 2: B – {word}\n- [ ] b\n");
         assert_eq!(group_statuses(&plan_status_json(&plan))[1].1, "skipped", "{word}");
     }
-    // Under way, or dropped for good, in a person's words; a heading of ideas keeps its boxes.
-    let worded = "# rss\n\n1. Parse feeds — done\n2. Web UI — working on it\n3. Search — maybe never\n";
+    // Under way in a person's words; a heading of ideas keeps its boxes (writers read `maybe
+    // later` and `maybe never` as dropped and as not yet: no status).
+    let worded = "# rss\n\n1. Parse feeds — done\n2. Web UI — working on it\n3. Search — not started\n";
     let v = plan_status_json(worded);
-    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "skipped")]));
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
     let ideas = "# P\n\n## hardware\n- [x] a\n\n## maybe later\n- [ ] b\n";
     assert_eq!(group_statuses(&plan_status_json(ideas)), pairs(&[("1", "complete"), ("2", "pending")]));
     // Polish in the gender of its noun (`Faza` is feminine, `Etap` masculine).
@@ -3351,4 +3352,50 @@ fn a_wait_with_its_reason_set_apart_is_blocked_in_a_status_line_or_sentence_neve
     let v = plan_status_json(title);
     assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "pending")]));
     assert_eq!(v["groups"][1]["title"], "Waiting — room booking");
+}
+
+#[test]
+fn review_mends_for_symbols_read_by_their_sentence_waits_and_initials() {
+    let statuses = |plan: &str| group_statuses(&plan_status_json(plan));
+    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
+    // A symbol read by the sentence under it is set to one of one meaning, never "unchanged".
+    let paused = "# P\n\n### ⏸️ Phase 1: Music\nOn hold — deciding the vendor.\n- [ ] a\n\n### ⏸️ Phase 2: Video\n- [ ] b\n";
+    Test::new()
+        .file("task_plan.md", paused)
+        .args(["set", "--group", "1", "pending"])
+        .file_eq("task_plan.md", paused.replace("### ⏸️ Phase 1", "### ⬜ Phase 1"))
+        .success();
+    let crossed = "# P\n\n### ❌ Phase 1: A\nBlocked — vendor.\n\n### ⏸ Phase 2: B\nNot started — later.\n";
+    Test::new()
+        .file("task_plan.md", crossed)
+        .args(["set", "--group", "1", "pending"])
+        .file_eq("task_plan.md", crossed.replace("### ❌ Phase 1", "### ⬜ Phase 1"))
+        .success();
+    // A wait read blocked for its reason is no spelling of blocked to copy.
+    let waits =
+        "# P\n\n## Phase 1: A\n**Status:** waiting — vendor key\n\n## Phase 2: B\n**Status:** pending\n";
+    assert_eq!(statuses(waits), pairs(&[("1", "blocked"), ("2", "pending")]));
+    Test::new()
+        .file("task_plan.md", waits)
+        .args(["set", "--group", "2", "blocked"])
+        .file_eq("task_plan.md", waits.replace("**Status:** pending", "**Status:** blocked"))
+        .success();
+    assert_eq!(
+        statuses(&waits.replace("vendor key", "see below")),
+        pairs(&[("1", "pending"), ("2", "pending")])
+    );
+    // An initial names a group only after a label naming its word: not a priority.
+    let phases = "# P\n\nCurrent priority: P3\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: B\n- [ ] b\n\n## Phase 3: C\n- [ ] c\n";
+    assert_eq!(current(phases), serde_json::Value::Null);
+    // A count of stages is no pointer to the last (`3단계 중 2단계`: stage 2 of 3).
+    let of = "# P\n\n## 1단계: A\n- [x] a\n\n## 2단계: B\n- [ ] b\n\n## 3단계: C\n- [ ] c\n\n현재 3단계 중 2단계 진행 중\n";
+    assert_ne!(current(of), "3");
+    // A bullet under a group speaks of its own work.
+    let under = "# P\n\n## Phase 1: A\n- [x] a\n- Currently working on phase 2 of the vendor's rollout\n\n## Phase 2: B\n- [ ] b\n";
+    assert_eq!(current(under), serde_json::Value::Null);
+    // Lone words after a symbol no table knows only when a cross drops the work.
+    let lone = "# P\n\n### Phase 1: Sign-off ✗ ok\n- [ ] a\n\n### Phase 2: Release 📦 later\n- [ ] b\n";
+    let v = plan_status_json(lone);
+    assert_eq!(v["groups"][0]["title"], "Sign-off ✗ ok");
+    assert_eq!(v["groups"][1]["title"], "Release 📦 later");
 }

@@ -933,8 +933,9 @@ impl<'a> Walk<'a> {
             self.section_list.1 = true;
         }
         if !self.checkbox_task(line.start, content.clone(), nested, in_list_group.map(|(_, g)| g)) {
-            // (A note in a list says where the work is too: `- Currently working on phase 4`.)
-            if parent.is_none() {
+            // (A note in a list says where the work is too: `- Currently working on phase 4`;
+            // not one under a group, which speaks of that group's work.)
+            if parent.is_none() && self.group.is_none() {
                 self.pointer(content.clone());
             }
             self.label_line(content);
@@ -1427,6 +1428,12 @@ impl<'a> Walk<'a> {
             }
             Entity::None => return,
         }
+        // A wait read as blocked for its reason (`waiting — vendor key`) spells blocked only
+        // with one: alone it reads not yet started, so it is no spelling to copy.
+        if status::leading(&text[range.clone()]).is_some_and(|t| t.status != tok.status) {
+            self.plan.vocabulary.note_prose(status, &text[range]);
+            return;
+        }
         self.plan.vocabulary.note(Place::Label, status, &text[range]);
     }
 
@@ -1452,7 +1459,7 @@ impl<'a> Walk<'a> {
         // say which (`### ⏸️ Phase 4: Music` over `On hold — deciding …`): the symbol is the
         // status, the sentence the person's words on it, left as they are by a new status.
         let text = self.text;
-        if !arrow.is_some()
+        if arrow.is_none()
             && let [symbol] = group.indicators.as_slice()
             && symbol.place == Place::Heading
             && symbol.status != status
@@ -2377,7 +2384,13 @@ where
         // (Or its number and then its word, as a counter: `3단계`, `2週目`.)
         let counted = rest.trim_start_matches(|c: char| c.is_ascii_digit());
         let by_word = |g: &Group<'_>| {
-            let rest = if counted.len() < rest.len() && counted.starts_with(g.word) { counted } else { rest };
+            // (Not a count of them: `3단계 중 2단계`, stage 2 of 3.)
+            let of = || counted[g.word.len()..].trim_start().starts_with('중');
+            let rest = if counted.len() < rest.len() && counted.starts_with(g.word) && !of() {
+                counted
+            } else {
+                rest
+            };
             !g.word.is_empty()
                 && rest.len() > g.word.len()
                 && rest.is_char_boundary(g.word.len())
@@ -2478,18 +2491,19 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
         let named = word.chars().all(char::is_alphabetic) && status::find(word).is_none();
         plan.groups.iter().position(|g| apart && coded && named && g.id == code)
     };
-    // The group's word shortened to its initial (`W3` for `## Wave 3`, `S4` for `Sprint 4`),
-    // when every group has that word.
+    // The group's word shortened to its initial after a label naming that word (`**Current
+    // wave:** W3` for `## Wave 3`), when every group has it; not a priority (`Current focus: P3`).
     let initial = || {
         let mut chars = first.chars();
         let letter = chars.next().filter(char::is_ascii_alphabetic)?;
         let id = chars.as_str();
-        let word = plan.groups.first()?.word;
-        let worded = |g: &Group<'_>| {
-            g.word.eq_ignore_ascii_case(word)
-                && g.word.chars().next().is_some_and(|c| c.eq_ignore_ascii_case(&letter))
-        };
-        (!id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) && plan.groups.iter().all(worded))
+        let word = plan.groups.first()?.word.to_lowercase();
+        let at = (first.as_ptr() as usize).checked_sub(plan.text.as_ptr() as usize)?;
+        let label = plan.text.get(..at)?.rsplit('\n').next()?.to_lowercase();
+        let named = word.starts_with(letter.to_ascii_lowercase())
+            && label.split(|c: char| !c.is_alphanumeric()).any(|w| w == word);
+        let worded = |g: &Group<'_>| g.word.eq_ignore_ascii_case(&word);
+        (named && !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) && plan.groups.iter().all(worded))
             .then(|| by_id(id))
             .flatten()
     };
