@@ -935,7 +935,7 @@ impl<'a> Walk<'a> {
         if !self.checkbox_task(line.start, content.clone(), nested, in_list_group.map(|(_, g)| g)) {
             // (A note in a list says where the work is too: `- Currently working on phase 4`;
             // not one under a group, which speaks of that group's work.)
-            if parent.is_none() && self.group.is_none() {
+            if parent.is_none() && !matches!(self.entity, Entity::Group(_)) {
                 self.pointer(content.clone());
             }
             self.label_line(content);
