@@ -1055,6 +1055,14 @@ pub fn leading(s: &str) -> Option<Token> {
     }
 }
 
+/// Whether a lone word followed by `after` says a status: `OK` and `half` do only alone or
+/// before a remark, not as a button among buttons (`OK, Cancel, Help`) nor as an amount (`half,
+/// then full`, `half (of recipe)`).
+pub fn lone_apart(word: &str, after: &str) -> bool {
+    let listed = after.strip_prefix(',').is_some_and(|r| r.trim_start().starts_with(char::is_uppercase));
+    (!word.eq_ignore_ascii_case("half") || after.is_empty()) && !(word.eq_ignore_ascii_case("ok") && listed)
+}
+
 /// A word that is a status only alone ([`lone`]) opening a cell or value, with at most a remark
 /// set apart after it: `merged (had 3 tests, trivial)`, `cut — folded into Part IV`. Not a
 /// sentence (`merged into Phase 4`, `cut from the MVP`).
@@ -1069,13 +1077,7 @@ fn lone_leading(rest: &str, skip: usize) -> Option<Token> {
         || after.starts_with(". ")
         || after == ".";
     let apart = apart && find(after).is_none();
-    // `OK` and `half` say a status only alone or before a remark: not a button among buttons
-    // (`OK, Cancel, Help`), nor an amount (`half, then full`, `half (of recipe)`).
-    let word = &rest[..end];
-    let listed = after.strip_prefix(',').is_some_and(|r| r.trim_start().starts_with(char::is_uppercase));
-    let bare = !word.eq_ignore_ascii_case("half") || after.is_empty();
-    (apart && bare && !(word.eq_ignore_ascii_case("ok") && listed))
-        .then(|| Token { status, range: skip..skip + end })
+    (apart && lone_apart(&rest[..end], after)).then(|| Token { status, range: skip..skip + end })
 }
 
 /// Where the words after a status struck through start (`~~en curso~~ descartado`): 0 when

@@ -2443,13 +2443,9 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
         })
         .or_else(|| {
             let word = tail.split([' ', ',', ';', '(']).next().unwrap_or(tail);
-            // `half` only alone (`— half, then full` is an amount); `OK` not before another
-            // button (`— OK, Cancel`).
-            let after = tail[word.len()..].trim_start();
-            let amount = word == "half" && !after.is_empty();
-            let button = word.eq_ignore_ascii_case("ok")
-                && after.strip_prefix(',').is_some_and(|r| r.trim_start().starts_with(char::is_uppercase));
-            let status = status::lone(word).filter(|_| !amount && !button)?;
+            // (`— half, then full` is an amount, `— OK, Cancel` a button.)
+            let status =
+                status::lone(word).filter(|_| status::lone_apart(word, tail[word.len()..].trim_start()))?;
             Some(Token { status, range: 0..word.len() })
         })?;
     let rest = tail[tok.range.end..].trim();
