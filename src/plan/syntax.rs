@@ -374,7 +374,7 @@ fn symbol_mark(text: &str) -> Option<usize> {
 /// (ends 2024-06-07)`, `## Fase 2 – ATTUALE`) starts, with the spaces before the dash.
 fn dash_mark(text: &str) -> Option<usize> {
     let t = text.trim_end();
-    let at = [" — ", " – ", " - "].iter().filter_map(|d| t.rfind(d)).max()?;
+    let at = [" — ", " – ", " - ", " -- "].iter().filter_map(|d| t.rfind(d)).max()?;
     says_current(t[at..].trim_start_matches([' ', '—', '–', '-'])).then(|| text[..at].trim_end().len())
 }
 
@@ -462,7 +462,13 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
         .iter()
         .filter_map(|a| t.rfind(a).map(|i| (i, a.len())))
         .max()?;
-    let word = t[at + arrow..].trim().trim_matches(['*', '_', '`', '(', ')']).trim().to_lowercase();
+    let word = t[at + arrow..].trim();
+    // A remark in brackets may follow the mark (`<- NOW (ch 15)`, `← here (draft 2)`).
+    let word = match word.strip_suffix(')').and_then(|w| w.rfind(" (")) {
+        Some(open) if open > 0 => &word[..open],
+        _ => word,
+    };
+    let word = word.trim_matches(['*', '_', '`', '(', ')']).trim().to_lowercase();
     // A rightward arrow is as often "into" (`from Confluence → here`, `release -> current`):
     // only `→ NOW`, or a mark in capitals (`→ CURRENT`), points at the line.
     if matches!(&t[at..at + arrow], "→" | "->") {
@@ -1516,6 +1522,13 @@ pub fn bare_heading(text: &str) -> Titled {
     } else if let Some(status) = status::whole(&text[title.clone()]) {
         statuses.push(Found::new(status, title.clone()));
     }
+    // The number may open a title set in bold (`**4.1 Data & sample** — 100%`): then the id
+    // and the words are read inside the bold.
+    let whole = title.clone();
+    let t = &text[title.clone()];
+    if t.len() > 4 && t.starts_with("**") && t.ends_with("**") && !t[2..t.len() - 2].contains("**") {
+        title = title.start + 2..title.end - 2;
+    }
     let t = &text[title.clone()];
     // `一、需求分析`, `2. Build`: the number is the id, the rest the title.
     let numeral: usize = t
@@ -1540,7 +1553,7 @@ pub fn bare_heading(text: &str) -> Titled {
         && !digits.ends_with('.')
         && (version.is_some() || digits.contains('.'));
     if !is_version {
-        return Titled { word: p..p, id: title.start..title.start, title, statuses, lead_in: false };
+        return Titled { word: p..p, id: whole.start..whole.start, title: whole, statuses, lead_in: false };
     }
     // `v0.1 — MVP`: the words after the version's separator are the title.
     let id = title.start..title.start + token;
@@ -1981,7 +1994,7 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         p += 2;
     }
     p += spaces(&text[p..]);
-    for sep in [":", "：", "—", "–", "-", ".", "、", "|", "｜", "·", "•"] {
+    for sep in [":", "：", "—", "–", "--", "-", ".", "、", "|", "｜", "·", "•"] {
         if text[p..].starts_with(sep) {
             p += sep.len();
             p += spaces(&text[p..]);
@@ -2385,16 +2398,22 @@ pub fn share_status(t: &str) -> Option<(usize, Found)> {
     };
     let word = t[share.clone()].trim();
     let lead = t[share.clone()].len() - t[share.clone()].trim_start().len();
-    let n: u32 =
-        word.strip_suffix('%')?.strip_prefix('~').unwrap_or(word.trim_end_matches('%')).parse().ok()?;
-    let status = match n {
-        0 => Status::Pending,
-        100 => Status::Complete,
-        1..=99 => Status::InProgress,
-        _ => return None,
-    };
+    let status = share_word(word)?;
     let at = share.start + lead;
     Some((cut, Found { status, range: at..at + word.len(), boxed: false, share: true }))
+}
+
+/// The status a share done states (`100%`, `~60%`, `0%`): 100% complete, 0% pending, any
+/// other share in progress.
+fn share_word(word: &str) -> Option<Status> {
+    let n: u32 =
+        word.strip_suffix('%')?.strip_prefix('~').unwrap_or(word.trim_end_matches('%')).parse().ok()?;
+    match n {
+        0 => Some(Status::Pending),
+        100 => Some(Status::Complete),
+        1..=99 => Some(Status::InProgress),
+        _ => None,
+    }
 }
 
 /// The parenthetical closing `t` (`(…)` or full-width `（…）`): where it opens, and its inside.
@@ -2410,7 +2429,8 @@ fn trailing_paren(t: &str) -> Option<(usize, Range<usize>)> {
 /// `— COMPLETE`, or a status with a parenthetical qualifier after it (`— complete (user
 /// approved)`): the token alone is the status.
 fn dash_status(t: &str) -> Option<(usize, Found)> {
-    let at = [" — ", " – ", " - "].iter().filter_map(|d| t.rfind(d).map(|i| (i, d.len()))).max()?;
+    // (` -- ` is a dash typed on a keyboard without one: `hardware  -- done`.)
+    let at = [" — ", " – ", " - ", " -- "].iter().filter_map(|d| t.rfind(d).map(|i| (i, d.len()))).max()?;
     // A status struck and rewritten (`— ~~done~~ in progress`): the new one.
     let tail_start = at.0 + at.1;
     let tail_start = tail_start + status::past_struck(&t[tail_start..]);
@@ -2477,13 +2497,21 @@ fn leader_status(t: &str) -> Option<(usize, Found)> {
         return None;
     }
     let tail = &t[tail_start..];
-    let tok = status::at_start(tail)?;
+    // Or a share done (`Logo refinement ...... 90%   — one more round`).
+    let share = || {
+        let word = tail.split([' ', ',', ';']).next()?;
+        let status = share_word(word)?;
+        Some(Token { status, range: 0..word.len() })
+    };
+    let tok = status::at_start(tail).or_else(share)?;
     let rest = tail[tok.range.end..].trim();
     let remark = rest.is_empty()
         || rest.starts_with(['—', '–', '(', '（', ',', ';', '，', '；'])
         || rest.starts_with("- ")
         || qualifies(rest, tok.status == Status::Skipped);
-    remark.then(|| (lead, Found::new(tok.status, tail_start..tail_start + tok.range.end)))
+    let shared = share_word(&tail[tok.range.clone()]).is_some();
+    let found = Found { share: shared, ..Found::new(tok.status, tail_start..tail_start + tok.range.end) };
+    remark.then_some((lead, found))
 }
 
 /// A title, a colon and its status (`hardware: done`, `Produk & Resep: SELESAI`, `Backups: not
@@ -2568,6 +2596,11 @@ fn qualifies(rest: &str, deferral: bool) -> bool {
         return false;
     }
     let (first, more) = rest.split_once(' ').unwrap_or((rest, ""));
+    // The day, then a remark after a comma (`— done 12/11, sent to Sarah`).
+    let (first, more) = match first.strip_suffix([',', ';']) {
+        Some(day) => (day, ""),
+        None => (first, more),
+    };
     let dated = first.starts_with(|c: char| c.is_ascii_digit())
         && first.len() <= 10
         && first.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'/' | b'-' | b'.'));

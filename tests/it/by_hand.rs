@@ -3399,3 +3399,42 @@ fn review_mends_for_symbols_read_by_their_sentence_waits_and_initials() {
     assert_eq!(v["groups"][0]["title"], "Sign-off ✗ ok");
     assert_eq!(v["groups"][1]["title"], "Release 📦 later");
 }
+
+#[test]
+fn hand_kept_lines_keyboard_dashes_bold_part_numbers_leader_shares_and_dated_remarks() {
+    let statuses = |plan: &str| group_statuses(&plan_status_json(plan));
+    // A dash typed as two hyphens, a status in brackets.
+    let nas = "# NAS\n\n1. hardware  -- done\n   - memtest ok\n\n2. base OS -- done\n   - ssh ok\n\n3. docker stack  (doing)\n   - compose\n\n4. backups\n   - restic\n";
+    assert_eq!(
+        statuses(nas),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    // A chapter's parts in bold lines, each with a share done: the part's number is its id,
+    // and `set` writes a share.
+    let thesis = "# Ch. 4\n\n**4.1 Data & sample** — 100%\ncleaned panel.\n\n**4.2 Baseline** — 80%\n- main spec done\n\n**4.3 IV approach** — 0%\n";
+    assert_eq!(statuses(thesis), pairs(&[("4.1", "complete"), ("4.2", "in_progress"), ("4.3", "pending")]));
+    Test::new()
+        .file("task_plan.md", thesis)
+        .args(["set", "--group", "4.2", "done"])
+        .file_eq("task_plan.md", thesis.replace("— 80%", "— 100%"))
+        .success();
+    // A share after dotted leaders, a remark after it.
+    let brand = "Brand identity\n\n1. Moodboard ........ 100%\n2. Logo ............. 90%   — one more round on the kerning\n3. Guidelines PDF ... 0%\n";
+    assert_eq!(statuses(brand), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    Test::new()
+        .file("task_plan.md", brand)
+        .args(["set", "--group", "2", "done"])
+        .file_eq("task_plan.md", brand.replace("90%   —", "100%   —"))
+        .success();
+    // The day a status came, then a remark after a comma; an arrow saying "now" with a remark.
+    let steps = "# Ch. 3\n\n1. Archive trip — done 14/10\n2. Outline — done 12/11, sent to Sarah\n3. Draft 3.1 — in progress\n4. Revise\n";
+    assert_eq!(
+        statuses(steps),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    let now = "# M\n\n## M1 — loader ✔\n- [x] a\n\n## M2 — tomllib  <- NOW (ch 15)\n- [ ] b\n\n## M3 — release\n- [ ] c\n";
+    assert_eq!(plan_status_json(now)["current_group"]["stated"], "M2");
+    // Paused in Russian, under way in European Portuguese.
+    let words = "# P\n\n## Этап 1. ТЗ — готово\n\n## Этап 2. Интеграция — на паузе\n- [x] a\n- [ ] b\n\n## Этап 3. Каталог — a decorrer\n- [ ] c\n";
+    assert_eq!(statuses(words), pairs(&[("1", "complete"), ("2", "blocked"), ("3", "in_progress")]));
+}

@@ -57,6 +57,7 @@ fn bold_line(t: &str) -> Option<Bold> {
     let inner = &t[lead + 2..close];
     let keyed = !inner.contains("**")
         && (syntax::numbered_heading(inner).is_some()
+            || syntax::dotted_heading(inner).is_some()
             || syntax::group_heading(inner).is_some()
             || syntax::word_heading(inner).is_some());
     if !keyed {
