@@ -942,7 +942,13 @@ fn label_value(s: &str, labels: &[&str]) -> Option<Range<usize>> {
             if bold && s[q..].starts_with("**") {
                 q += 2;
             } else if bold && !s[end..q].contains("**") {
-                continue;
+                // The whole field in bold (`**Status: Done**`): its value ends with the bold.
+                match s[q..].find("**") {
+                    Some(close) if !s[q..q + close].trim().is_empty() => {
+                        return Some(value_from(&s[..q + close], q));
+                    }
+                    _ => continue,
+                }
             }
             return Some(value_from(s, q));
         }

@@ -3438,3 +3438,21 @@ fn hand_kept_lines_keyboard_dashes_bold_part_numbers_leader_shares_and_dated_rem
     let words = "# P\n\n## Этап 1. ТЗ — готово\n\n## Этап 2. Интеграция — на паузе\n- [x] a\n- [ ] b\n\n## Этап 3. Каталог — a decorrer\n- [ ] c\n";
     assert_eq!(statuses(words), pairs(&[("1", "complete"), ("2", "blocked"), ("3", "in_progress")]));
 }
+
+#[test]
+fn a_status_label_set_whole_in_bold_is_read_and_set_inside_the_bold() {
+    let plan = "# P\n\n## Milestones\n\n### M1 – Backend\n**Status: Done**\n- Postgres\n\n### M2 – Catalog\n**Status: Blocked**\n- [x] import\n\n### M3 – Launch\n**Status: Not started**\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(plan)),
+        pairs(&[("M1", "complete"), ("M2", "blocked"), ("M3", "pending")])
+    );
+    // The file's own word for done, the bold kept closed after it.
+    Test::new()
+        .file("task_plan.md", plan)
+        .args(["set", "--group", "M3", "done"])
+        .file_eq("task_plan.md", plan.replace("**Status: Not started**", "**Status: Done**"))
+        .success();
+    // A bold that closes on the label alone, or holds nothing after the colon, is no such field.
+    let empty = "# P\n\n### M1 – Backend\n**Status:** \n- [x] a\n\n### M2 – Catalog\n**Status: **\n- [ ] b\n";
+    assert_eq!(group_statuses(&plan_status_json(empty)), pairs(&[("M1", "complete"), ("M2", "pending")]));
+}
