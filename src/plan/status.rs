@@ -494,6 +494,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("tạm dừng", Blocked, Vi),
     ("chưa làm", Pending, Vi),
     ("tamamlandı", Complete, Tr),
+    ("tamam", Complete, Tr),
     ("devam ediyor", InProgress, Tr),
     ("bekliyor", Pending, Tr),
     ("engellendi", Blocked, Tr),

@@ -527,7 +527,7 @@ fn doing_now(phrase: &str) -> bool {
 /// any few words (`← I'm here`).
 #[rustfmt::skip]
 const HERE: &[&str] = &[
-    "burada", "buradayız", "ici", "hier", "aquí", "aqui", "acá", "qui", "здесь", "тут", "tutaj",
+    "burada", "buradayız", "ici", "là", "hier", "aquí", "aqui", "acá", "qui", "здесь", "тут", "tutaj",
     "här", "ở đây", "đang ở đây", "di sini", "ここ", "这里", "這裡", "这儿", "여기", "यहाँ", "यहां",
     "هنا", "כאן",
 ];
@@ -746,7 +746,8 @@ fn any_label(s: &str) -> Option<(Range<usize>, Range<usize>)> {
         // `**Label:** value` or `**Label**: value`.
         if s[q..].starts_with("**") {
             q += 2;
-        } else if let Some(l) = s[p..label_end].strip_suffix("**") {
+        } else if let Some(l) = s[p..label_end].trim_end().strip_suffix("**") {
+            // (French sets a space before the colon: `**Où j'en suis** : semaine 3`.)
             label_end = p + l.len();
         } else if let Some(whole) = s.trim_end().strip_suffix("**").filter(|w| w.len() > q) {
             // `**Resume at: Phase 3 — task 3.3**`: the whole line bold.
@@ -2790,7 +2791,8 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
     let first = t.chars().next()?;
     let lead = if first.is_ascii() || first.is_alphanumeric() {
         let word = |c: char| c.is_alphabetic() || matches!(c, ' ' | '*' | '_');
-        let window = (0..=t.len().min(28)).rev().find(|&i| t.is_char_boundary(i)).unwrap_or(0);
+        // (`Status legend I actually use:` is the longest seen.)
+        let window = (0..=t.len().min(40)).rev().find(|&i| t.is_char_boundary(i)).unwrap_or(0);
         let colon = t[..window].find([':', '：']).filter(|&c| t[..c].chars().all(word))?;
         let after = colon + t[colon..].chars().next().map_or(1, char::len_utf8);
         after + t[after..].len() - t[after..].trim_start_matches(['*', '_']).len()

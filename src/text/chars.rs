@@ -113,6 +113,11 @@ pub fn folds_equal(c: char, want: char) -> bool {
     }
 }
 
+/// Are two words the same but for case, in any script (`Шаг` and `шаг`, `Phase` and `PHASE`)?
+pub fn same_folded(a: &str, b: &str) -> bool {
+    a.chars().count() == b.chars().count() && a.chars().zip(b.chars()).all(|(x, y)| folds_equal(x, y))
+}
+
 /// Are two words written in the same script (`در انتظار` and `در حال انجام`, not
 /// `กำลังดำเนินการ`)? Symbols say nothing; only the first letters are compared. A script, not a
 /// language: one word is often several languages' (`finalizado`, `selesai`).

@@ -14,7 +14,8 @@ mod outline;
 mod scan;
 
 pub use chars::{
-    clip, clip_words, count, folds_equal, is_combining, names_id, same_script, spaced_script, unescape,
+    clip, clip_words, count, folds_equal, is_combining, names_id, same_folded, same_script, spaced_script,
+    unescape,
 };
 pub use document::{DecodeError, Document, Eol};
 pub use edit::{Edit, EditError, apply};

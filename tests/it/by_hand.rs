@@ -3456,3 +3456,22 @@ fn a_status_label_set_whole_in_bold_is_read_and_set_inside_the_bold() {
     let empty = "# P\n\n### M1 – Backend\n**Status:** \n- [x] a\n\n### M2 – Catalog\n**Status: **\n- [ ] b\n";
     assert_eq!(group_statuses(&plan_status_json(empty)), pairs(&[("M1", "complete"), ("M2", "pending")]));
 }
+
+#[test]
+fn where_a_person_says_they_are_in_their_own_language_and_case() {
+    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
+    // A bold label with the French space before its colon.
+    let weeks = "# Site\n\n**Où j'en suis** : semaine 3, intégration.\n\n### Semaine 1 — audit — fait\n\n### Semaine 2 — maquettes — fait\n\n### Semaine 3 — intégration (en cours)\n- [ ] fiches\n\n### Semaine 4 — boutique\n";
+    assert_eq!(current(weeks), "3");
+    // The group's word in lowercase where the headings write it capitalised, in Cyrillic.
+    let steps = "# VPS\n\nСейчас: шаг 3, почта.\n\n## Шаг 1. База — готово\n\n## Шаг 2. Веб — готово\n\n## Шаг 3. Почта — в процессе\n- [ ] dkim\n\n## Шаг 4. Бэкапы\n";
+    assert_eq!(current(steps), "3");
+    // `← je suis là`, and a legend whose label is long.
+    let parts = "# Thèse\n\nStatus legend I actually use: ✔ done · ◐ doing · ✖ dropped\n\n## Partie 1 — contexte ✔\n\n## Partie 2 — stratégies ◐  ← je suis là\n- [ ] b\n\n## Partie 3 — WASM ✖\n";
+    let v = plan_status_json(parts);
+    assert_eq!(v["current_group"]["stated"], "2");
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "skipped")]));
+    // Turkish "tamam" says done.
+    let tr = "# Site\n\n### Aşama 1 – Toplantı — tamam\n\n### Aşama 2 – Tasarım — devam ediyor\n- [ ] a\n";
+    assert_eq!(group_statuses(&plan_status_json(tr)), pairs(&[("1", "complete"), ("2", "in_progress")]));
+}

@@ -15,7 +15,7 @@ use super::{
     Group, GroupForm, Indicator, Line, Log, Place, Plan, Row, SectionSpan, Status, Table, Task, TaskForm,
     Vocabulary, open_box_reads, status,
 };
-use crate::text::{Block, Document, Outline};
+use crate::text::{Block, Document, Outline, same_folded};
 
 mod legend;
 mod reconcile;
@@ -1175,9 +1175,7 @@ impl<'a> Walk<'a> {
         };
         if let Some(k) = keyed.as_ref().filter(|k| plain && !holds && k.statuses.is_empty() && !labelled()) {
             let (id, word) = (&text[shift(&k.id, rest.start)], &text[shift(&k.word, rest.start)]);
-            if !word.is_empty()
-                && self.plan.groups.iter().any(|g| g.id == id && g.word.eq_ignore_ascii_case(word))
-            {
+            if !word.is_empty() && self.plan.groups.iter().any(|g| g.id == id && same_folded(g.word, word)) {
                 return false;
             }
         }
@@ -2298,8 +2296,7 @@ pub(super) fn named_id<'t>(plan: &Plan<'_>, t: &'t str) -> Option<&'t str> {
     let h = syntax::word_heading(t).filter(|h| !h.word.is_empty())?;
     // Groups with no word (`1. **Audit** — done`) are named with any (`step 4`).
     let unworded = !plan.groups.is_empty() && plan.groups.iter().all(|g| g.word.is_empty());
-    (unworded || plan.groups.iter().any(|g| g.word.eq_ignore_ascii_case(&t[h.word.clone()])))
-        .then(|| &t[h.id])
+    (unworded || plan.groups.iter().any(|g| same_folded(g.word, &t[h.word.clone()]))).then(|| &t[h.id])
 }
 
 /// At most this many lines are kept as possible names of the current group.
@@ -2394,7 +2391,7 @@ where
             !g.word.is_empty()
                 && rest.len() > g.word.len()
                 && rest.is_char_boundary(g.word.len())
-                && rest[..g.word.len()].eq_ignore_ascii_case(g.word)
+                && same_folded(&rest[..g.word.len()], g.word)
         };
         // Groups with no word (a numbered list of steps) are named by a step's word in a clause
         // that ends at the id (`Currently on step 3.`; not `We are in week 3 of the project`).
@@ -2502,7 +2499,7 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
         let label = plan.text.get(..at)?.rsplit('\n').next()?.to_lowercase();
         let named = word.starts_with(letter.to_ascii_lowercase())
             && label.split(|c: char| !c.is_alphanumeric()).any(|w| w == word);
-        let worded = |g: &Group<'_>| g.word.eq_ignore_ascii_case(&word);
+        let worded = |g: &Group<'_>| same_folded(g.word, &word);
         (named && !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) && plan.groups.iter().all(worded))
             .then(|| by_id(id))
             .flatten()
