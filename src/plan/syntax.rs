@@ -2538,7 +2538,11 @@ fn colon_status(t: &str) -> Option<(usize, Found)> {
             let tok = status::at_start(tail)?;
             let rest = tail[tok.range.end..].trim();
             let due = rest.split(' ').next().is_some_and(|w| w.eq_ignore_ascii_case("by"));
-            if due || !qualifies(rest, tok.status == Status::Skipped) {
+            // A status symbol sets itself apart: any remark may follow it (`format: ✔ 30 min,
+            // 2 guests max`), not a coloured circle, as often a priority.
+            let symbol = status::emoji_at_start(&tail[tok.range.clone()])
+                .is_some_and(|(_, len)| len == tok.range.len() && !priority_circle(&tail[tok.range.clone()]));
+            if due || !(symbol || qualifies(rest, tok.status == Status::Skipped)) {
                 return None;
             }
             Found::new(tok.status, tail_start..tail_start + tok.range.end)
@@ -2550,12 +2554,18 @@ fn colon_status(t: &str) -> Option<(usize, Found)> {
     (!STATUS_LABELS.iter().any(|l| before.ends_with(l))).then_some((colon, found))
 }
 
-/// A status word after a title struck through: `~~Extract load_sources()~~ done`.
+/// A status word after a title struck through: `~~Extract load_sources()~~ done`, or after a
+/// heading struck from its keyword on (`## ~~Phase 1: parts~~ done`), whose title is the words
+/// before the strike closes.
 fn struck_status(t: &str) -> Option<(usize, Found)> {
     let close = t.rfind("~~ ")?;
     let tail_start = close + 3;
     let status = status::whole(&t[tail_start..])?;
-    (t.starts_with("~~") && close > 2).then(|| (close + 2, Found::new(status, tail_start..t.len())))
+    let found = Found::new(status, tail_start..t.len());
+    if t.starts_with("~~") {
+        return (close > 2).then_some((close + 2, found));
+    }
+    (close > 0 && !t[..close].contains("~~")).then_some((close, found))
 }
 
 /// A status set apart in bold after a title struck through (`~~Drop tables~~ **DONE**`). After

@@ -3475,3 +3475,29 @@ fn where_a_person_says_they_are_in_their_own_language_and_case() {
     let tr = "# Site\n\n### Aşama 1 – Toplantı — tamam\n\n### Aşama 2 – Tasarım — devam ediyor\n- [ ] a\n";
     assert_eq!(group_statuses(&plan_status_json(tr)), pairs(&[("1", "complete"), ("2", "in_progress")]));
 }
+
+#[test]
+fn a_heading_struck_from_its_keyword_and_a_symbol_after_a_colon_state_their_status() {
+    let statuses = |plan: &str| group_statuses(&plan_status_json(plan));
+    let nas = "# NAS\n\n## ~~Phase 1: parts~~ done 2024-01-06\n- 4x 8TB\n\n## Phase 2: copy data  — ongoing\n- rsync\n\n## Phase 3: apps\n- jellyfin\n";
+    let v = plan_status_json(nas);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    assert_eq!(v["groups"][0]["title"], "parts");
+    // `set` replaces the status word, the strike and the day stay the person's.
+    Test::new()
+        .file("task_plan.md", nas)
+        .args(["set", "--group", "1", "in_progress"])
+        .file_eq("task_plan.md", nas.replace("~~ done 2024", "~~ ongoing 2024"))
+        .success();
+    // A symbol after a label's colon sets itself apart from the remark after it.
+    let podcast = "# podcast\n\n- gear: ✔ new mic (SM7B, finally)\n- format: ✔ 30 min, 2 guests max\n- guests: 4/8 booked (in progress)\n- recording: not yet\n";
+    let v = plan_status_json(podcast);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["groups"][1]["title"], "format");
+    // Not a coloured circle, as often a priority.
+    let circles = podcast.replace("gear: ✔", "gear: 🟡");
+    assert_eq!(statuses(&circles)[0], ("1".to_string(), "pending".to_string()));
+}
