@@ -495,6 +495,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("chưa làm", Pending, Vi),
     ("tamamlandı", Complete, Tr),
     ("tamam", Complete, Tr),
+    ("bitti", Complete, Tr),
     ("devam ediyor", InProgress, Tr),
     ("bekliyor", Pending, Tr),
     ("engellendi", Blocked, Tr),

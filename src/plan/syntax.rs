@@ -480,6 +480,13 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
         .strip_suffix("here")
         .is_some_and(|w| w.is_empty() || (w.ends_with(' ') && w.split(' ').count() <= 3))
         || HERE.iter().any(|h| word.strip_suffix(h).is_some_and(|w| w.is_empty() || WE_ARE.contains(&w)))
+        // Or what the person is doing there (`← sto lavorando qui`, `← je travaille ici`), not
+        // when it was done (`← fini hier`, finished yesterday).
+        || HERE.iter().any(|h| {
+            word.strip_suffix(h).is_some_and(|w| {
+                w.ends_with(' ') && (2..=4).contains(&w.split(' ').count()) && status::at_start(w).is_none()
+            })
+        })
         // Or "here" first (`← acá estoy`, `← hier bin ich`).
         || HERE.iter().any(|h| {
             word.strip_prefix(h).and_then(|w| w.strip_prefix(' ')).is_some_and(|w| {
@@ -1853,7 +1860,9 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
             || (c == '.' && text[id_start + i + 1..].chars().next().is_none_or(char::is_whitespace))
             // After a CJK word the id is a number, and a possessive may follow it at once
             // (`阶段三的通知`, stage three's notice; `フェーズ2の…`).
-            || (cjk && i > 0 && "的之の".contains(c) && text[id_start..id_start + i].chars().all(numeral));
+            || (cjk && i > 0 && "的之の".contains(c) && text[id_start..id_start + i].chars().all(numeral))
+            // A case ending after an apostrophe (Turkish `Aşama 2'ye`, to stage 2).
+            || (matches!(c, '\'' | '’') && i > 0 && text[id_start..id_start + i].bytes().all(|b| b.is_ascii_digit()));
         if stop {
             break;
         }

@@ -2610,12 +2610,15 @@ fn what_only_looks_like_steps_labels_and_coded_names() {
     assert_eq!(v["groups"][0]["title"], "**Backend** services");
     assert_eq!(v["groups"][1]["title"], "**Must** have for launch");
     // A line that goes on after a code, or opens with a status, names no coded group.
-    for current in ["Finished B3, starting B4", "After B3 comes the ui", "Waiting B3", "Not B3 anymore"] {
+    for current in ["After B3 comes the ui", "Waiting B3", "Not B3 anymore"] {
         let plan = format!(
             "# Task Plan\n\n## Current\n{current}\n\n## B2 — Config\nStatus: done\n- [x] a\n\n## B3 — api\nStatus: done\n- [x] b\n\n## B4 — ui\nStatus: pending\n- [ ] c\n"
         );
         assert_eq!(plan_status_json(&plan)["current_group"]["stated"], serde_json::Value::Null, "{current}");
     }
+    // But one that moves on from a finished one names where it goes.
+    let moving = "# Task Plan\n\n## Current\nFinished B3, starting B4\n\n## B2 — Config\nStatus: done\n- [x] a\n\n## B3 — api\nStatus: done\n- [x] b\n\n## B4 — ui\nStatus: pending\n- [ ] c\n";
+    assert_eq!(plan_status_json(moving)["current_group"]["stated"], "B4");
     // A count column is no id column: `set --group 3` is the third row.
     let counts = "# P\n\n| Component | Num | Status |\n|---|---|---|\n| web | 3 | done |\n| worker | 3 | in progress |\n| db | 1 | pending |\n";
     Test::new()
@@ -3500,4 +3503,27 @@ fn a_heading_struck_from_its_keyword_and_a_symbol_after_a_colon_state_their_stat
     // Not a coloured circle, as often a priority.
     let circles = podcast.replace("gear: ✔", "gear: 🟡");
     assert_eq!(statuses(&circles)[0], ("1".to_string(), "pending".to_string()));
+}
+
+#[test]
+fn a_current_line_that_moves_on_names_where_it_goes_and_an_arrow_says_what_is_done_there() {
+    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
+    let stages = |line: &str| {
+        format!(
+            "# R\n\n## Mevcut Aşama\n{line}\n\n## Aşamalar\n\n### Aşama 1: A - TAMAMLANDI\n\n### Aşama 2: B - DEVAM EDİYOR\n- [ ] b\n\n### Aşama 3: C - YAPILACAK\n"
+        )
+    };
+    // Stage 1 finished, moving to stage 2 (a Turkish case ending after the number).
+    assert_eq!(current(&stages("Aşama 1 bitti, Aşama 2'ye geçiyorum")), "2");
+    assert_eq!(current(&stages("Aşama 1 tamamlandı, Aşama 2 devam ediyor")), "2");
+    assert_eq!(current(&stages("Aşama 1")), "1");
+    let phases = "# P\n\n## Current phase\nPhase 1 complete, Phase 2 in progress.\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: B\n- [ ] b\n";
+    assert_eq!(current(phases), "2");
+    // An arrow then what the person is doing there, on a bold line.
+    let site = "# Sito\n\n**1. Contenuti** ✔️ fatto\n- [x] testi\n\n**2. Multilingua** ← sto lavorando qui\n- [ ] DE\n\n**3. Prenotazioni**\n- [ ] form\n";
+    let v = plan_status_json(site);
+    assert_eq!(v["current_group"]["stated"], "2");
+    assert_eq!(v["groups"][1]["title"], "Multilingua");
+    // Not an arrow saying it is not there.
+    assert_eq!(current(&site.replace("sto lavorando qui", "not working here")), serde_json::Value::Null);
 }

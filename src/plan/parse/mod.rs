@@ -2119,6 +2119,12 @@ impl<'a> Walk<'a> {
             }
         }
         assign_keys(&mut self.plan.groups, &self.rounds);
+        // A current section's line that names groups as the work moves on (`Aşama 1 bitti,
+        // Aşama 2'ye geçiyorum`, `Phase 1 complete, Phase 2 in progress`): not the first, said
+        // finished, but the one it goes on to.
+        if let Some(to) = self.plan.current.clone().and_then(|l| moved_on(&self.plan, l)) {
+            self.plan.current = Some(to);
+        }
         if self.plan.current.is_none() {
             let labels = std::mem::take(&mut self.current_labels);
             // A group numbered by its place (`## Backend` is 1) was never given that number in
@@ -2130,7 +2136,8 @@ impl<'a> Walk<'a> {
                     !plan.groups[g].numbered_by_place() || !l.text.trim().bytes().all(|b| b.is_ascii_digit())
                 })
             };
-            self.plan.current = labels.into_iter().find(names);
+            self.plan.current =
+                labels.into_iter().map(|l| moved_on(plan, l.clone()).unwrap_or(l)).find(names);
         }
         if self.plan.current.is_none() {
             let statuses = std::mem::take(&mut self.current_statuses);
@@ -2317,6 +2324,26 @@ fn reference_in<'a>(plan: &Plan<'_>, line: Line<'a>, words: usize) -> Option<Lin
         return None;
     }
     references(plan, line, words).find(|(_, said)| !said.is_some_and(Status::is_done)).map(|(l, _)| l)
+}
+
+/// The group a line naming groups as the work moves on names as the current one (`Aşama 1
+/// bitti, Aşama 2'ye geçiyorum`, `Phase 1 complete, Phase 2 in progress`): when the first it
+/// names is said finished and another follows, the one it goes on to.
+fn moved_on<'a>(plan: &Plan<'_>, line: Line<'a>) -> Option<Line<'a>> {
+    let mut found = references(plan, line, 12);
+    if !found.next().is_some_and(|(_, said)| said.is_some_and(Status::is_done)) {
+        return None;
+    }
+    let rest: Vec<(Line<'a>, Option<Status>)> =
+        found.filter(|(_, said)| !said.is_some_and(Status::is_done)).collect();
+    // The one said to be under way, or the only one left.
+    match rest.iter().find(|(_, said)| *said == Some(Status::InProgress)) {
+        Some((l, _)) => Some(l.clone()),
+        None => match rest.as_slice() {
+            [(l, _)] => Some(l.clone()),
+            _ => None,
+        },
+    }
 }
 
 /// The group a status section's first line names as where the work is: its only reference,
