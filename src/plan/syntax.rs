@@ -419,7 +419,9 @@ pub fn item_current_mark(text: &str) -> Option<Range<usize>> {
 /// `exact`: nothing but a word saying it (`(bieżący)`), not a phrase opening with one (`(current
 /// focus)`, `（当前 HEAD）`).
 fn paren_mark(text: &str, exact: bool) -> Option<Range<usize>> {
-    for (open, close) in [('(', ')'), ('（', '）')] {
+    // (Or in square brackets, as a hand-kept list writes its statuses: `PART 3 - services
+    // [NOW]`.)
+    for (open, close) in [('(', ')'), ('（', '）'), ('[', ']')] {
         let mut from = 0;
         while let Some(i) = text[from..].find(open) {
             let start = from + i;
@@ -433,6 +435,7 @@ fn paren_mark(text: &str, exact: bool) -> Option<Range<usize>> {
                 || current_group_word(&lower)
                 || (CURRENT_WORDS.contains(&lower.as_str()) && status::whole(word).is_none());
             let loose = !exact
+                && open != '['
                 && (lower.starts_with("current ") || word.starts_with("当前") || word.starts_with("現在"));
             if only_current || loose {
                 let lead = text[..start].len() - text[..start].trim_end().len();
@@ -480,11 +483,14 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
         .strip_suffix("here")
         .is_some_and(|w| w.is_empty() || (w.ends_with(' ') && w.split(' ').count() <= 3))
         || HERE.iter().any(|h| word.strip_suffix(h).is_some_and(|w| w.is_empty() || WE_ARE.contains(&w)))
-        // Or what the person is doing there (`← sto lavorando qui`, `← je travaille ici`), not
-        // when it was done (`← fini hier`, finished yesterday).
+        // Or the person saying they work there (`← sto lavorando qui`, `← je travaille ici`),
+        // not a pointer (`← voir ici`) nor a day (`← relue hier`, read yesterday).
         || HERE.iter().any(|h| {
             word.strip_suffix(h).is_some_and(|w| {
-                w.ends_with(' ') && (2..=4).contains(&w.split(' ').count()) && status::at_start(w).is_none()
+                w.ends_with(' ')
+                    && (2..=4).contains(&w.split(' ').count())
+                    && WORKING.iter().any(|p| w.starts_with(p))
+                    && (*h != "hier" || ["ich ", "wir ", "gerade "].iter().any(|p| w.starts_with(p)))
             })
         })
         // Or "here" first (`← acá estoy`, `← hier bin ich`).
@@ -537,6 +543,18 @@ const HERE: &[&str] = &[
     "burada", "buradayız", "ici", "là", "hier", "aquí", "aqui", "acá", "qui", "здесь", "тут", "tutaj",
     "här", "ở đây", "đang ở đây", "di sini", "ここ", "这里", "這裡", "这儿", "여기", "यहाँ", "यहां",
     "هنا", "כאן",
+];
+
+/// How a person says they are at work, before a few words and a word for "here" (`sto
+/// lavorando qui`, `je travaille ici`), or that it is right there (`gerade hier`); lowercase,
+/// with their space.
+#[rustfmt::skip]
+const WORKING: &[&str] = &[
+    "i'm ", "i am ", "we're ", "we are ", "working ", "sto ", "stiamo ", "je ", "j'", "nous ",
+    "on ", "estoy ", "estamos ", "trabajando ", "estou ", "estamos ", "trabalhando ", "ich ",
+    "wir ", "arbeite ", "jestem ", "pracuję ", "я ", "мы ", "работаю ",
+    // "Right" here (`← gerade hier`, `← justo aquí`).
+    "gerade ", "justo ", "proprio ", "juste ",
 ];
 
 /// "We are", "I am", "now" before a word for "here" ([`HERE`]); lowercase, with their space.
@@ -1688,6 +1706,11 @@ pub fn dotted_heading(text: &str) -> Option<Titled> {
     Some(Titled { word: p..p, id, title, statuses, lead_in: false })
 }
 
+/// Does `rest` (after an apostrophe) open an English possessive (`s goals`, `s`)?
+fn possessive(rest: &str) -> bool {
+    rest.strip_prefix('s').is_some_and(|r| !r.starts_with(char::is_alphabetic))
+}
+
 /// Symbols before a heading's first word that are decoration (`📌`, `🏗️`, `🚀`), with the
 /// spaces after them: their length.
 fn decoration(text: &str) -> usize {
@@ -1861,8 +1884,12 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
             // After a CJK word the id is a number, and a possessive may follow it at once
             // (`阶段三的通知`, stage three's notice; `フェーズ2の…`).
             || (cjk && i > 0 && "的之の".contains(c) && text[id_start..id_start + i].chars().all(numeral))
-            // A case ending after an apostrophe (Turkish `Aşama 2'ye`, to stage 2).
-            || (matches!(c, '\'' | '’') && i > 0 && text[id_start..id_start + i].bytes().all(|b| b.is_ascii_digit()));
+            // A case ending after an apostrophe (Turkish `Aşama 2'ye`, to stage 2), not an
+            // English possessive (`Week 1's goals`).
+            || (matches!(c, '\'' | '’')
+                && i > 0
+                && text[id_start..id_start + i].bytes().all(|b| b.is_ascii_digit())
+                && !possessive(&text[id_start + i + c.len_utf8()..]));
         if stop {
             break;
         }
@@ -2293,6 +2320,7 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
                 .or_else(|| qualified_status(t))
                 .or_else(|| remarked_symbol_status(t))
                 .or_else(|| share_status(t))
+                .or_else(|| gap_status(t))
         };
         // A status and the day it came (`## Ch.1 Introduction ✅ 2026-02-06`): the day is no
         // part of the title.
@@ -2447,8 +2475,24 @@ fn trailing_paren(t: &str) -> Option<(usize, Range<usize>)> {
 fn dash_status(t: &str) -> Option<(usize, Found)> {
     // (` -- ` is a dash typed on a keyboard without one: `hardware  -- done`.)
     let at = [" — ", " – ", " - ", " -- "].iter().filter_map(|d| t.rfind(d).map(|i| (i, d.len()))).max()?;
+    status_apart(t, at.0, at.0 + at.1)
+}
+
+/// A status set apart from the title by a wide gap, as in a list kept in columns (`core
+/// services   ok`, `Units + worktop   IN PROGRESS`, `Electrics (Dave)  ✔ 16 Mar`): two
+/// spaces or more, then a status read as after a dash.
+fn gap_status(t: &str) -> Option<(usize, Found)> {
+    t.match_indices("  ").take(4).find_map(|(gap, _)| {
+        let end = gap + t[gap..].len() - t[gap..].trim_start_matches(' ').len();
+        let titled = t[..gap].chars().any(char::is_alphanumeric);
+        (titled && end < t.len()).then(|| status_apart(t, gap, end)).flatten()
+    })
+}
+
+/// The status after a separator (`t[at..tail_start]`) closing a title, perhaps with a remark.
+fn status_apart(t: &str, at: usize, tail_start: usize) -> Option<(usize, Found)> {
+    let at = (at, 0);
     // A status struck and rewritten (`— ~~done~~ in progress`): the new one.
-    let tail_start = at.0 + at.1;
     let tail_start = tail_start + status::past_struck(&t[tail_start..]);
     let tail = &t[tail_start..];
     if let Some(status) = status::whole(tail) {
@@ -2622,11 +2666,11 @@ fn qualifies(rest: &str, deferral: bool) -> bool {
         return false;
     }
     let (first, more) = rest.split_once(' ').unwrap_or((rest, ""));
-    // The day, then a remark after a comma (`— done 12/11, sent to Sarah`).
-    let (first, more) = match first.strip_suffix([',', ';']) {
-        Some(day) => (day, ""),
-        None => (first, more),
-    };
+    // The day, then a remark after a comma (`— done 12/11, sent to Sarah`): a day written as
+    // one (`12/11`, `2024-01-06`), not a count (`done 3, two to go`).
+    if let Some(day) = first.strip_suffix([',', ';']) {
+        return day_like(day);
+    }
     let dated = first.starts_with(|c: char| c.is_ascii_digit())
         && first.len() <= 10
         && first.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'/' | b'-' | b'.'));
@@ -2648,6 +2692,19 @@ fn qualifies(rest: &str, deferral: bool) -> bool {
                 && DEFERRED_TO.contains(&first.as_str())
                 && !more.starts_with(|c: char| c.is_ascii_digit())
                 && !more.contains('%')))
+}
+
+/// A day written with its separators (`12/11`, `3.5.`, `2024-01-06`): two or three numbers,
+/// none of them a day or month out of range but a year.
+fn day_like(s: &str) -> bool {
+    let parts: Vec<&str> = s.trim_end_matches('.').split(['/', '-', '.']).collect();
+    (2..=3).contains(&parts.len())
+        && parts.iter().all(|p| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit()))
+        && parts
+            .iter()
+            .filter(|p| p.len() <= 2)
+            .all(|p| p.parse::<u32>().is_ok_and(|n| (1..=31).contains(&n)))
+        && parts.iter().filter(|p| p.len() <= 2).any(|p| p.parse::<u32>().is_ok_and(|n| n <= 12))
 }
 
 /// What follows a parenthetical that opens `s` (`(strike week), content merged`), trimmed.
@@ -2810,9 +2867,11 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
     let first = t.chars().next()?;
     let lead = if first.is_ascii() || first.is_alphanumeric() {
         let word = |c: char| c.is_alphabetic() || matches!(c, ' ' | '*' | '_');
-        // (`Status legend I actually use:` is the longest seen.)
-        let window = (0..=t.len().min(40)).rev().find(|&i| t.is_char_boundary(i)).unwrap_or(0);
-        let colon = t[..window].find([':', '：']).filter(|&c| t[..c].chars().all(word))?;
+        // A label of five words at most (`Status legend I actually use:`).
+        let window = (0..=t.len().min(64)).rev().find(|&i| t.is_char_boundary(i)).unwrap_or(0);
+        let colon = t[..window]
+            .find([':', '：'])
+            .filter(|&c| t[..c].chars().all(word) && t[..c].split_whitespace().count() <= 5)?;
         let after = colon + t[colon..].chars().next().map_or(1, char::len_utf8);
         after + t[after..].len() - t[after..].trim_start_matches(['*', '_']).len()
     } else {

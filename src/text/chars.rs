@@ -115,7 +115,16 @@ pub fn folds_equal(c: char, want: char) -> bool {
 
 /// Are two words the same but for case, in any script (`Шаг` and `шаг`, `Phase` and `PHASE`)?
 pub fn same_folded(a: &str, b: &str) -> bool {
-    a.chars().count() == b.chars().count() && a.chars().zip(b.chars()).all(|(x, y)| folds_equal(x, y))
+    a.chars().count() == b.chars().count()
+        && a.chars().zip(b.chars()).all(|(x, y)| folds_equal(x, y) || folds_equal(y, x))
+}
+
+/// `s` after a prefix that is `word` but for case ([`same_folded`]), whose bytes may differ in
+/// length from the word's (`ADIM 3` after `Adım`).
+pub fn strip_folded<'s>(s: &'s str, word: &str) -> Option<&'s str> {
+    let n = word.chars().count();
+    let end = s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
+    (s.chars().count() >= n && same_folded(&s[..end], word)).then(|| &s[end..])
 }
 
 /// Are two words written in the same script (`در انتظار` and `در حال انجام`, not

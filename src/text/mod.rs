@@ -15,7 +15,7 @@ mod scan;
 
 pub use chars::{
     clip, clip_words, count, folds_equal, is_combining, names_id, same_folded, same_script, spaced_script,
-    unescape,
+    strip_folded, unescape,
 };
 pub use document::{DecodeError, Document, Eol};
 pub use edit::{Edit, EditError, apply};

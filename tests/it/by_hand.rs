@@ -3527,3 +3527,74 @@ fn a_current_line_that_moves_on_names_where_it_goes_and_an_arrow_says_what_is_do
     // Not an arrow saying it is not there.
     assert_eq!(current(&site.replace("sto lavorando qui", "not working here")), serde_json::Value::Null);
 }
+
+#[test]
+fn a_status_set_apart_by_a_wide_gap_and_now_in_square_brackets() {
+    let statuses = |plan: &str| group_statuses(&plan_status_json(plan));
+    let reno = "# Kitchen reno\n\nPart 1 — Demo  ✔ 9 Mar\nPart 2 — Electrics (Dave)  ✔ 16 Mar, passed inspection 18 Mar\nPart 3 — Units + worktop   IN PROGRESS\n  - fitting: Mon-Wed\nPart 4 — Appliances + sink  waiting on worktop\nPart 5 — Floor\n";
+    let v = plan_status_json(reno);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "in_progress"),
+            ("4", "blocked"),
+            ("5", "pending")
+        ])
+    );
+    assert_eq!(v["groups"][1]["title"], "Electrics (Dave)");
+    // `set` replaces the status token; the day and the remark after it stay.
+    Test::new()
+        .file("task_plan.md", reno)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", reno.replace("(Dave)  ✔ 16 Mar", "(Dave)  🔄 16 Mar"))
+        .success();
+    let lab = "# homelab\n\n### week 1 — hardware + base OS   ok\nproxmox installed.\n\n### week 2 — core services   ok\n- adguard\n\n### week 3 — migrate data\n- nextcloud\n";
+    assert_eq!(statuses(lab), pairs(&[("1", "complete"), ("2", "complete"), ("3", "pending")]));
+    // A gap before words that are no status is the title's own.
+    let words = "# P\n\n## Phase 1: Fix  login page\n- [x] a\n\n## Phase 2: Ship  it\n- [ ] b\n";
+    let v = plan_status_json(words);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "pending")]));
+    assert_eq!(v["groups"][0]["title"], "Fix  login page");
+    // `[NOW]` after a title points at it.
+    let parts = "# rebuild\n\nPART 1 - base  [done]\n  nixos\n\nPART 2 - services  [NOW]\n  jellyfin done\n\nPART 3 - backups  [todo]\n  restic\n";
+    assert_eq!(plan_status_json(parts)["current_group"]["stated"], "2");
+}
+
+#[test]
+fn review_mends_for_moving_on_working_here_days_and_possessives() {
+    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
+    let four = |line: &str| {
+        format!(
+            "# P\n\n## Current\n{line}\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: B\n- [x] b\n\n## Phase 3: C\n- [ ] c\n\n## Phase 4: D\n- [ ] d\n"
+        )
+    };
+    // A line moves on only forward, in one sentence, to a group not said to stand still.
+    assert_eq!(current(&four("Phase 2 done, Phase 3 in progress")), "3");
+    assert_eq!(current(&four("Phase 2 done. Heads-up: Phase 4 blocked on the vendor contract.")), "2");
+    assert_eq!(current(&four("Phase 3 done, reusing the Phase 1 scripts.")), "3");
+    // An arrow then words and "here": only a person saying they work there.
+    let arrow = |mark: &str| {
+        format!(
+            "# P\n\n## Phase 1 — setup\n- [x] a\n\n## Phase 2 — api ← {mark}\n- [x] b\n\n## Phase 3 — ui\n- [ ] c\n"
+        )
+    };
+    for pointer in ["voir ici", "siehe hier", "vedi qui", "ver aquí", "notes ici", "relue hier"] {
+        assert_eq!(current(&arrow(pointer)), serde_json::Value::Null, "{pointer}");
+    }
+    for working in ["sto lavorando qui", "je travaille ici", "gerade hier", "ich arbeite hier"] {
+        assert_eq!(current(&arrow(working)), "2", "{working}");
+    }
+    // A count after a status is no day it came (`done 3, two to go`).
+    let counts = "# Thesis\n\n1. Archive trip — done\n2. Interviews — done 12/11, sent to Sarah\n3. Chapters — done 3, two to go\n4. Revise\n";
+    let v = plan_status_json(counts);
+    assert_eq!(v["groups"][1]["status"], "complete");
+    assert_eq!(v["groups"][2]["status"], "pending");
+    // An English possessive is no case ending.
+    let weeks = "# P\n\n## Week 1's goals — done\n- [x] a\n\n## Week 2's goals\n- [ ] b\n";
+    assert_eq!(plan_status_json(weeks)["groups"][0]["title"], "goals");
+    // A word in capitals names its group either way round the dotless i.
+    let tr = "# Kurulum\n\nŞu an: ADIM 3, e-posta.\n\n## Adım 1. Temel — bitti\n\n## Adım 2. Web — devam ediyor\n- [ ] a\n\n## Adım 3. Posta\n- [ ] b\n";
+    assert_eq!(current(tr), "3");
+}

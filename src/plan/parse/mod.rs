@@ -15,7 +15,7 @@ use super::{
     Group, GroupForm, Indicator, Line, Log, Place, Plan, Row, SectionSpan, Status, Table, Task, TaskForm,
     Vocabulary, open_box_reads, status,
 };
-use crate::text::{Block, Document, Outline, same_folded};
+use crate::text::{Block, Document, Outline, same_folded, strip_folded};
 
 mod legend;
 mod reconcile;
@@ -2330,19 +2330,29 @@ fn reference_in<'a>(plan: &Plan<'_>, line: Line<'a>, words: usize) -> Option<Lin
 /// bitti, Aşama 2'ye geçiyorum`, `Phase 1 complete, Phase 2 in progress`): when the first it
 /// names is said finished and another follows, the one it goes on to.
 fn moved_on<'a>(plan: &Plan<'_>, line: Line<'a>) -> Option<Line<'a>> {
+    let (text, start) = (line.text, line.range.start);
     let mut found = references(plan, line, 12);
-    if !found.next().is_some_and(|(_, said)| said.is_some_and(Status::is_done)) {
+    let (first, said) = found.next()?;
+    let from = resolve_group(plan, first.text)?;
+    if !said.is_some_and(Status::is_done) {
         return None;
     }
-    let rest: Vec<(Line<'a>, Option<Status>)> =
-        found.filter(|(_, said)| !said.is_some_and(Status::is_done)).collect();
-    // The one said to be under way, or the only one left.
-    match rest.iter().find(|(_, said)| *said == Some(Status::InProgress)) {
-        Some((l, _)) => Some(l.clone()),
-        None => match rest.as_slice() {
-            [(l, _)] => Some(l.clone()),
-            _ => None,
-        },
+    // Forward, in the same sentence, to a group not said to stand still (`Phase 2 done.
+    // Heads-up: Phase 4 blocked …`, `Phase 3 done, reusing the Phase 1 scripts` go nowhere).
+    let onward: Vec<Line<'a>> = found
+        .take_while(|(l, _)| {
+            let between = &text[first.range.end - start..l.range.start - start];
+            !between.contains(". ") && !between.contains(['。', ';', '；'])
+        })
+        .filter(|(l, said)| {
+            matches!(said, None | Some(Status::InProgress))
+                && resolve_group(plan, l.text).is_some_and(|g| g > from)
+        })
+        .map(|(l, _)| l)
+        .collect();
+    match onward.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
     }
 }
 
@@ -2415,10 +2425,7 @@ where
             } else {
                 rest
             };
-            !g.word.is_empty()
-                && rest.len() > g.word.len()
-                && rest.is_char_boundary(g.word.len())
-                && same_folded(&rest[..g.word.len()], g.word)
+            !g.word.is_empty() && strip_folded(rest, g.word).is_some_and(|r| !r.is_empty())
         };
         // Groups with no word (a numbered list of steps) are named by a step's word in a clause
         // that ends at the id (`Currently on step 3.`; not `We are in week 3 of the project`).
