@@ -2531,8 +2531,7 @@ fn status_apart(t: &str, at: usize, tail_start: usize) -> Option<(usize, Found)>
     let rest = tail[tok.range.end..].trim();
     // A status symbol sets itself apart: any remark may follow it (`— ✅ Booked the hall, £60`).
     // Not a coloured circle, as often a priority as a state (`— 🟡 medium, vendor is slow`).
-    let symbol = status::emoji_at_start(&tail[tok.range.clone()])
-        .is_some_and(|(_, len)| len == tok.range.len() && !priority_circle(&tail[tok.range.clone()]));
+    let symbol = sets_apart(&tail[tok.range.clone()]);
     // Dropped, the work named as "this" (`— not doing this`, `— won't do it`): all of it is
     // the status, which a new one replaces.
     let end = if tok.status == Status::Skipped && THE_WORK.contains(&rest) {
@@ -2593,8 +2592,7 @@ fn colon_status(t: &str) -> Option<(usize, Found)> {
             let due = rest.split(' ').next().is_some_and(|w| w.eq_ignore_ascii_case("by"));
             // A status symbol sets itself apart: any remark may follow it (`format: ✔ 30 min,
             // 2 guests max`), not a coloured circle, as often a priority.
-            let symbol = status::emoji_at_start(&tail[tok.range.clone()])
-                .is_some_and(|(_, len)| len == tok.range.len() && !priority_circle(&tail[tok.range.clone()]));
+            let symbol = sets_apart(&tail[tok.range.clone()]);
             if due || !(symbol || qualifies(rest, tok.status == Status::Skipped)) {
                 return None;
             }
@@ -2692,6 +2690,12 @@ fn qualifies(rest: &str, deferral: bool) -> bool {
                 && DEFERRED_TO.contains(&first.as_str())
                 && !more.starts_with(|c: char| c.is_ascii_digit())
                 && !more.contains('%')))
+}
+
+/// Is a status token a symbol that sets itself apart, so any remark may follow it (`✅ Booked
+/// the hall`)? Not a coloured circle, as often a priority as a state (`🟡 medium`).
+fn sets_apart(token: &str) -> bool {
+    status::emoji_at_start(token).is_some_and(|(_, len)| len == token.len() && !priority_circle(token))
 }
 
 /// A day written with its separators (`12/11`, `3.5.`, `2024-01-06`): two or three numbers,
