@@ -551,7 +551,7 @@ const HERE: &[&str] = &[
 #[rustfmt::skip]
 const WORKING: &[&str] = &[
     "i'm ", "i am ", "we're ", "we are ", "working ", "sto ", "stiamo ", "je ", "j'", "nous ",
-    "on ", "estoy ", "estamos ", "trabajando ", "estou ", "estamos ", "trabalhando ", "ich ",
+    "on ", "estoy ", "estamos ", "trabajando ", "estou ", "trabalhando ", "ich ",
     "wir ", "arbeite ", "jestem ", "pracuję ", "я ", "мы ", "работаю ",
     // "Right" here (`← gerade hier`, `← justo aquí`).
     "gerade ", "justo ", "proprio ", "juste ",
@@ -2491,17 +2491,16 @@ fn gap_status(t: &str) -> Option<(usize, Found)> {
 
 /// The status after a separator (`t[at..tail_start]`) closing a title, perhaps with a remark.
 fn status_apart(t: &str, at: usize, tail_start: usize) -> Option<(usize, Found)> {
-    let at = (at, 0);
     // A status struck and rewritten (`— ~~done~~ in progress`): the new one.
     let tail_start = tail_start + status::past_struck(&t[tail_start..]);
     let tail = &t[tail_start..];
     if let Some(status) = status::whole(tail) {
-        return Some((at.0, Found::new(status, tail_start..t.len())));
+        return Some((at, Found::new(status, tail_start..t.len())));
     }
     // `Phase 1 (Pipeline) — NEXT` beside `Phase 0 (Scaffolding) — COMPLETE`: in this place only,
     // "next" is the status of work not started (`(Next 6 Months)` is a title).
     if tail.eq_ignore_ascii_case("next") {
-        return Some((at.0, Found::new(Status::Pending, tail_start..t.len())));
+        return Some((at, Found::new(Status::Pending, tail_start..t.len())));
     }
     // A status set apart in bold takes any remark (`— **bloqueada**: subagente parado …`).
     if let Some(inner) = tail.strip_prefix("**")
@@ -2512,7 +2511,7 @@ fn status_apart(t: &str, at: usize, tail_start: usize) -> Option<(usize, Found)>
         let remark = rest.is_empty() || rest.starts_with([':', '：', '—', '–', '(', '（', ',', ';']);
         let lead = inner.len() - inner.trim_start().len();
         let range = tail_start + 2 + lead..tail_start + 2 + inner[..close].trim_end().len();
-        return remark.then(|| (at.0, Found::new(status, range)));
+        return remark.then(|| (at, Found::new(status, range)));
     }
     // A symbol no table knows may stand before the word (`— 🔴 blocked on legal review`).
     let lead = decoration(tail);
@@ -2540,7 +2539,7 @@ fn status_apart(t: &str, at: usize, tail_start: usize) -> Option<(usize, Found)>
         tok.range.end
     };
     (symbol || end > tok.range.end || qualifies(rest, tok.status == Status::Skipped))
-        .then(|| (at.0, Found::new(tok.status, tail_start + tok.range.start..tail_start + end)))
+        .then(|| (at, Found::new(tok.status, tail_start + tok.range.start..tail_start + end)))
 }
 
 /// A status after dotted leaders, as in a table of contents (`Ch. III  Methods ........ done`,
@@ -2562,13 +2561,15 @@ fn leader_status(t: &str) -> Option<(usize, Found)> {
         let status = share_word(word)?;
         Some(Token { status, range: 0..word.len() })
     };
-    let tok = status::at_start(tail).or_else(share)?;
+    let (tok, shared) = match status::at_start(tail) {
+        Some(tok) => (tok, false),
+        None => (share()?, true),
+    };
     let rest = tail[tok.range.end..].trim();
     let remark = rest.is_empty()
         || rest.starts_with(['—', '–', '(', '（', ',', ';', '，', '；'])
         || rest.starts_with("- ")
         || qualifies(rest, tok.status == Status::Skipped);
-    let shared = share_word(&tail[tok.range.clone()]).is_some();
     let found = Found { share: shared, ..Found::new(tok.status, tail_start..tail_start + tok.range.end) };
     remark.then_some((lead, found))
 }
