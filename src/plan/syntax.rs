@@ -1789,13 +1789,13 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
         if any_word || !allow_date {
             return None;
         }
+        let lead = lead_in(&text[p..])?;
+        let at = p + lead;
+        let k = keyword_at(at)?;
         // `Status: PHASE 9B …` is a plan-level status, `Current phase: …` a pointer.
         if status_label(&text[p..]).is_some() || current_label(&text[p..]).is_some() {
             return None;
         }
-        let lead = lead_in(&text[p..])?;
-        let at = p + lead;
-        let k = keyword_at(at)?;
         p = at;
         led = true;
         Some(k)

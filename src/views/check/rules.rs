@@ -403,8 +403,11 @@ fn plan_rules(plan: &Plan<'_>, has_agents: bool, f: &mut FileDiags<'_>) {
     // Dependencies.
     let by_id: FxHashMap<&str, usize> =
         plan.tasks.iter().enumerate().filter_map(|(i, t)| t.id.map(|id| (id, i))).rev().collect();
-    for t in &plan.tasks {
+    // Only a dependency on a task further down can close a cycle: without one, no search.
+    let mut forward = false;
+    for (i, t) in plan.tasks.iter().enumerate() {
         for dep in t.dependencies() {
+            forward |= by_id.get(dep).is_some_and(|&d| d > i);
             let name = t.id.unwrap_or("a task");
             if t.id == Some(dep) {
                 f.at(t.at, "dependency-cycle", format!("`{dep}` depends on itself"));
@@ -437,7 +440,7 @@ fn plan_rules(plan: &Plan<'_>, has_agents: bool, f: &mut FileDiags<'_>) {
             }
         }
     }
-    if let Err(crate::protocol::waves::Cycle(cycle)) = crate::protocol::waves::compute(plan) {
+    if forward && let Err(crate::protocol::waves::Cycle(cycle)) = crate::protocol::waves::compute(plan) {
         let names: Vec<&str> = cycle.iter().map(|&i| plan.tasks[i].id.unwrap_or("?")).collect();
         let at = cycle.iter().map(|&i| plan.tasks[i].at).min().unwrap_or(0);
         f.at(
