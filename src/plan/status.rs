@@ -190,6 +190,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("dropped", Skipped, En),
     ("superseded", Skipped, En),
     ("won't do", Skipped, En),
+    ("wont do", Skipped, En),
     ("descoped", Skipped, En),
     ("de-scoped", Skipped, En),
     ("out of scope", Skipped, En),

@@ -606,7 +606,11 @@ pub fn current_label(s: &str) -> Option<Range<usize>> {
                 && f[value..].trim_start_matches(['*', '_', ' ']).starts_with(char::is_alphabetic);
             (named(name) && (!dashed || worded)).then(|| value_from(f, value))
         })?;
-        Some(at + value.start..at + value.end)
+        // An arrow opening the value points at it (`ahora mismo: → experimentos`).
+        let v = &f[value.clone()];
+        let arrow = ["→", "->", "=>", "➡️", "➡"].iter().find_map(|a| v.strip_prefix(a)).map(str::trim_start);
+        let start = arrow.filter(|rest| !rest.is_empty()).map_or(value.start, |rest| value.end - rest.len());
+        Some(at + start..at + value.end)
     })
 }
 
@@ -622,6 +626,8 @@ const CURRENT_WORDS: &[&str] = &[
     "where i am", "where i'm at", "where we are", "gdzie jestem", "nu bezig met", "où j'en suis",
     "où on en est", "dónde estoy", "onde estou", "dove sono", "wo ich bin", "wo ich stehe",
     "kde jsem", "var jag är", "đang làm",
+    // Japanese "now" as a label of its own (`今：フェーズ3の途中`).
+    "今", "いま",
     // Words for "now" and "today" in other languages
     "ahora", "hoy", "agora", "hoje", "adesso", "oggi", "maintenant", "aujourd'hui", "jetzt",
     "heute", "diese woche", "fokus", "vandaag", "deze week", "teraz", "dzisiaj", "сейчас",
@@ -674,6 +680,15 @@ const CURRENT_PREFIXES: &[&str] = &[
     "ขณะนี้",
 ];
 
+/// Where a person says they have got to, the whole label (`> Estoy en: Hito 3`, `I'm at:
+/// chapter 4`; not `We are at risk: …`); lowercase.
+#[rustfmt::skip]
+const GOT_TO: &[&str] = &[
+    "i'm at", "i am at", "we're at", "we are at", "i'm on", "i am on", "estoy en", "estamos en",
+    "estou em", "estamos em", "je suis à", "on en est à", "ich bin bei", "wir sind bei", "sono a",
+    "siamo a", "jestem na", "jesteśmy na", "ik ben bij", "we zijn bij", "я на", "мы на",
+];
+
 /// Words that say "current" inside a name written without spaces, wherever they stand (Thai
 /// puts it after the noun: `ระยะปัจจุบัน`).
 const CURRENT_INFIXES: &[&str] = &["ปัจจุบัน"];
@@ -722,7 +737,8 @@ pub fn is_current_name(name: &str) -> bool {
     {
         return false;
     }
-    if CURRENT_PREFIXES.iter().any(|p| lower.starts_with(p))
+    if GOT_TO.contains(&lower.trim())
+        || CURRENT_PREFIXES.iter().any(|p| lower.starts_with(p))
         || CURRENT_INFIXES.iter().any(|w| lower.contains(w))
     {
         return true;
@@ -2011,17 +2027,21 @@ fn ordinal(text: &str, p: usize, keywords: &[(&str, bool)], any_counter: bool) -
             return Some(Titled { word: at..end, id, title: end..end, statuses: Vec::new(), lead_in: false });
         }
     }
-    // In a run of headings, any counter after the number (`第一章`, `第2周`): its word.
-    let numeral = rest.find(|c: char| !c.is_ascii_digit() && !"一二三四五六七八九十百零〇".contains(c))?;
-    let counter = rest[numeral..].chars().next()?;
-    if !any_counter || numeral == 0 || !matches!(counter as u32, 0x4E00..=0x9FFF) {
+    // In a run of headings, any counter after the number (`第一章`, `第2周`, `第 3 批`): its word.
+    let lead = rest.len() - rest.trim_start_matches(' ').len();
+    let numeral = lead
+        + rest[lead..].find(|c: char| !c.is_ascii_digit() && !"一二三四五六七八九十百零〇".contains(c))?;
+    let gap = rest[numeral..].len() - rest[numeral..].trim_start_matches(' ').len();
+    let counter = rest[numeral + gap..].chars().next()?;
+    if !any_counter || numeral == lead || !matches!(counter as u32, 0x4E00..=0x9FFF) {
         return None;
     }
-    let at = start + numeral;
+    let at = start + numeral + gap;
     let end = at + counter.len_utf8();
     // The title after an ideographic space (`第一章　開発環境の準備`).
     let title = end + text[end..].len() - text[end..].trim_start_matches('\u{3000}').len();
-    Some(Titled { word: at..end, id: start..at, title: title..title, statuses: Vec::new(), lead_in: false })
+    let id = start + lead..start + numeral;
+    Some(Titled { word: at..end, id, title: title..title, statuses: Vec::new(), lead_in: false })
 }
 
 /// A Hangul syllable, a kanji or kana: what a counter after a number is written in (`주차`,
@@ -2404,8 +2424,15 @@ fn bracket_status(t: &str) -> Option<(usize, Found)> {
         // A status, then what it waits on: `[BLOCKED - waiting on the platform team]`.
         let tok = status::find(inner).filter(|t| t.range.start == lead)?;
         let rest = &inner[tok.range.end..];
-        // (Not a list of states after a comma: `[Done, Cancel]`, `[pending, active, done]`.)
-        let said = [" - ", " — ", " – ", ": ", "; "].iter().any(|s| rest.starts_with(s));
+        // A remark after a comma (`[done, with caveats]`), not a list of states (`[Done,
+        // Cancel]`, `[pending, active, done]`); the day it was done (`[done 2024-04-10]`).
+        let said = [" - ", " — ", " – ", ": ", "; "].iter().any(|s| rest.starts_with(s))
+            || (rest.strip_prefix(", ").is_some_and(|r| r.starts_with(char::is_lowercase))
+                && status::find(rest).is_none())
+            || (rest.starts_with(' ') && {
+                let day = rest.trim();
+                day.len() == 10 && is_date(day) || day_like(day)
+            });
         let at = open + 1 + tok.range.start;
         return said.then(|| (cut, Found::new(tok.status, at..open + 1 + tok.range.end)));
     };
@@ -2584,9 +2611,17 @@ fn colon_status(t: &str) -> Option<(usize, Found)> {
         return None;
     }
     let tail = &t[tail_start..];
-    let found = match status::whole(tail) {
-        Some(status) => Found::new(status, tail_start..t.len()),
-        None => {
+    // A word that is a status only alone, alone after the colon or before a remark in
+    // brackets (`Lot 2 — Maquettes : OK (validé 04/10)`).
+    let word = tail.split(" (").next().unwrap_or(tail);
+    let remark = tail[word.len()..].trim();
+    let alone = (remark.is_empty() || remark.starts_with('(') && remark.ends_with(')'))
+        .then(|| status::lone(word))
+        .flatten();
+    let found = match (status::whole(tail), alone) {
+        (Some(status), _) => Found::new(status, tail_start..t.len()),
+        (None, Some(status)) => Found::new(status, tail_start..tail_start + word.len()),
+        (None, None) => {
             // `Reminder: done by Friday` is a due date, not a status.
             let tok = status::at_start(tail)?;
             let rest = tail[tok.range.end..].trim();

@@ -3598,3 +3598,53 @@ fn review_mends_for_moving_on_working_here_days_and_possessives() {
     let tr = "# Kurulum\n\nŞu an: ADIM 3, e-posta.\n\n## Adım 1. Temel — bitti\n\n## Adım 2. Web — devam ediyor\n- [ ] a\n\n## Adım 3. Posta\n- [ ] b\n";
     assert_eq!(current(tr), "3");
 }
+
+#[test]
+fn a_counter_after_a_spaced_number_a_bracket_with_its_day_and_a_lone_word_after_a_colon() {
+    // `第 3 批`: the counter after a number written with spaces, not part of the title.
+    let batches = "# 性能\n\n## 第 1 批：测量 — 已完成\n- [x] a\n\n## 第 2 批：渲染 — 进行中\n- [ ] b\n\n## 第 3 批：服务端 — 未开始\n- [ ] c\n";
+    let v = plan_status_json(batches);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    assert_eq!(v["groups"][2]["title"], "服务端");
+    // A bracketed status with the day it was done, or a remark after a comma.
+    let dated = "# Warehouse\n\n## Phase 1 — audit  [done 2024-04-10]\n- [x] a\n\n## Phase 2 — storage  [done, with caveats]\n- [x] b\n\n## Phase 3 — ingest  [in progress]\n- [ ] c\n\n## Phase 4 — docs  [Done, Cancel]\n- [ ] d\n";
+    let v = plan_status_json(dated);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["groups"][0]["title"], "audit");
+    // `OK` alone after a title's colon, French spacing and a remark in brackets; `set` writes
+    // only the word.
+    let lots = "# Site\n\n## Lot 1 — Cadrage : OK\n- [x] a\n\n## Lot 2 — Maquettes : OK (validé 04/10)\n- [x] b\n\n## Lot 3 — Intégration : en cours\n- [ ] c\n";
+    let v = plan_status_json(lots);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress")]));
+    assert_eq!(v["groups"][1]["title"], "Maquettes");
+    Test::new()
+        .file("task_plan.md", lots)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", lots.replace("Maquettes : OK (", "Maquettes : en cours ("))
+        .success();
+    // `WONT DO` without its apostrophe.
+    let wont =
+        "# API\n\n## Phase 1 - Design - done\n\n## Phase 2 - Per-endpoint limits - WONT DO (for now)\n";
+    assert_eq!(plan_status_json(wont)["groups"][1]["status"], "skipped");
+}
+
+#[test]
+fn where_a_person_says_they_have_got_to_names_the_current_group() {
+    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
+    let hitos = |line: &str| {
+        format!(
+            "# Reservas\n\n{line}\n\n## Hito 1 — análisis\n- [x] a\n\n## Hito 2 — panel\n- [x] b\n- [ ] c\n\n## Hito 3 — entrega\n- [ ] d\n"
+        )
+    };
+    for line in ["> Estoy en: Hito 2", "I'm at: Hito 2", "**Je suis à :** Hito 2", "ahora mismo: → panel"]
+    {
+        assert_eq!(current(&hitos(line)), "2", "{line}");
+    }
+    // Not a label that only starts like one.
+    assert_eq!(current(&hitos("We are at risk: Hito 2 may slip")), serde_json::Value::Null);
+    let fases = "# アプリ\n\n今：フェーズ2の途中\n\n## フェーズ1：入力 ✅\n- [x] a\n\n## フェーズ2：集計 🚧\n- [ ] b\n\n## フェーズ3：リリース\n- [ ] c\n";
+    assert_eq!(current(fases), "2");
+}
