@@ -273,14 +273,24 @@ fn upright_status_label(s: &str) -> Option<Range<usize>> {
         let bold = if s.starts_with("**") { 2 } else { 0 };
         let (word, _) = s[bold..].split_once(' ')?;
         let at = bold + word.len() + 1;
-        if !LABEL_SUBJECTS.iter().any(|w| word.eq_ignore_ascii_case(w))
-            || !STATUS_LABELS.iter().any(|l| starts_with_folded(s, at, l).is_some())
+        if LABEL_SUBJECTS.iter().any(|w| text::same_folded(word, w))
+            && STATUS_LABELS.iter().any(|l| starts_with_folded(s, at, l).is_some())
         {
+            let unworded = format!("{}{}", &s[..bold], &s[at..]);
+            let v = label_value(&unworded, STATUS_LABELS)?;
+            return Some(v.start + word.len() + 1..v.end + word.len() + 1);
+        }
+        // `Estado general:`: the label, then a word for the whole plan, then the colon.
+        let end = STATUS_LABELS.iter().find_map(|l| starts_with_folded(s, bold, l))?;
+        let rest = s[end..].strip_prefix(' ')?;
+        let qualifier = rest.split([' ', ':', '*']).next()?;
+        if !LABEL_QUALIFIERS.iter().any(|w| text::same_folded(qualifier, w)) {
             return None;
         }
-        let unworded = format!("{}{}", &s[..bold], &s[at..]);
-        let v = label_value(&unworded, STATUS_LABELS)?;
-        Some(v.start + word.len() + 1..v.end + word.len() + 1)
+        let cut = 1 + qualifier.len();
+        let unqualified = format!("{}{}", &s[..end], &s[end + cut..]);
+        let v = label_value(&unqualified, STATUS_LABELS)?;
+        Some(v.start + cut..v.end + cut)
     })
 }
 
@@ -309,7 +319,19 @@ const LABEL_SUBJECTS: &[&str] = &[
     "part",
     "chapter",
     "overall",
+    // Where things stand now (`Current status: step 3, waiting on the board`, `Huidige stand:
+    // stap 3`).
+    "current",
+    "huidige",
+    "aktueller",
+    "aktuelle",
+    "project",
 ];
+
+/// Words after a status label that say the same of the whole plan (`Estado general: Phase 3
+/// in progress`, `Stato attuale: fase 2`).
+const LABEL_QUALIFIERS: &[&str] =
+    &["general", "geral", "generale", "actual", "atual", "attuale", "actuel", "aktuell", "globale", "global"];
 
 /// What a person calls the current group, as a section heading (`## Current Phase`) or a label
 /// (`**Current phase:** Phase 1 — …`); lowercase.
@@ -626,8 +648,9 @@ const CURRENT_WORDS: &[&str] = &[
     "where i am", "where i'm at", "where we are", "gdzie jestem", "nu bezig met", "où j'en suis",
     "où on en est", "dónde estoy", "onde estou", "dove sono", "wo ich bin", "wo ich stehe",
     "kde jsem", "var jag är", "đang làm",
-    // Japanese "now" as a label of its own (`今：フェーズ3の途中`).
-    "今", "いま",
+    // Japanese "now" as a label of its own (`今：フェーズ3の途中`), "now, here" (`いまここ → 3.`).
+    "今", "いま", "いまここ", "今ここ",
+    "actuellement",
     // Words for "now" and "today" in other languages
     "ahora", "hoy", "agora", "hoje", "adesso", "oggi", "maintenant", "aujourd'hui", "jetzt",
     "heute", "diese woche", "fokus", "vandaag", "deze week", "teraz", "dzisiaj", "сейчас",
@@ -2451,6 +2474,11 @@ fn paren_status(t: &str) -> Option<(usize, Found)> {
         let at = inner_start + value.start;
         return Some((open, Found::new(tok.status, at + tok.range.start..at + tok.range.end)));
     }
+    // A word that is a status only alone, alone in them (`Calendar & contacts (later)`).
+    if let Some(status) = status::lone(inner.trim()) {
+        let at = inner_start + lead;
+        return Some((open, Found::new(status, at..at + inner.trim().len())));
+    }
     let tok = status::find(inner)?;
     (tok.range.start == lead)
         .then(|| (open, Found::new(tok.status, inner_start + tok.range.start..inner_start + tok.range.end)))
@@ -2477,8 +2505,9 @@ pub fn share_status(t: &str) -> Option<(usize, Found)> {
 /// The status a share done states (`100%`, `~60%`, `0%`): 100% complete, 0% pending, any
 /// other share in progress.
 fn share_word(word: &str) -> Option<Status> {
-    let n: u32 =
-        word.strip_suffix('%')?.strip_prefix('~').unwrap_or(word.trim_end_matches('%')).parse().ok()?;
+    // (French sets the sign apart: `100 %`, often with a no-break space.)
+    let number = word.strip_suffix('%')?.trim_end_matches([' ', '\u{a0}', '\u{202f}']);
+    let n: u32 = number.strip_prefix('~').unwrap_or(number).parse().ok()?;
     match n {
         0 => Some(Status::Pending),
         100 => Some(Status::Complete),

@@ -3648,3 +3648,36 @@ fn where_a_person_says_they_have_got_to_names_the_current_group() {
     let fases = "# アプリ\n\n今：フェーズ2の途中\n\n## フェーズ1：入力 ✅\n- [x] a\n\n## フェーズ2：集計 🚧\n- [ ] b\n\n## フェーズ3：リリース\n- [ ] c\n";
     assert_eq!(current(fases), "2");
 }
+
+#[test]
+fn where_things_stand_now_a_share_set_apart_and_a_lone_word_in_brackets() {
+    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
+    let steps = |line: &str| {
+        format!(
+            "# P\n\n{line}\n\n## Stap 1 — a\n- [x] a\n\n## Stap 2 — b\n- [x] b\n\n## Stap 3 — c\n- [ ] c\n"
+        )
+    };
+    // A status label for the whole plan now, before or after its word for "now".
+    for line in [
+        "Huidige stand: stap 3, wachten op bestuur",
+        "Current status: Stap 3, waiting",
+        "**Estado general:** Stap 3 en curso",
+    ] {
+        assert_eq!(current(&steps(line)), "3", "{line}");
+    }
+    // Not a label whose second word says nothing of the plan.
+    assert_eq!(current(&steps("Estado civil: Stap 3")), serde_json::Value::Null);
+    // `100 %`, the sign set apart as in French.
+    let parts = "# Roman\n\n## Partie I — Lyon, 1998 (100 %)\n\n## Partie II — Marseille (60 %)\n\n## Partie III — Retour (0 %)\n";
+    let v = plan_status_json(parts);
+    assert_eq!(group_statuses(&v), pairs(&[("I", "complete"), ("II", "in_progress"), ("III", "pending")]));
+    assert_eq!(v["groups"][0]["title"], "Lyon, 1998");
+    // A word that is a status only alone, alone in brackets.
+    let later = "# Degoogle\n\n## Part A — Photos (done)\n- [x] a\n\n## Part B — Calendar & contacts (later)\n- [ ] b\n";
+    let v = plan_status_json(later);
+    assert_eq!(v["groups"][1]["title"], "Calendar & contacts");
+    assert_eq!(v["groups"][1]["status"], "pending");
+    // `いまここ → 3.`: "now, here", then the group.
+    let jp = "# 家計簿\n\nいまここ → 2. 集計\n\n## 1. 入力 ✅\n- [x] a\n\n## 2. 集計\n- [ ] b\n\n## 3. リリース\n- [ ] c\n";
+    assert_eq!(current(jp), "2");
+}
