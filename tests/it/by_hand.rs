@@ -3681,3 +3681,19 @@ fn where_things_stand_now_a_share_set_apart_and_a_lone_word_in_brackets() {
     let jp = "# 家計簿\n\nいまここ → 2. 集計\n\n## 1. 入力 ✅\n- [x] a\n\n## 2. 集計\n- [ ] b\n\n## 3. リリース\n- [ ] c\n";
     assert_eq!(current(jp), "2");
 }
+
+#[test]
+fn the_first_item_under_a_heading_may_say_where_its_group_stands() {
+    let hitos = "# Reservas\n\n## Hito 1 — análisis\n- [x] a\n\n## Hito 2 — WhatsApp\n- ⏸ parado: Meta tiene que verificar el negocio\n- [ ] b\n\n## Hito 3 — Oplata\n- отложено. Артём говорит, что не нужна.\n- [ ] c\n\n## Hito 4 — Entrega\n- Done: the DNS, the mail\n- [ ] d\n\n## Hito 5 — Docs\n- [ ] e\n- done. ok\n";
+    let v = plan_status_json(hitos);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "blocked"), ("3", "skipped"), ("4", "pending"), ("5", "pending")])
+    );
+    // `set` writes the word where it stands.
+    Test::new()
+        .file("task_plan.md", hitos)
+        .args(["set", "--group", "3", "in_progress"])
+        .file_eq("task_plan.md", hitos.replace("- отложено.", "- в работе."))
+        .success();
+}

@@ -938,7 +938,12 @@ impl<'a> Walk<'a> {
             if parent.is_none() && !matches!(self.entity, Entity::Group(_)) {
                 self.pointer(content.clone());
             }
-            self.label_line(content);
+            self.label_line(content.clone());
+            // The first item under a group's heading may say where it stands, as a line of prose
+            // would (`- отложено. Артём говорит…`, `- ⏸ parado: Meta tiene que verificar…`).
+            if parent.is_none() {
+                self.sentence_status(content);
+            }
         }
     }
 
