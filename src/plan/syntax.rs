@@ -396,8 +396,10 @@ fn symbol_mark(text: &str) -> Option<usize> {
 /// (ends 2024-06-07)`, `## Fase 2 – ATTUALE`) starts, with the spaces before the dash.
 fn dash_mark(text: &str) -> Option<usize> {
     let t = text.trim_end();
-    let at = [" — ", " – ", " - ", " -- "].iter().filter_map(|d| t.rfind(d)).max()?;
-    says_current(t[at..].trim_start_matches([' ', '—', '–', '-'])).then(|| text[..at].trim_end().len())
+    // (Or after a full stop, or a wide gap as in a list kept in columns: `3) Windows. NOW`,
+    // `services   NOW`.)
+    let at = [" — ", " – ", " - ", " -- ", ". ", "   "].iter().filter_map(|d| t.rfind(d)).max()?;
+    says_current(t[at..].trim_start_matches([' ', '—', '–', '-', '.'])).then(|| text[..at].trim_end().len())
 }
 
 /// A title's part that only says it is the current one: `current`, `NOW`, `attuale`, perhaps
@@ -434,7 +436,7 @@ pub fn lead_current_mark(text: &str) -> Option<Range<usize>> {
 /// too often about something else (`（当前 HEAD）`): only an arrow, or a parenthesis holding
 /// nothing but a word saying "current".
 pub fn item_current_mark(text: &str) -> Option<Range<usize>> {
-    arrow_mark(text).map(|at| at..text.len()).or_else(|| paren_mark(text, true))
+    arrow_mark(text).or_else(|| dash_mark(text)).map(|at| at..text.len()).or_else(|| paren_mark(text, true))
 }
 
 /// A parenthesis saying "current" (`(current)`, `（当前）`): its range with the spaces before it.
@@ -2699,6 +2701,17 @@ fn bold_status(t: &str) -> Option<(usize, Found)> {
 /// Only one saying the work is over or stopped: a list of things (`parse, check, done`) has
 /// more commas than one, and `Walking, running`, `Passive, active`, `Past, future` are titles.
 fn comma_status(t: &str) -> Option<(usize, Found)> {
+    // Or a status as a sentence of its own after the title's (`1) Config file support. done`).
+    if let Some(stop) = t.rfind(". ") {
+        let tail_start = stop + 2;
+        let tail = t[tail_start..].trim_end_matches(['.', '!']);
+        if let Some(status) = status::whole(tail).or_else(|| status::lone(tail))
+            && t[..stop].chars().any(char::is_alphanumeric)
+            && !t[..stop].ends_with('.')
+        {
+            return Some((stop, Found::new(status, tail_start..tail_start + tail.len())));
+        }
+    }
     let comma = t.find(", ")?;
     let tail_start = comma + 2;
     let status = status::whole(&t[tail_start..])

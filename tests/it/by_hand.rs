@@ -3697,3 +3697,33 @@ fn the_first_item_under_a_heading_may_say_where_its_group_stands() {
         .file_eq("task_plan.md", hitos.replace("- отложено.", "- в работе."))
         .success();
 }
+
+#[test]
+fn a_numbered_list_of_steps_with_a_status_or_a_pointer_after_a_full_stop_or_a_dash() {
+    let road = "# road to 1.0\n\n1) Config file support. done\n   ~/.config/gitsweep\n2) `--dry-run` everywhere. done\n   prune\n3) Windows. NOW\n   CI matrix\n4) stable JSON output\n   - document the schema\n5) man page\n6) 1.0.0\n   - announce\n";
+    let v = plan_status_json(road);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "in_progress"),
+            ("4", "pending"),
+            ("5", "pending"),
+            ("6", "pending")
+        ])
+    );
+    assert_eq!(v["current_group"]["stated"], "3");
+    assert_eq!(v["groups"][1]["title"], "`--dry-run` everywhere");
+    // The step pointed at as the one under way counts among the stated ones: three of seven.
+    let lab = "# homelab\n\n1. base os  -- done\n   - debian\n2. storage -- done\n   - raid\n3. proxy -- ok\n   - caddy\n4. services  <- doing this now\n   - jellyfin ok\n5. backups\n   - restic\n6. monitoring\n   - uptime kuma\n7. write the restore doc\n";
+    let v = plan_status_json(lab);
+    assert_eq!(v["groups"].as_array().map(Vec::len), Some(7));
+    assert_eq!(v["current_group"]["stated"], "4");
+    // `set` writes the status after the full stop (in pplan's word: the file has none for it).
+    Test::new()
+        .file("task_plan.md", road)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", road.replace("everywhere. done", "everywhere. in_progress"))
+        .success();
+}

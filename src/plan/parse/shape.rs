@@ -482,10 +482,13 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                 items += 1;
                 // (A bullet opened by a symbol is a checklist's task.)
                 let symbol = syntax::status_symbol(s).filter(|_| numbered).map(|(status, _, _)| status);
+                // (A step pointed at as the one under way states where it stands too: `4.
+                // services  <- doing this now`.)
                 let stated = syntax::bracket_word(s).is_some()
                     || bold_then_status(s)
                     || title_then_status(s)
-                    || symbol_closes(s);
+                    || symbol_closes(s)
+                    || syntax::item_current_mark(s).is_some();
                 stretch.push(Step { item: i as u32, numbered, stated, symbol, boxed: false });
             }
             _ => {}
