@@ -1364,6 +1364,33 @@ const FULL_MONTHS: &[&str] = &[
     "december",
 ];
 
+/// Months' names in a few more languages, lowercase (beside [`FULL_MONTHS`] and the English
+/// abbreviations of [`month_day`]).
+#[rustfmt::skip]
+const OTHER_MONTHS: &[&str] = &[
+    // French
+    "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
+    "octobre", "novembre", "décembre",
+    // Spanish, Portuguese, Italian
+    "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+    "octubre", "noviembre", "diciembre", "janeiro", "fevereiro", "março", "maio", "junho", "julho",
+    "setembro", "outubro", "novembro", "dezembro", "gennaio", "febbraio", "aprile", "maggio",
+    "giugno", "luglio", "settembre", "ottobre", "dicembre",
+    // German, Dutch
+    "januar", "februar", "märz", "juni", "juli", "oktober", "dezember", "januari", "februari",
+    "maart", "mei", "augustus",
+];
+
+/// Does a title open with a month's name (`April (now)`, `Jul–Sep`, `Juin – Juillet : …`,
+/// `Sept–Oct — TOPIK prep`)?
+pub fn opens_with_month(title: &str) -> bool {
+    let first = title.split(|c: char| !c.is_alphabetic()).next().unwrap_or_default().to_lowercase();
+    let short = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"];
+    short.contains(&first.as_str())
+        || FULL_MONTHS.contains(&first.as_str())
+        || OTHER_MONTHS.contains(&first.as_str())
+}
+
 /// A release's version: `2.0.0-alpha.1`, `v1.2`, not a lone number.
 pub fn is_version(s: &str) -> bool {
     let s = s.strip_prefix(['v', 'V']).unwrap_or(s);

@@ -3727,3 +3727,19 @@ fn a_numbered_list_of_steps_with_a_status_or_a_pointer_after_a_full_stop_or_a_da
         .file_eq("task_plan.md", road.replace("everywhere. done", "everywhere. in_progress"))
         .success();
 }
+
+#[test]
+fn months_in_a_row_are_groups_and_a_month_names_its_own() {
+    let year = "# Korean — year plan\n\nCurrent month: April\n\n### January — Hangul ✔\n- alphabet\n\n### February — TTMIK level 1 ✔\n- vocab\n\n### March — TTMIK level 2 ✔\n- grammar\n\n### April — TTMIK level 3\n- first tutor sessions\n\n### May — level 4 + listening\n- podcasts\n\n### Sept–Oct — TOPIK prep\n- mock tests\n";
+    let v = plan_status_json(year);
+    assert_eq!(v["groups"].as_array().map(Vec::len), Some(6));
+    assert_eq!(v["groups"][4]["status"], "pending");
+    assert_eq!(v["current_group"]["stated"], "4");
+    let fr = "# Japonais\n\n## Juin – Juillet : finir Genki I ✔ terminé\n- [x] a\n\n## Août : vacances\n\n## Septembre : Genki II ← en cours\n- [ ] b\n\n## Octobre : grammaire\n";
+    let v = plan_status_json(fr);
+    assert_eq!(v["groups"].as_array().map(Vec::len), Some(4));
+    assert_eq!(v["current_group"]["stated"], "3");
+    // Headings that are no months beside them stay what they are.
+    let notes = "# P\n\n## January ✔\n- a\n\n## February ✔\n- b\n\n## Notes\n- c\n\n## Budget\n- d\n";
+    assert_eq!(plan_status_json(notes)["groups"].as_array().map(Vec::len), Some(2));
+}

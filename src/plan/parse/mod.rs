@@ -2462,6 +2462,15 @@ where
     })
 }
 
+/// A title's words before a remark or a dash (`Frontend (backend is done)`, `April — TTMIK`).
+fn title_head(t: &str) -> &str {
+    [" (", " — ", " – ", " - "]
+        .iter()
+        .filter_map(|sep| t.find(sep))
+        .min()
+        .map_or(t, |i| t[..i].trim().trim_matches(['*', '`', '_']).trim())
+}
+
 pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
     let t = text.trim();
     // A group struck out and another after an arrow (`~~Phase 4~~ → Phase 2 (moved back)`):
@@ -2498,17 +2507,15 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
         .trim_end_matches([')', '）', '.']);
     // A group is named by its title too (`Current: Backend`, `当前进行：业务页面迁移`), when one
     // group has it, also with a remark after it (`**Frontend** (backend is done)`).
-    let head = [" (", " — ", " – ", " - "]
-        .iter()
-        .filter_map(|sep| t.find(sep))
-        .min()
-        .map_or(t, |i| t[..i].trim().trim_matches(['*', '`', '_']).trim());
+    let head = title_head(t);
+    // (Or the head of a title written as a name and what is done then: `Current month: April`
+    // for `### April — TTMIK level 3`.)
     let by_title = || {
-        let mut titled = plan
-            .groups
-            .iter()
-            .enumerate()
-            .filter(|(_, g)| g.title.eq_ignore_ascii_case(t) || g.title.eq_ignore_ascii_case(head));
+        let mut titled = plan.groups.iter().enumerate().filter(|(_, g)| {
+            g.title.eq_ignore_ascii_case(t)
+                || g.title.eq_ignore_ascii_case(head)
+                || (head.len() >= 3 && title_head(g.title).eq_ignore_ascii_case(head))
+        });
         match (titled.next(), titled.next()) {
             (Some((i, _)), None) => Some(i),
             _ => None,

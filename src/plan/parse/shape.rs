@@ -606,20 +606,30 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
     // 任务 1：接口设计` over `- [x] 1.1 …`) is a group written with the word for task.
     let named = |h: usize| matches!(roles.get(h), Some(Role::Plain | Role::Task(_))) && bare_name(&heads, h);
     let eligible = |h: usize| holds[h] && named(h);
+    let stated_title = |h: usize| titled[h].is_some();
     // Two or more, and at least half of the level's headings: a plan whose checklists sit in two
     // of its seven sections (`## Implementation Tasks`, `## Backlog` beside a spec) is not kept
     // in groups. Headings after the last one that holds work (a devlog, a budget) are the plan's
     // appendix: they do not count against it.
-    let last = (0..heads.len()).rev().find(|&h| eligible(h));
+    // Months in a row (`### January — Hangul ✔`, `### April — level 3`, `### Sept–Oct`): a
+    // month not yet reached is one of them, once two of them hold work.
+    let month =
+        |h: usize| named(h) && syntax::opens_with_month(heads[h].2.trim_start_matches(['#', ' ', '*', '_']));
+    let months = |l: u8| {
+        (0..heads.len()).filter(|&h| heads[h].1 == l && month(h) && (eligible(h) || stated_title(h))).count()
+            >= 2
+    };
+    let last = (0..heads.len()).rev().find(|&h| eligible(h) || (month(h) && months(heads[h].1)));
     let Some(level) = (1..=6u8).find(|&l| {
         let at = |f: &dyn Fn(usize) -> bool| {
             (0..heads.len()).filter(|&h| heads[h].1 == l && Some(h) <= last && f(h)).count()
         };
-        let carriers = at(&eligible);
+        let carriers = if months(l) { at(&|h| eligible(h) || month(h)) } else { at(&eligible) };
         carriers >= 2 && carriers * 2 >= at(&named)
     }) else {
         return Vec::new();
     };
+    let months = months(level);
     // At that level, a heading that states its status holds no checklist and is a group all the
     // same (`## Rollback — SKIPPED (not needed)` over the steps it would have taken).
     let stated = |h: usize| named(h) && !syntax::bare_heading(heads[h].2).statuses.is_empty();
@@ -633,7 +643,10 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
         (0..heads.len()).filter(|&h| heads[h].1 == level && (eligible(h) || stated(h)) && release(h)).count()
             >= 2;
     (0..heads.len())
-        .filter(|&h| heads[h].1 == level && (eligible(h) || stated(h) || (releases && release(h))))
+        .filter(|&h| {
+            heads[h].1 == level
+                && (eligible(h) || stated(h) || (releases && release(h)) || (months && month(h)))
+        })
         .map(|h| match &roles[h] {
             Role::Task(t) => (h, t.clone()),
             _ => (h, bold_title(heads[h].2, syntax::bare_heading(heads[h].2))),
