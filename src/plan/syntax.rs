@@ -396,10 +396,15 @@ fn symbol_mark(text: &str) -> Option<usize> {
 /// (ends 2024-06-07)`, `## Fase 2 – ATTUALE`) starts, with the spaces before the dash.
 fn dash_mark(text: &str) -> Option<usize> {
     let t = text.trim_end();
-    // (Or after a full stop, or a wide gap as in a list kept in columns: `3) Windows. NOW`,
-    // `services   NOW`.)
-    let at = [" — ", " – ", " - ", " -- ", ". ", "   "].iter().filter_map(|d| t.rfind(d)).max()?;
-    says_current(t[at..].trim_start_matches([' ', '—', '–', '-', '.'])).then(|| text[..at].trim_end().len())
+    // (Or `NOW` in capitals after a full stop, or a wide gap as in a list kept in columns:
+    // `3) Windows. NOW`, `services   NOW`; not `Compare budget vs. actual`.)
+    if let Some(at) = [". ", "   "].iter().filter_map(|d| t.rfind(d)).max()
+        && t[at..].trim_start_matches(['.', ' ']) == "NOW"
+    {
+        return Some(text[..at].trim_end().len());
+    }
+    let at = [" — ", " – ", " - ", " -- "].iter().filter_map(|d| t.rfind(d)).max()?;
+    says_current(t[at..].trim_start_matches([' ', '—', '–', '-'])).then(|| text[..at].trim_end().len())
 }
 
 /// A title's part that only says it is the current one: `current`, `NOW`, `attuale`, perhaps
@@ -1265,6 +1270,23 @@ pub fn arrow_status(s: &str) -> Option<Token> {
 /// the vendor's key.`, `Відкладено до наступного навчального року.`). Not a sentence that only
 /// starts with a status word (`Complete rewrite of the parser.`, `Complete by March 3`, `Done
 /// for iOS; Android has not started`, `Running on the staging cluster`, `Done (mostly).`).
+/// Does a list item open with a status said on its own: after a status symbol, or a word
+/// closing its sentence or the item (`отложено.`, `Done`), or what it waits on (`wartet auf
+/// Rückmeldung`); not a label (`Skipped: 2 flaky tests`) nor a word a remark goes on from
+/// (`Cancelled — refund the payment`, `Done, see PR`).
+pub fn states_alone(s: &str) -> bool {
+    let s = s.trim_start_matches([' ', '*', '_']);
+    let Some(tok) = status::leading(s) else { return false };
+    let symbol = s.chars().next().is_some_and(|c| !c.is_alphanumeric());
+    let after = s[tok.range.end..].trim_start_matches(['*', '_']);
+    // (A comma after what a wait waits on goes on about it: `wartet auf Rückmeldung von Frau
+    // Hollmann, Testdatei geschickt`.)
+    let comma = after.starts_with([',', '，']) && tok.status != Status::Blocked;
+    let label =
+        comma || after.starts_with([':', '：']) || [" — ", " – ", " - "].iter().any(|d| after.starts_with(d));
+    symbol || !label
+}
+
 pub fn sentence_status(s: &str) -> Option<Token> {
     let tok = reasoned_wait(s, status::leading(s)?);
     // Before it only markup, or a status struck through (`~~en curso~~ descartado: …`).
@@ -2503,8 +2525,10 @@ fn paren_status(t: &str) -> Option<(usize, Found)> {
         let at = inner_start + value.start;
         return Some((open, Found::new(tok.status, at + tok.range.start..at + tok.range.end)));
     }
-    // A word that is a status only alone, alone in them (`Calendar & contacts (later)`).
-    if let Some(status) = status::lone(inner.trim()) {
+    // A word that is a status only alone, alone in them (`Calendar & contacts (later)`); not
+    // one that speaks of what the title names (`Port the fix from PR #123 (merged)`).
+    let of_the_title = ["merged", "closed", "half"].iter().any(|w| inner.trim().eq_ignore_ascii_case(w));
+    if let Some(status) = status::lone(inner.trim()).filter(|_| !of_the_title) {
         let at = inner_start + lead;
         return Some((open, Found::new(status, at..at + inner.trim().len())));
     }

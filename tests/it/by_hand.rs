@@ -3743,3 +3743,37 @@ fn months_in_a_row_are_groups_and_a_month_names_its_own() {
     let notes = "# P\n\n## January ✔\n- a\n\n## February ✔\n- b\n\n## Notes\n- c\n\n## Budget\n- d\n";
     assert_eq!(plan_status_json(notes)["groups"].as_array().map(Vec::len), Some(2));
 }
+
+#[test]
+fn review_mends_for_full_stops_first_items_titles_months_and_brackets() {
+    // A full stop sets apart only `NOW` in capitals: `vs. actual` is the title's.
+    let close = "# Month-end close\n\n## Steps\n1. Pull the ledger - done\n2. Reconcile the bank account - done\n3. Compare budget vs. actual\n4. Send the report to Ana\n";
+    let v = plan_status_json(close);
+    assert_eq!(v["groups"][2]["title"], "Compare budget vs. actual");
+    assert_eq!(v["groups"][2]["status"], "pending");
+    assert_eq!(v["current_group"]["stated"], serde_json::Value::Null);
+    Test::new()
+        .file("task_plan.md", close)
+        .args(["set", "--group", "3", "complete"])
+        .file_eq("task_plan.md", close.replace("vs. actual\n", "vs. actual - done\n"))
+        .success();
+    // A first item that is a label over a list says nothing of its group.
+    let tests = "# Test hardening\n\n## Phase 1: Unit tests\n- Skipped: 2 flaky tests (see #88)\n- [x] fix fixtures\n- [ ] raise coverage\n\n## Phase 2: E2E\n- Blocked: none\n- [ ] login flow\n\n## Phase 3: Scope\n- Deferred: payments and social login (v2)\n- [ ] docs\n\n## Phase 4: Refunds\n- Cancelled — refund the payment, then mail\n- [ ] states\n";
+    let v = plan_status_json(tests);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "in_progress"), ("2", "pending"), ("3", "pending"), ("4", "pending")])
+    );
+    // What a wait waits on, with a comma after it, still says it waits.
+    let wait = "# P\n\n## Phase 1 – Export\n- wartet auf Rückmeldung von Frau Hollmann, Testdatei am 12.2. geschickt\n\n## Phase 2 – Import\n- [ ] a\n";
+    assert_eq!(plan_status_json(wait)["groups"][0]["status"], "blocked");
+    // A title named in full wins over a title that only opens the same way.
+    let rollout = "# Rollout\n\n**Current phase:** Deploy - production\n\n## Phase 1: Deploy - staging\n- [x] push image\n- [ ] smoke test\n\n## Phase 2: Deploy - production\n- [ ] push image\n";
+    assert_eq!(plan_status_json(rollout)["current_group"]["stated"], "2");
+    // Months in notes, none said done or current, are no groups.
+    let notes = "# Website relaunch\n\n- [x] pick a theme\n- [ ] write copy\n\n## Notes\n\n### Risks\nHosting.\n\n### Budget\n2k.\n\n### Contacts\nAna.\n\n### Links\nWiki.\n\n### May\n- [x] called the agency\n\n### June\n- [ ] ask about hosting\n\n### July\nHolidays.\n\n### August\nNothing.\n";
+    assert_eq!(plan_status_json(notes)["groups"].as_array().map(Vec::len), Some(0));
+    // A word in brackets about what the title names is no status of the group.
+    let pr = "# P\n\n## Step 1: Port the fix from PR #123 (merged)\n- [ ] cherry-pick\n\n## Step 2: Release\n- [ ] tag\n";
+    assert_eq!(plan_status_json(pr)["groups"][0]["status"], "pending");
+}

@@ -939,9 +939,11 @@ impl<'a> Walk<'a> {
                 self.pointer(content.clone());
             }
             self.label_line(content.clone());
-            // The first item under a group's heading may say where it stands, as a line of prose
-            // would (`- отложено. Артём говорит…`, `- ⏸ parado: Meta tiene que verificar…`).
-            if parent.is_none() {
+            // The first item under a group's heading may say where it stands, as a sentence of
+            // its own (`- отложено. Артём говорит…`) or after a status symbol (`- ⏸ parado: Meta
+            // tiene que verificar…`); not a label over a list (`- Skipped: 2 flaky tests`,
+            // `- Blocked: none`, `- Deferred: payments (v2)`).
+            if parent.is_none() && syntax::states_alone(&text[content.clone()]) {
                 self.sentence_status(content);
             }
         }
@@ -2511,15 +2513,15 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
     // (Or the head of a title written as a name and what is done then: `Current month: April`
     // for `### April — TTMIK level 3`.)
     let by_title = || {
-        let mut titled = plan.groups.iter().enumerate().filter(|(_, g)| {
-            g.title.eq_ignore_ascii_case(t)
-                || g.title.eq_ignore_ascii_case(head)
-                || (head.len() >= 3 && title_head(g.title).eq_ignore_ascii_case(head))
-        });
-        match (titled.next(), titled.next()) {
-            (Some((i, _)), None) => Some(i),
-            _ => None,
-        }
+        let only = |same: &dyn Fn(&Group<'_>) -> bool| {
+            let mut titled = plan.groups.iter().enumerate().filter(|(_, g)| same(g));
+            match (titled.next(), titled.next()) {
+                (Some((i, _)), None) => Some(i),
+                _ => None,
+            }
+        };
+        only(&|g| g.title.eq_ignore_ascii_case(t) || g.title.eq_ignore_ascii_case(head))
+            .or_else(|| only(&|g| head.len() >= 3 && title_head(g.title).eq_ignore_ascii_case(head)))
     };
     // A coded id after a word of the writer's own (`Batch B3 (api/)` for `## B3 — api/`): the
     // word and the code, and at most a remark set apart after them (not `Finished B3, starting

@@ -615,9 +615,14 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
     // month not yet reached is one of them, once two of them hold work.
     let month =
         |h: usize| named(h) && syntax::opens_with_month(heads[h].2.trim_start_matches(['#', ' ', '*', '_']));
+    // (Two hold work or say how they stand, one at least in its title or by a mark saying it
+    // is the current one, `## April  ← now`: not dated notes.)
     let months = |l: u8| {
-        (0..heads.len()).filter(|&h| heads[h].1 == l && month(h) && (eligible(h) || stated_title(h))).count()
-            >= 2
+        let at = |f: &dyn Fn(usize) -> bool| {
+            (0..heads.len()).filter(|&h| heads[h].1 == l && month(h) && f(h)).count()
+        };
+        let said = |h: usize| stated_title(h) || syntax::current_mark(heads[h].2).is_some();
+        at(&|h| eligible(h) || stated_title(h)) >= 2 && at(&said) >= 1
     };
     let last = (0..heads.len()).rev().find(|&h| eligible(h) || (month(h) && months(heads[h].1)));
     let Some(level) = (1..=6u8).find(|&l| {
