@@ -1360,17 +1360,19 @@ pub fn sentence_status(s: &str) -> Option<Token> {
 /// The words before a day written with its month's name closing `t` (`done 14 Nov`, `done Nov
 /// 14`, `done 2 December`).
 fn month_day(t: &str) -> Option<&str> {
-    const MONTHS: &[&str] =
-        &["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"];
     let month = |w: &str| {
         let w = w.trim_end_matches('.').to_ascii_lowercase();
-        MONTHS.contains(&w.as_str()) || FULL_MONTHS.contains(&w.as_str())
+        SHORT_MONTHS.contains(&w.as_str()) || FULL_MONTHS.contains(&w.as_str())
     };
     let day = |w: &str| w.parse::<u8>().is_ok_and(|d| (1..=31).contains(&d)) && w.len() <= 2;
     let (rest, last) = t.rsplit_once(' ')?;
     let (before, first) = rest.rsplit_once(' ')?;
     ((day(first) && month(last)) || (month(first) && day(last.trim_end_matches(',')))).then_some(before)
 }
+
+/// Months' names shortened, in English, lowercase.
+const SHORT_MONTHS: &[&str] =
+    &["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"];
 
 const FULL_MONTHS: &[&str] = &[
     "january",
@@ -1386,8 +1388,8 @@ const FULL_MONTHS: &[&str] = &[
     "december",
 ];
 
-/// Months' names in a few more languages, lowercase (beside [`FULL_MONTHS`] and the English
-/// abbreviations of [`month_day`]).
+/// Months' names in a few more languages, lowercase (beside [`FULL_MONTHS`] and
+/// [`SHORT_MONTHS`]).
 #[rustfmt::skip]
 const OTHER_MONTHS: &[&str] = &[
     // French
@@ -1407,10 +1409,7 @@ const OTHER_MONTHS: &[&str] = &[
 /// `Sept–Oct — TOPIK prep`)?
 pub fn opens_with_month(title: &str) -> bool {
     let first = title.split(|c: char| !c.is_alphabetic()).next().unwrap_or_default().to_lowercase();
-    let short = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"];
-    short.contains(&first.as_str())
-        || FULL_MONTHS.contains(&first.as_str())
-        || OTHER_MONTHS.contains(&first.as_str())
+    [SHORT_MONTHS, FULL_MONTHS, OTHER_MONTHS].iter().any(|names| names.contains(&first.as_str()))
 }
 
 /// A release's version: `2.0.0-alpha.1`, `v1.2`, not a lone number.
@@ -2751,6 +2750,8 @@ fn bold_status(t: &str) -> Option<(usize, Found)> {
 /// A status word alone after a title's one comma, closing it: `Week 8 — vacation, skipped`.
 /// Only one saying the work is over or stopped: a list of things (`parse, check, done`) has
 /// more commas than one, and `Walking, running`, `Passive, active`, `Past, future` are titles.
+/// Or any status as a sentence of its own after the title's last full stop (`1) Config file
+/// support. done`).
 fn comma_status(t: &str) -> Option<(usize, Found)> {
     // Or a status as a sentence of its own after the title's (`1) Config file support. done`).
     if let Some(stop) = t.rfind(". ") {

@@ -1145,6 +1145,11 @@ fn pairs(v: &[(&str, &str)]) -> Vec<(String, String)> {
     v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
 }
 
+/// The key of the group a plan states as current (`null` when it states none).
+fn current(plan: &str) -> serde_json::Value {
+    plan_status_json(plan)["current_group"]["stated"].clone()
+}
+
 #[test]
 fn probe_19_and_20_forms_read_as_a_person_reads_them() {
     let json = plan_status_json;
@@ -3312,7 +3317,6 @@ fn a_cross_and_words_that_drop_the_work_are_skipped() {
 
 #[test]
 fn the_current_group_by_its_initial_a_note_in_a_list_or_a_counter() {
-    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
     // `W3` for `## Wave 3`, when every group is a wave.
     let waves = "# P\n\n**Current wave:** W3\n\n## Wave 1 — infra (COMPLETE)\n- [x] a\n\n## Wave 2 — leaf (COMPLETE)\n- [x] b\n\n## Wave 3 — mid (IN PROGRESS)\n- [ ] c\n\n## Wave 4 — apps (PENDING)\n- [ ] d\n";
     assert_eq!(current(waves), "3");
@@ -3360,7 +3364,6 @@ fn a_wait_with_its_reason_set_apart_is_blocked_in_a_status_line_or_sentence_neve
 #[test]
 fn review_mends_for_symbols_read_by_their_sentence_waits_and_initials() {
     let statuses = |plan: &str| group_statuses(&plan_status_json(plan));
-    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
     // A symbol read by the sentence under it is set to one of one meaning, never "unchanged".
     let paused = "# P\n\n### ⏸️ Phase 1: Music\nOn hold — deciding the vendor.\n- [ ] a\n\n### ⏸️ Phase 2: Video\n- [ ] b\n";
     Test::new()
@@ -3462,7 +3465,6 @@ fn a_status_label_set_whole_in_bold_is_read_and_set_inside_the_bold() {
 
 #[test]
 fn where_a_person_says_they_are_in_their_own_language_and_case() {
-    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
     // A bold label with the French space before its colon.
     let weeks = "# Site\n\n**Où j'en suis** : semaine 3, intégration.\n\n### Semaine 1 — audit — fait\n\n### Semaine 2 — maquettes — fait\n\n### Semaine 3 — intégration (en cours)\n- [ ] fiches\n\n### Semaine 4 — boutique\n";
     assert_eq!(current(weeks), "3");
@@ -3507,7 +3509,6 @@ fn a_heading_struck_from_its_keyword_and_a_symbol_after_a_colon_state_their_stat
 
 #[test]
 fn a_current_line_that_moves_on_names_where_it_goes_and_an_arrow_says_what_is_done_there() {
-    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
     let stages = |line: &str| {
         format!(
             "# R\n\n## Mevcut Aşama\n{line}\n\n## Aşamalar\n\n### Aşama 1: A - TAMAMLANDI\n\n### Aşama 2: B - DEVAM EDİYOR\n- [ ] b\n\n### Aşama 3: C - YAPILACAK\n"
@@ -3564,7 +3565,6 @@ fn a_status_set_apart_by_a_wide_gap_and_now_in_square_brackets() {
 
 #[test]
 fn review_mends_for_moving_on_working_here_days_and_possessives() {
-    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
     let four = |line: &str| {
         format!(
             "# P\n\n## Current\n{line}\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: B\n- [x] b\n\n## Phase 3: C\n- [ ] c\n\n## Phase 4: D\n- [ ] d\n"
@@ -3633,7 +3633,6 @@ fn a_counter_after_a_spaced_number_a_bracket_with_its_day_and_a_lone_word_after_
 
 #[test]
 fn where_a_person_says_they_have_got_to_names_the_current_group() {
-    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
     let hitos = |line: &str| {
         format!(
             "# Reservas\n\n{line}\n\n## Hito 1 — análisis\n- [x] a\n\n## Hito 2 — panel\n- [x] b\n- [ ] c\n\n## Hito 3 — entrega\n- [ ] d\n"
@@ -3651,7 +3650,6 @@ fn where_a_person_says_they_have_got_to_names_the_current_group() {
 
 #[test]
 fn where_things_stand_now_a_share_set_apart_and_a_lone_word_in_brackets() {
-    let current = |plan: &str| plan_status_json(plan)["current_group"]["stated"].clone();
     let steps = |line: &str| {
         format!(
             "# P\n\n{line}\n\n## Stap 1 — a\n- [x] a\n\n## Stap 2 — b\n- [x] b\n\n## Stap 3 — c\n- [ ] c\n"

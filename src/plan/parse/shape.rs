@@ -613,17 +613,22 @@ pub(super) fn bare_groups(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<(
     // appendix: they do not count against it.
     // Months in a row (`### January — Hangul ✔`, `### April — level 3`, `### Sept–Oct`): a
     // month not yet reached is one of them, once two of them hold work.
-    let month =
-        |h: usize| named(h) && syntax::opens_with_month(heads[h].2.trim_start_matches(['#', ' ', '*', '_']));
+    let is_month: Vec<bool> = (0..heads.len())
+        .map(|h| named(h) && syntax::opens_with_month(heads[h].2.trim_start_matches(['#', ' ', '*', '_'])))
+        .collect();
+    let month = |h: usize| is_month[h];
     // (Two hold work or say how they stand, one at least in its title or by a mark saying it
-    // is the current one, `## April  ← now`: not dated notes.)
-    let months = |l: u8| {
-        let at = |f: &dyn Fn(usize) -> bool| {
-            (0..heads.len()).filter(|&h| heads[h].1 == l && month(h) && f(h)).count()
-        };
-        let said = |h: usize| stated_title(h) || syntax::current_mark(heads[h].2).is_some();
-        at(&|h| eligible(h) || stated_title(h)) >= 2 && at(&said) >= 1
-    };
+    // is the current one, `## April  ← now`: not dated notes.) Whether each level has such a run.
+    let month_runs: Vec<bool> = (0..=6u8)
+        .map(|l| {
+            let at = |f: &dyn Fn(usize) -> bool| {
+                (0..heads.len()).filter(|&h| heads[h].1 == l && month(h) && f(h)).count()
+            };
+            let said = |h: usize| stated_title(h) || syntax::current_mark(heads[h].2).is_some();
+            at(&|h| eligible(h) || stated_title(h)) >= 2 && at(&said) >= 1
+        })
+        .collect();
+    let months = |l: u8| month_runs.get(usize::from(l)).copied().unwrap_or(false);
     let last = (0..heads.len()).rev().find(|&h| eligible(h) || (month(h) && months(heads[h].1)));
     let Some(level) = (1..=6u8).find(|&l| {
         let at = |f: &dyn Fn(usize) -> bool| {
