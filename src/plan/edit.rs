@@ -456,11 +456,8 @@ fn free_words(plan: &Plan<'_>, value: std::ops::Range<usize>, to: Status) -> Edi
     {
         return Edit::replace(value.start + 1..value.start + 1 + end, word.to_string());
     }
-    let end = [",", ";", " (", "（", "，", "；", " — ", " – ", " - "]
-        .iter()
-        .filter_map(|sep| text.find(sep))
-        .min()
-        .unwrap_or(text.len());
+    let end = crate::text::find_any(text, &[",", ";", " (", "（", "，", "；", " — ", " – ", " - "])
+        .map_or(text.len(), |(at, _)| at);
     Edit::replace(value.start..value.start + text[..end].trim_end().len(), word.to_string())
 }
 

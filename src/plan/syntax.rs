@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use super::status::{self, Status, Token};
-use crate::text;
+use crate::text::{self, find_any, rfind_any};
 
 /// Where a line's content starts, after indentation and blockquote markers (`> > `).
 pub fn content_start(line: &str) -> usize {
@@ -398,12 +398,12 @@ fn dash_mark(text: &str) -> Option<usize> {
     let t = text.trim_end();
     // (Or `NOW` in capitals after a full stop, or a wide gap as in a list kept in columns:
     // `3) Windows. NOW`, `services   NOW`; not `Compare budget vs. actual`.)
-    if let Some(at) = [". ", "   "].iter().filter_map(|d| t.rfind(d)).max()
+    if let Some((at, _)) = rfind_any(t, &[". ", "   "])
         && t[at..].trim_start_matches(['.', ' ']) == "NOW"
     {
         return Some(text[..at].trim_end().len());
     }
-    let at = [" — ", " – ", " - ", " -- "].iter().filter_map(|d| t.rfind(d)).max()?;
+    let (at, _) = rfind_any(t, &[" — ", " – ", " - ", " -- "])?;
     says_current(t[at..].trim_start_matches([' ', '—', '–', '-'])).then(|| text[..at].trim_end().len())
 }
 
@@ -490,10 +490,9 @@ fn current_group_word(lower: &str) -> bool {
 /// spaces before it: the arrow, then nothing but a word saying "current" or "here".
 pub fn arrow_mark(text: &str) -> Option<usize> {
     let t = text.trim_end();
-    let (at, arrow) = ["←", "<--", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶", "◀️", "◀", "◄", "→", "->"]
-        .iter()
-        .filter_map(|a| t.rfind(a).map(|i| (i, a.len())))
-        .max()?;
+    let (at, arrow) =
+        rfind_any(t, &["←", "<--", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶", "◀️", "◀", "◄", "→", "->"])?;
+    let arrow = arrow.len();
     let word = t[at + arrow..].trim();
     // A remark in brackets may follow the mark (`<- NOW (ch 15)`, `← here (draft 2)`).
     let word = match word.strip_suffix(')').and_then(|w| w.rfind(" (")) {
@@ -1201,11 +1200,7 @@ fn starts_pointer(c: char) -> bool {
 /// The length of the clause `s` starts with: up to a sentence's end, a semicolon, a comma or a
 /// dash between words.
 pub fn clause(s: &str) -> usize {
-    [". ", "; ", ", ", " — ", " - ", "。", "；", "，"]
-        .iter()
-        .filter_map(|d| s.find(d))
-        .min()
-        .unwrap_or(s.len())
+    find_any(s, &[". ", "; ", ", ", " — ", " - ", "。", "；", "，"]).map_or(s.len(), |(at, _)| at)
 }
 
 /// Words that tie a deferral or a block to what it waits for (`Blocked on the vendor's key`,
@@ -2542,9 +2537,8 @@ pub fn share_status(t: &str) -> Option<(usize, Found)> {
     let (cut, share) = match trailing_paren(t) {
         Some((open, inner)) => (open, inner),
         None => {
-            let (at, len) =
-                [" — ", " – ", " - "].iter().filter_map(|d| t.rfind(d).map(|i| (i, d.len()))).max()?;
-            (at, at + len..t.len())
+            let (at, dash) = rfind_any(t, &[" — ", " – ", " - "])?;
+            (at, at + dash.len()..t.len())
         }
     };
     let word = t[share.clone()].trim();
@@ -2582,8 +2576,8 @@ fn trailing_paren(t: &str) -> Option<(usize, Range<usize>)> {
 /// approved)`): the token alone is the status.
 fn dash_status(t: &str) -> Option<(usize, Found)> {
     // (` -- ` is a dash typed on a keyboard without one: `hardware  -- done`.)
-    let at = [" — ", " – ", " - ", " -- "].iter().filter_map(|d| t.rfind(d).map(|i| (i, d.len()))).max()?;
-    status_apart(t, at.0, at.0 + at.1)
+    let (at, dash) = rfind_any(t, &[" — ", " – ", " - ", " -- "])?;
+    status_apart(t, at, at + dash.len())
 }
 
 /// A status set apart from the title by a wide gap, as in a list kept in columns (`core

@@ -11,6 +11,47 @@ pub fn unescape(s: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// The last place in `s` where one of `needles` starts, with the needle (the longest of those
+/// starting there): `[…].iter().filter_map(|n| s.rfind(n)).max()` in one backward pass over
+/// the bytes, without building a searcher per needle (a line is short, the needles shorter).
+pub fn rfind_any<'n>(s: &str, needles: &[&'n str]) -> Option<(usize, &'n str)> {
+    let firsts = first_bytes(needles);
+    let bytes = s.as_bytes();
+    (0..bytes.len()).rev().find_map(|i| at_any(bytes, i, &firsts, needles))
+}
+
+/// The first place in `s` where one of `needles` starts, with the needle (the longest of those
+/// starting there): [`rfind_any`] from the front.
+pub fn find_any<'n>(s: &str, needles: &[&'n str]) -> Option<(usize, &'n str)> {
+    let firsts = first_bytes(needles);
+    let bytes = s.as_bytes();
+    (0..bytes.len()).find_map(|i| at_any(bytes, i, &firsts, needles))
+}
+
+/// Which bytes open one of `needles`, as a 256-bit set.
+fn first_bytes(needles: &[&str]) -> [u64; 4] {
+    let mut set = [0u64; 4];
+    for b in needles.iter().filter_map(|n| n.as_bytes().first()) {
+        set[usize::from(b >> 6)] |= 1 << (b & 63);
+    }
+    set
+}
+
+/// The longest of `needles` starting at byte `i`, with `i`. A needle is whole UTF-8, so it
+/// starts only where a character does.
+fn at_any<'n>(bytes: &[u8], i: usize, firsts: &[u64; 4], needles: &[&'n str]) -> Option<(usize, &'n str)> {
+    let b = bytes[i];
+    if firsts[usize::from(b >> 6)] & (1 << (b & 63)) == 0 {
+        return None;
+    }
+    let rest = &bytes[i..];
+    needles
+        .iter()
+        .filter(|n| !n.is_empty() && rest.starts_with(n.as_bytes()))
+        .max_by_key(|n| n.len())
+        .map(|n| (i, *n))
+}
+
 /// Cut `s` to at most `max` characters, marking the cut.
 pub fn clip(s: &str, max: usize) -> String {
     let s = unescape(s);
@@ -148,7 +189,7 @@ pub fn same_script(a: &str, b: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{clip_words, folds_equal, names_id, same_script};
+    use super::{clip_words, find_any, folds_equal, names_id, rfind_any, same_script};
 
     #[test]
     fn words_are_compared_by_their_script() {
@@ -157,6 +198,32 @@ mod tests {
         assert!(same_script("در انتظار", "در حال انجام"));
         assert!(!same_script("در انتظار", "กำลังดำเนินการ"));
         assert!(!same_script("進行中", "in progress"));
+    }
+
+    #[test]
+    fn the_nearest_of_several_needles_is_found_as_the_searches_one_by_one_find_it() {
+        let needles = ["←", "<--", "<-", "→", "->", " - ", " -- ", "👈", "。"];
+        let lines = [
+            "",
+            "plain",
+            "a <-- b <- c",
+            "x -> y → z",
+            "Phase 2 -- done - ok",
+            "阶段一。完成 ← 👈",
+            "a<--",
+            "-",
+            "é←é",
+            "--> <!-- -->",
+        ];
+        for line in lines {
+            let last = needles.iter().filter_map(|n| line.rfind(n).map(|i| (i, n.len()))).max();
+            assert_eq!(rfind_any(line, &needles).map(|(i, n)| (i, n.len())), last, "{line:?}");
+            let first = needles
+                .iter()
+                .filter_map(|n| line.find(n).map(|i| (i, n.len())))
+                .min_by_key(|&(i, len)| (i, std::cmp::Reverse(len)));
+            assert_eq!(find_any(line, &needles).map(|(i, n)| (i, n.len())), first, "{line:?}");
+        }
     }
 
     #[test]

@@ -14,8 +14,8 @@ mod outline;
 mod scan;
 
 pub use chars::{
-    clip, clip_words, count, folds_equal, is_combining, names_id, same_folded, same_script, spaced_script,
-    strip_folded, unescape,
+    clip, clip_words, count, find_any, folds_equal, is_combining, names_id, rfind_any, same_folded,
+    same_script, spaced_script, strip_folded, unescape,
 };
 pub use document::{DecodeError, Document, Eol};
 pub use edit::{Edit, EditError, apply};

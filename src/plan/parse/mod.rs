@@ -15,7 +15,7 @@ use super::{
     Group, GroupForm, Indicator, Line, Log, Place, Plan, Row, SectionSpan, Status, Table, Task, TaskForm,
     Vocabulary, open_box_reads, status,
 };
-use crate::text::{Block, Document, Outline, same_folded, strip_folded};
+use crate::text::{Block, Document, Outline, find_any, same_folded, strip_folded};
 
 mod legend;
 mod reconcile;
@@ -2466,11 +2466,8 @@ where
 
 /// A title's words before a remark or a dash (`Frontend (backend is done)`, `April — TTMIK`).
 fn title_head(t: &str) -> &str {
-    [" (", " — ", " – ", " - "]
-        .iter()
-        .filter_map(|sep| t.find(sep))
-        .min()
-        .map_or(t, |i| t[..i].trim().trim_matches(['*', '`', '_']).trim())
+    find_any(t, &[" (", " — ", " – ", " - "])
+        .map_or(t, |(i, _)| t[..i].trim().trim_matches(['*', '`', '_']).trim())
 }
 
 pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
