@@ -264,6 +264,7 @@ fn swapped_for_a_symlink_at(
 /// `poll` reads an agent's marker from its progress file as opened: a symlink swapped in (to a
 /// file that says COMPLETE) reads as no progress file.
 #[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the fault points of a debug build")]
 fn poll_reads_no_marker_through_a_progress_file_swapped_for_a_symlink() {
     let dir = spawned();
     let complete = "---\nORCHESTRATOR STATUS: COMPLETE\n";
@@ -275,6 +276,7 @@ fn poll_reads_no_marker_through_a_progress_file_swapped_for_a_symlink() {
 /// An agent file swapped for a symlink after any look before the agent's lock (while the
 /// command waits for it): the check is made on what is opened inside the lock, and refused.
 #[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the fault points of a debug build")]
 fn an_agent_file_swapped_for_a_symlink_before_the_lock_is_refused() {
     for (file, args) in [
         ("findings_BE-001.md", &["propose", "--agent", "BE-001", "Add refunds"][..]),
@@ -296,6 +298,7 @@ fn an_agent_file_swapped_for_a_symlink_before_the_lock_is_refused() {
 /// The failures an agent logged are read (`merge`, `wait`, `respawn` record them as strikes)
 /// from the progress file as opened, never through a symlink swapped in at the last moment.
 #[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the fault points of a debug build")]
 fn a_progress_file_swapped_for_a_symlink_is_not_read_for_strikes() {
     let dir = spawned();
     ok(dir.path(), &["mark", "--agent", "BE-001", "COMPLETE"]);
@@ -645,6 +648,7 @@ fn a_plan_without_groups_spawns_polls_and_waits() {
 }
 
 #[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the fault points of a debug build")]
 fn a_failed_plan_write_takes_back_the_new_agent_files() {
     let t = Test::new().file("task_plan.md", CANONICAL);
     let dir = t.dir.path().to_path_buf();

@@ -253,6 +253,7 @@ const FAULTS: [&str; 8] = [
 ];
 
 #[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the fault points of a debug build")]
 fn a_crash_at_every_step_resumes_to_the_same_final_state() {
     let base = ready_to_merge();
     let reference = TempDir::new();
@@ -309,6 +310,7 @@ fn two_hundred_random_kills_each_followed_by_a_rerun_lose_and_duplicate_nothing(
 }
 
 #[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the fault points of a debug build")]
 fn a_person_editing_a_target_meanwhile_keeps_the_edit_and_nothing_is_lost() {
     let dir = ready_to_merge();
     let d = dir.path().to_path_buf();
@@ -425,6 +427,7 @@ fn a_missing_agent_file_holds_the_merge_back() {
 }
 
 #[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the fault points of a debug build")]
 fn an_agent_writing_after_the_merge_read_it_keeps_its_files() {
     let dir = ready_to_merge();
     let d = dir.path().to_path_buf();

@@ -180,6 +180,7 @@ fn without_a_pending_group_proposals_are_reported_not_lost() {
 /// The merge's fault points (see `merge.rs`): a SIGKILL at each, then any command and a merge
 /// rerun; every proposal is in the plan exactly once, the files as after a clean merge.
 #[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the fault points of a debug build")]
 fn proposals_land_once_after_a_kill_at_every_fault_point() {
     let reference = proposed();
     ok(reference.path(), &["merge"]);

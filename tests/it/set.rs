@@ -115,6 +115,7 @@ fn a_held_lock_is_busy_naming_the_holder() {
 }
 
 #[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the fault points of a debug build")]
 fn a_concurrent_human_edit_is_never_clobbered() {
     let t = Test::new().file("task_plan.md", CANONICAL);
     let dir = t.dir.path().to_path_buf();
