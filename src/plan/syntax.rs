@@ -404,7 +404,9 @@ fn dash_mark(text: &str) -> Option<usize> {
         return Some(text[..at].trim_end().len());
     }
     let (at, _) = rfind_any(t, &[" — ", " – ", " - ", " -- "])?;
-    says_current(t[at..].trim_start_matches([' ', '—', '–', '-'])).then(|| text[..at].trim_end().len())
+    // (Or that it is being done now: `4) booking flow — doing now`.)
+    let part = t[at..].trim_start_matches([' ', '—', '–', '-']);
+    (says_current(part) || doing_now(&part.to_lowercase())).then(|| text[..at].trim_end().len())
 }
 
 /// A title's part that only says it is the current one: `current`, `NOW`, `attuale`, perhaps
@@ -2584,8 +2586,10 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
 /// services   ok`, `Units + worktop   IN PROGRESS`, `Electrics (Dave)  ✔ 16 Mar`): two
 /// spaces or more, then a status read as after a dash.
 fn gap_status(t: &str) -> Option<(usize, Found)> {
-    t.match_indices("  ").take(4).find_map(|(gap, _)| {
-        let end = gap + t[gap..].len() - t[gap..].trim_start_matches(' ').len();
+    // (A full-width space is a gap of its own: `## 1. ハード入れ替え　完了`.)
+    let mut gaps = t.match_indices("  ").chain(t.match_indices('\u{3000}')).take(4);
+    gaps.find_map(|(gap, _)| {
+        let end = gap + t[gap..].len() - t[gap..].trim_start_matches([' ', '\u{3000}']).len();
         let titled = t[..gap].chars().any(char::is_alphanumeric);
         (titled && end < t.len()).then(|| status_apart(t, gap, end)).flatten()
     })
@@ -2597,6 +2601,9 @@ fn status_apart(t: &str, at: usize, tail_start: usize) -> Option<(usize, Found)>
     let tail_start = tail_start + status::past_struck(&t[tail_start..]);
     let tail = &t[tail_start..];
     if let Some(status) = status::whole(tail) {
+        // (A group set apart as waiting waits on something outside its list: `— WAITING`.)
+        let waits = status == Status::Pending && status::is_wait(tail.trim_matches(['*', '_']).trim());
+        let status = if waits { Status::Blocked } else { status };
         return Some((at, Found::new(status, tail_start..t.len())));
     }
     // `Phase 1 (Pipeline) — NEXT` beside `Phase 0 (Scaffolding) — COMPLETE`: in this place only,

@@ -3775,3 +3775,56 @@ fn review_mends_for_full_stops_first_items_titles_months_and_brackets() {
     let pr = "# P\n\n## Step 1: Port the fix from PR #123 (merged)\n- [ ] cherry-pick\n\n## Step 2: Release\n- [ ] tag\n";
     assert_eq!(plan_status_json(pr)["groups"][0]["status"], "pending");
 }
+
+#[test]
+fn a_step_being_done_now_a_full_width_gap_a_lone_wait_and_unstated_steps_among_plain_lines() {
+    // `— doing now` after a step says it is the current one and under way.
+    let shoot = "task plan — photography site\n\n1) portfolio cleanup — done\n   picked 60 images\n2) new site — done\n3) pricing page — ok\n4) booking flow — doing now\n   - honeybook\n5) SEO basics\n6) ads — no. not this year.\n7) archive old site\n";
+    let v = plan_status_json(shoot);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "complete"),
+            ("4", "in_progress"),
+            ("5", "pending"),
+            ("6", "pending"),
+            ("7", "pending")
+        ])
+    );
+    assert_eq!(v["current_group"]["stated"], "4");
+    assert_eq!(v["groups"][3]["title"], "booking flow");
+    // Not a remark that mentions now.
+    assert_eq!(current("# P\n\n1) build — done\n2) deploy — fails now\n3) docs\n"), serde_json::Value::Null);
+    // A full-width space sets a status apart as two spaces do; `set` writes only the word.
+    let server = "# 自宅サーバー\n\n## 1. ハード入れ替え　完了\n- メモ\n\n## 2. バックアップ　作業中\n- [x] NAS\n- [ ] オフサイト\n\n## 3. 監視\n- [ ] uptime\n";
+    let v = plan_status_json(server);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    assert_eq!(v["groups"][0]["title"], "ハード入れ替え");
+    Test::new()
+        .file("task_plan.md", server)
+        .args(["set", "--group", "1", "in_progress"])
+        .file_eq("task_plan.md", server.replace("入れ替え　完了", "入れ替え　作業中"))
+        .success();
+    // A group set apart as waiting waits on something outside its list: blocked. A word that
+    // waits inside a title is its name.
+    let release = "# v2.0\n\n### 1. Cleanup — done\n\n### 2. Downstream testing — waiting\nPinged the plugin folks.\n\n### 3. RC — WAITING\n\n### 4. Waiting room UI\n- [ ] chairs\n";
+    let v = plan_status_json(release);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "blocked"), ("3", "blocked"), ("4", "pending")])
+    );
+    assert_eq!(v["groups"][3]["title"], "Waiting room UI");
+    // Once two plain lines of a word state where they stand, its other lines are steps too.
+    let blog = "План: переезд блога\n\nЭтап 1. Подготовка — готово\n- выгрузка\n\nЭтап 2. Перенос — в процессе\n- [x] посты 2015\n- [ ] посты 2023\n\nЭтап 3. Комментарии\n- giscus?\n\nЭтап 4. Домен\n- [ ] DNS\n\nЭтап в жизни — это мысль.\n";
+    let v = plan_status_json(blog);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending"), ("4", "pending")])
+    );
+    assert_eq!(v["groups"][2]["title"], "Комментарии");
+    // One stated line alone makes no run.
+    let one = "Plan\n\nStep 1. Setup — done\n- ok\n\nStep 2. Build\n- [ ] x\n";
+    assert_eq!(plan_status_json(one)["groups"].as_array().map(Vec::len), Some(0));
+}

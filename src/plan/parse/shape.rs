@@ -109,18 +109,33 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
                 && t[w.title.end..f.range.start].contains(['—', '–', '-', ':', '(', '[', '（', '【'])
         })
     };
+    // The line's word (lowercase) when it opens on a word and an id (at the line's start, or
+    // after its status: `[DONE] Part 1 — Inventory`), and, when `strict`, a separator or a status
+    // sets its title apart.
+    let keyed = |t: &str, strict: bool| {
+        let w = syntax::group_heading(t).or_else(|| syntax::word_heading(t))?;
+        let lead = syntax::bracket_word(t).map_or(0, |(_, _, len)| len);
+        let between = &t[w.id.end..w.title.start];
+        let apart = between.contains([':', '：', '—', '–']) || between.starts_with(" - ") || closed(t, &w);
+        let numbered = t[w.id.clone()].starts_with(|c: char| c.is_ascii_digit());
+        (w.word.start == lead && !w.word.is_empty() && (apart || (!strict && numbered)))
+            .then(|| t[w.word].to_lowercase())
+    };
+    let lines = || {
+        blocks.iter().filter_map(|b| match b {
+            Block::Text { line } => Some(text[line.clone()].trim_end()),
+            _ => None,
+        })
+    };
+    // Once two lines of a word are so set apart, its other lines are steps too, stated or not
+    // (`Этап 4. Комментарии` after `Этап 3. Перенос контента — в процессе`).
+    let words: Vec<String> = lines().filter_map(|t| keyed(t, true)).collect();
+    let ours = |w: &String| words.iter().filter(|x| *x == w).count() >= 2;
     pseudo_headings(text, blocks, |t| {
-        let keyed = syntax::group_heading(t).or_else(|| syntax::word_heading(t)).is_some_and(|w| {
-            // At the line's start, or after its status (`[DONE] Part 1 — Inventory`).
-            let lead = syntax::bracket_word(t).map_or(0, |(_, _, len)| len);
-            w.word.start == lead
-                && !w.word.is_empty()
-                && (t[w.id.end..w.title.start].contains([':', '：', '—', '–'])
-                    || t[w.id.end..w.title.start].starts_with(" - ")
-                    || closed(t, &w))
-        });
-        // A lettered line with its status closing it (`A. Inventory — done`).
-        keyed || syntax::numbered_heading(t).is_some_and(|w| w.id.start == 0 && closed(t, &w))
+        keyed(t, true).is_some()
+            || keyed(t, false).is_some_and(|w| ours(&w))
+            // A lettered line with its status closing it (`A. Inventory — done`).
+            || syntax::numbered_heading(t).is_some_and(|w| w.id.start == 0 && closed(t, &w))
     })
 }
 
