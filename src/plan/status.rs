@@ -420,6 +420,9 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("pomijam", Skipped, Pl),
     ("anulowane", Skipped, Pl),
     ("odłożone", Skipped, Pl),
+    ("porzucone", Skipped, Pl),
+    ("porzucony", Skipped, Pl),
+    ("porzucona", Skipped, Pl),
     ("odłożony", Skipped, Pl),
     ("nierozpoczęte", Pending, Pl),
     ("zrobione", Complete, Pl),
@@ -481,6 +484,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("diblokir", Blocked, Id),
     ("dilewati", Skipped, Id),
     ("ditunda", Skipped, Id),
+    // Held back, delayed (`tertunda — menunggu persetujuan`): on hold.
+    ("tertunda", Blocked, Id),
     ("hoàn thành", Complete, Vi),
     ("đang thực hiện", InProgress, Vi),
     ("chưa bắt đầu", Pending, Vi),

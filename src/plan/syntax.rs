@@ -404,9 +404,16 @@ fn dash_mark(text: &str) -> Option<usize> {
         return Some(text[..at].trim_end().len());
     }
     let (at, _) = rfind_any(t, &[" — ", " – ", " - ", " -- "])?;
-    // (Or that it is being done now: `4) booking flow — doing now`.)
+    // (Or that it is being done now, `4) booking flow — doing now`, or the current one of its
+    // kind: `## Sprint 3 (Feb 3 – Feb 14) — current sprint`.)
     let part = t[at..].trim_start_matches([' ', '—', '–', '-']);
-    (says_current(part) || doing_now(&part.to_lowercase())).then(|| text[..at].trim_end().len())
+    let lower = part.to_lowercase();
+    let kind = lower.strip_prefix("current ").is_some_and(|w| {
+        ["sprint", "milestone", "step", "iteration", "week", "month", "cycle", "batch", "part", "chapter"]
+            .contains(&w)
+            || GROUP_KEYWORDS.iter().any(|(k, _)| *k == w)
+    });
+    (says_current(part) || doing_now(&lower) || kind).then(|| text[..at].trim_end().len())
 }
 
 /// A title's part that only says it is the current one: `current`, `NOW`, `attuale`, perhaps

@@ -3828,3 +3828,31 @@ fn a_step_being_done_now_a_full_width_gap_a_lone_wait_and_unstated_steps_among_p
     let one = "Plan\n\nStep 1. Setup — done\n- ok\n\nStep 2. Build\n- [ ] x\n";
     assert_eq!(plan_status_json(one)["groups"].as_array().map(Vec::len), Some(0));
 }
+
+#[test]
+fn a_current_list_pointing_at_a_line_a_current_sprint_and_a_log_of_sessions() {
+    // A current section listing every group names the one its arrow points at, not its first.
+    let waves = "# 任务规划\n\n## 当前进度\n- 第一批 ✅ 已完成\n- 第二批 🔄 进行中 ← 当前\n- 第三批 ⏸ 未开始\n\n## 第一批：测量\n- [x] a\n\n## 第二批：图片\n- [ ] b\n\n## 第三批：服务端\n- [ ] c\n";
+    assert_eq!(current(waves), "二");
+    let phases = "# P\n\n## Current\n- Phase 1 done\n- Phase 2 in progress <- current\n- Phase 3\n\n## Phase 1: A\n- [x] a\n\n## Phase 2: B\n- [ ] b\n\n## Phase 3: C\n- [ ] c\n";
+    assert_eq!(current(phases), "2");
+    // Without an arrow, the first line still names it.
+    assert_eq!(current(&waves.replace(" ← 当前", "").replace("- 第一批 ✅ 已完成\n", "")), "二");
+    // `— current sprint` after a title says it is the current one, and is no part of its title.
+    let sprints = "# App\n\n## Sprint 1 (Jan 6 – Jan 17) — closed\n- [x] a\n\n## Sprint 2 (Jan 20 – Jan 31) — current sprint\n- [x] b\n- [ ] c\n\n## Sprint 3 (Feb 3 – Feb 14)\n- [ ] d\n";
+    let v = plan_status_json(sprints);
+    assert_eq!(v["current_group"]["stated"], "2");
+    assert_eq!(v["groups"][1]["title"], "(Jan 20 – Jan 31)");
+    // Sessions under a progress log are its entries beside the plan's milestones.
+    let log = "# Plan\n\n## Milestones\n\n### M1 — Data model\n- **State:** done\n- [x] schema\n\n### M2 — PWA shell\n- **State:** in progress\n- [ ] icons\n\n## Progress Log\n\n### Session 1 (Oct 2)\n- [x] schema drafted\n\n### Session 2 (Oct 4)\n- [x] shell\n- [ ] icons\n";
+    let v = plan_status_json(log);
+    assert_eq!(group_statuses(&v), pairs(&[("M1", "complete"), ("M2", "in_progress")]));
+    // A plan whose only run is under a log keeps it.
+    let only = "# Plan\n\n## Sprint log\n\n### Sprint 1 ✅\n- [x] a\n\n### Sprint 2\n- [ ] b\n";
+    assert_eq!(group_statuses(&plan_status_json(only)), pairs(&[("1", "complete"), ("2", "pending")]));
+    // Held back in Indonesian, abandoned in Polish.
+    let held = "# P\n\n### Fase 1: Riset\n- **Status:** selesai\n\n### Fase 2: Settlement\n- **Status:** tertunda — menunggu persetujuan komite\n\n### Etap 3: SMS\n- **Status:** porzucone — brak budżetu\n";
+    let v = plan_status_json(held);
+    assert_eq!(v["groups"][1]["status"], "blocked");
+    assert_eq!(v["groups"][2]["status"], "skipped");
+}
