@@ -542,7 +542,12 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
     // Being worked on (`← lagi dikerjain`).
     let worked = ["lagi dikerjain", "lagi dikerjakan", "sedang dikerjakan", "sedang dikerjain"]
         .contains(&word.as_str());
-    let current = here || worked || is_current_name(&word) || word.starts_with("进行中") || doing_now(&word);
+    let current = here
+        || worked
+        || got_to(&word)
+        || is_current_name(&word)
+        || word.starts_with("进行中")
+        || doing_now(&word);
     (current && !negated).then(|| text[..at].trim_end().len())
 }
 
@@ -558,6 +563,13 @@ pub fn task_current_mark(text: &str) -> bool {
         || lower.ends_with("here")
         || HERE.iter().any(|h| lower.ends_with(h))
         || lower.starts_with("进行中")
+        || got_to(&lower)
+}
+
+/// A phrase saying where the person has got to (`voy por la 18`, `i'm at lesson 18`);
+/// lowercase.
+fn got_to(phrase: &str) -> bool {
+    GOT_TO.iter().any(|p| phrase.strip_prefix(p).is_some_and(|r| r.is_empty() || r.starts_with(' ')))
 }
 
 /// A short phrase saying the line is what is being done now (`doing this now`, `hier ben ik nu
@@ -724,7 +736,8 @@ const CURRENT_PREFIXES: &[&str] = &[
 const GOT_TO: &[&str] = &[
     "i'm at", "i am at", "we're at", "we are at", "i'm on", "i am on", "estoy en", "estamos en",
     "estou em", "estamos em", "je suis à", "on en est à", "ich bin bei", "wir sind bei", "sono a",
-    "siamo a", "jestem na", "jesteśmy na", "ik ben bij", "we zijn bij", "я на", "мы на",
+    "siamo a", "jestem na", "jesteśmy na", "ik ben bij", "we zijn bij", "я на", "мы на", "voy por",
+    "vamos por",
 ];
 
 /// Words that say "current" inside a name written without spaces, wherever they stand (Thai
@@ -1326,7 +1339,8 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     // A remark set apart after a dash or a comma that does not take the status back (`in
     // progress – Adyen config done`, `not started, after EPIC-2`; not `done — mostly`).
     // After a comma, a remark stating another status takes it back too (`Done, except the
-    // Android build, which has not started`).
+    // Android build, which has not started`); one saying the same goes on about it (`done,
+    // shipped in 0.7.0`).
     let remarked = [" — ", " – ", " - ", ", "].iter().any(|d| {
         rest.strip_prefix(d).is_some_and(|r| {
             let words = r.to_lowercase();
@@ -1334,7 +1348,7 @@ pub fn sentence_status(s: &str) -> Option<Token> {
                 && !words
                     .split(|c: char| !c.is_alphanumeric())
                     .any(|w| PARTLY.contains(&w) || EXCEPT.contains(&w))
-                && (*d != ", " || status::find(r).is_none())
+                && (*d != ", " || status::find(r).is_none_or(|t| t.status == tok.status))
         })
     });
     let word = s[tok.range.clone()].to_lowercase();
