@@ -737,7 +737,7 @@ const GOT_TO: &[&str] = &[
     "i'm at", "i am at", "we're at", "we are at", "i'm on", "i am on", "estoy en", "estamos en",
     "estou em", "estamos em", "je suis à", "on en est à", "ich bin bei", "wir sind bei", "sono a",
     "siamo a", "jestem na", "jesteśmy na", "ik ben bij", "we zijn bij", "я на", "мы на", "voy por",
-    "vamos por",
+    "vamos por", "sedang dikerjakan", "sedang dikerjain", "lagi dikerjakan",
 ];
 
 /// Words that say "current" inside a name written without spaces, wherever they stand (Thai
@@ -1362,10 +1362,11 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     };
     // What it waits for (`Blocked on the vendor's key.`), or why, after a dash (`BLOCKED — calf
     // strain 12 Feb`).
+    // (Or what it was dropped from: `Dropped from this project.`)
     let waits = waiting
         && (rest.strip_prefix(' ').and_then(|r| r.split(' ').next()).is_some_and(|w| {
             let w = w.to_lowercase();
-            WAITS_FOR.contains(&w.as_str())
+            WAITS_FOR.contains(&w.as_str()) || (tok.status == Status::Skipped && w == "from")
         }) || [" — ", " – ", ": "].iter().any(|d| rest.starts_with(d)));
     // A status set apart in bold may take any remark after a dash (`**in progress** — £1,900 /
     // £4,500`).

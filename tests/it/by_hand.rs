@@ -3856,3 +3856,27 @@ fn a_current_list_pointing_at_a_line_a_current_sprint_and_a_log_of_sessions() {
     assert_eq!(v["groups"][1]["status"], "blocked");
     assert_eq!(v["groups"][2]["status"], "skipped");
 }
+
+#[test]
+fn a_remark_saying_the_same_a_person_got_to_a_line_and_a_group_dropped_from_the_project() {
+    // A first line's status goes on after a comma when the remark says the same.
+    let shipped = "# P\n\n## M1 — Parser rewrite\ndone, shipped in 0.7.0 (2024-01-14)\n\n## M2 — Config\n- [x] a\n- [ ] b\n";
+    assert_eq!(plan_status_json(shipped)["groups"][0]["status"], "complete");
+    // Not one that takes it back.
+    let except = shipped.replace(
+        "done, shipped in 0.7.0 (2024-01-14)",
+        "Done, except the Android build, which has not started",
+    );
+    assert_eq!(plan_status_json(&except)["groups"][0]["status"], "pending");
+    // `← voy por la 18` on a task: where the person has got to, in that task's group.
+    let genki = "# Japonés\n\n## Genki I\n- [x] lecciones 1–12\n\n## Genki II\n- [x] lecciones 13–16\n- [ ] lecciones 17–20   ← voy por la 18\n\n## N4\n- [ ] vocabulario\n";
+    assert_eq!(current(genki), "II");
+    // What a section was dropped from.
+    let waves = "# P\n\n## Wave 1 — Skeleton ✔\n- [x] a\n\n## Wave 2 — Xero export\nDropped from this project. Finance is moving off Xero.\n\n## Wave 3 — Cutover\nDropped the idea of a big bang, we go step by step.\n- [ ] b\n";
+    let v = plan_status_json(waves);
+    assert_eq!(v["groups"][1]["status"], "skipped");
+    assert_eq!(v["groups"][2]["status"], "pending");
+    // `Sedang dikerjakan:` (being worked on) names the current group.
+    let wa = "# Rencana\n\n**Sedang dikerjakan:** Tahap 2 (template)\n\n### Tahap 1 - Daftar ✅\n- [x] a\n\n### Tahap 2 - Template\n- [x] b\n- [ ] c\n\n### Tahap 3 - Webhook ⬜\n- [ ] d\n";
+    assert_eq!(current(wa), "2");
+}
