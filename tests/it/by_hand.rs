@@ -3880,3 +3880,12 @@ fn a_remark_saying_the_same_a_person_got_to_a_line_and_a_group_dropped_from_the_
     let wa = "# Rencana\n\n**Sedang dikerjakan:** Tahap 2 (template)\n\n### Tahap 1 - Daftar ✅\n- [x] a\n\n### Tahap 2 - Template\n- [x] b\n- [ ] c\n\n### Tahap 3 - Webhook ⬜\n- [ ] d\n";
     assert_eq!(current(wa), "2");
 }
+
+#[test]
+fn a_run_of_headings_counts_its_word_in_the_singular_or_the_plural() {
+    let weeks = "# MSc dissertation\n\n## Week-by-week\n\n### Weeks 1–2 (3–16 June): protocol  ✔\n- [x] a\n\n### Weeks 3–4 (17–30 June): searching  ← this week\n- [ ] b\n\n### Week 5 (1–7 July): analysis\n- [ ] c\n\n### Weeks 6–7: writing\n- [ ] d\n";
+    let v = plan_status_json(weeks);
+    assert_eq!(v["groups"].as_array().map(Vec::len), Some(4));
+    assert_eq!(v["groups"][2]["title"], "(1–7 July): analysis");
+    assert_eq!(v["current_group"]["stated"], "3–4");
+}

@@ -939,8 +939,16 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
             })
         })
         .collect();
+    // (One word, in the singular or the plural: `### Weeks 9–11` then `### Week 12`.)
+    let singular = |w: String| match w.strip_suffix('s') {
+        Some(one) if one.len() >= 3 && one.bytes().all(|b| b.is_ascii_alphabetic()) => one.to_string(),
+        _ => w,
+    };
     let keys: Vec<_> = (0..heads.len())
-        .map(|i| Some((parents[i], heads[i].1, heads[i].2[words[i].as_ref()?.word.clone()].to_lowercase())))
+        .map(|i| {
+            let word = heads[i].2[words[i].as_ref()?.word.clone()].to_lowercase();
+            Some((parents[i], heads[i].1, singular(word)))
+        })
         .collect();
     let ids: Vec<&str> =
         (0..heads.len()).map(|i| words[i].as_ref().map_or("", |t| &heads[i].2[t.id.clone()])).collect();
