@@ -984,18 +984,12 @@ const WAITS: &[(&str, &[&str])] = &[
     ("מחכים", &["ל"]),
 ];
 
-/// A word that waits, alone (`waiting`, `en attente`): after a group's title (`### 4. Downstream
-/// testing — waiting`) the group waits on something outside its own list, blocked.
-pub fn is_wait(word: &str) -> bool {
-    WAITS.iter().any(|(w, _)| folded(word, w) == Some(word.len()))
-}
-
 /// A wait with its reason set apart after a dash or colon (`waiting — Prof. Keller has to
 /// approve`, `en attente : le patron doit …`): blocked, as a status line's value or the
 /// sentence opening a group's section; never in a title, where the words after a dash are its
 /// name (`## Phase 2: Waiting — room booking`). Not a reason that is a status (`waiting — done`).
 pub fn waits_for_reason(word: &str, rest: &str) -> bool {
-    if !is_wait(word) {
+    if !WAITS.iter().any(|(w, _)| folded(word, w) == Some(word.len())) {
         return false;
     }
     let Some(reason) = [" — ", " – ", " - ", ": ", " : "].iter().find_map(|sep| rest.strip_prefix(sep))

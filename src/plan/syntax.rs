@@ -542,12 +542,7 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
     // Being worked on (`← lagi dikerjain`).
     let worked = ["lagi dikerjain", "lagi dikerjakan", "sedang dikerjakan", "sedang dikerjain"]
         .contains(&word.as_str());
-    let current = here
-        || worked
-        || got_to(&word)
-        || is_current_name(&word)
-        || word.starts_with("进行中")
-        || doing_now(&word);
+    let current = here || worked || is_current_name(&word) || word.starts_with("进行中") || doing_now(&word);
     (current && !negated).then(|| text[..at].trim_end().len())
 }
 
@@ -563,13 +558,6 @@ pub fn task_current_mark(text: &str) -> bool {
         || lower.ends_with("here")
         || HERE.iter().any(|h| lower.ends_with(h))
         || lower.starts_with("进行中")
-        || got_to(&lower)
-}
-
-/// A phrase saying where the person has got to (`voy por la 18`, `i'm at lesson 18`);
-/// lowercase.
-fn got_to(phrase: &str) -> bool {
-    GOT_TO.iter().any(|p| phrase.strip_prefix(p).is_some_and(|r| r.is_empty() || r.starts_with(' ')))
 }
 
 /// A short phrase saying the line is what is being done now (`doing this now`, `hier ben ik nu
@@ -1339,8 +1327,7 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     // A remark set apart after a dash or a comma that does not take the status back (`in
     // progress – Adyen config done`, `not started, after EPIC-2`; not `done — mostly`).
     // After a comma, a remark stating another status takes it back too (`Done, except the
-    // Android build, which has not started`); one saying the same goes on about it (`done,
-    // shipped in 0.7.0`).
+    // Android build, which has not started`).
     let remarked = [" — ", " – ", " - ", ", "].iter().any(|d| {
         rest.strip_prefix(d).is_some_and(|r| {
             let words = r.to_lowercase();
@@ -1348,7 +1335,7 @@ pub fn sentence_status(s: &str) -> Option<Token> {
                 && !words
                     .split(|c: char| !c.is_alphanumeric())
                     .any(|w| PARTLY.contains(&w) || EXCEPT.contains(&w))
-                && (*d != ", " || status::find(r).is_none_or(|t| t.status == tok.status))
+                && (*d != ", " || status::find(r).is_none())
         })
     });
     let word = s[tok.range.clone()].to_lowercase();
@@ -1362,11 +1349,10 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     };
     // What it waits for (`Blocked on the vendor's key.`), or why, after a dash (`BLOCKED — calf
     // strain 12 Feb`).
-    // (Or what it was dropped from: `Dropped from this project.`)
     let waits = waiting
         && (rest.strip_prefix(' ').and_then(|r| r.split(' ').next()).is_some_and(|w| {
             let w = w.to_lowercase();
-            WAITS_FOR.contains(&w.as_str()) || (tok.status == Status::Skipped && w == "from")
+            WAITS_FOR.contains(&w.as_str())
         }) || [" — ", " – ", ": "].iter().any(|d| rest.starts_with(d)));
     // A status set apart in bold may take any remark after a dash (`**in progress** — £1,900 /
     // £4,500`).
@@ -2608,10 +2594,8 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
 /// services   ok`, `Units + worktop   IN PROGRESS`, `Electrics (Dave)  ✔ 16 Mar`): two
 /// spaces or more, then a status read as after a dash.
 fn gap_status(t: &str) -> Option<(usize, Found)> {
-    // (A full-width space is a gap of its own: `## 1. ハード入れ替え　完了`.)
-    let mut gaps = t.match_indices("  ").chain(t.match_indices('\u{3000}')).take(4);
-    gaps.find_map(|(gap, _)| {
-        let end = gap + t[gap..].len() - t[gap..].trim_start_matches([' ', '\u{3000}']).len();
+    t.match_indices("  ").take(4).find_map(|(gap, _)| {
+        let end = gap + t[gap..].len() - t[gap..].trim_start_matches(' ').len();
         let titled = t[..gap].chars().any(char::is_alphanumeric);
         (titled && end < t.len()).then(|| status_apart(t, gap, end)).flatten()
     })
@@ -2623,9 +2607,6 @@ fn status_apart(t: &str, at: usize, tail_start: usize) -> Option<(usize, Found)>
     let tail_start = tail_start + status::past_struck(&t[tail_start..]);
     let tail = &t[tail_start..];
     if let Some(status) = status::whole(tail) {
-        // (A group set apart as waiting waits on something outside its list: `— WAITING`.)
-        let waits = status == Status::Pending && status::is_wait(tail.trim_matches(['*', '_']).trim());
-        let status = if waits { Status::Blocked } else { status };
         return Some((at, Found::new(status, tail_start..t.len())));
     }
     // `Phase 1 (Pipeline) — NEXT` beside `Phase 0 (Scaffolding) — COMPLETE`: in this place only,

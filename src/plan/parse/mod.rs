@@ -908,21 +908,6 @@ impl<'a> Walk<'a> {
         let content = line.start + lead + marker..line.end;
         self.capture(content.clone());
         let s = &text[content.clone()];
-        // A current section's list that points at its line (`- 第三批 🔄 进行中 ← 当前` under
-        // `## 当前进度`) names that group, not its first line.
-        if parent.is_none()
-            && matches!(self.section.0, Section::Current | Section::CurrentLike)
-            && let Some(at) = syntax::arrow_mark(s)
-        {
-            let name = s[..at].trim_end();
-            let line = Line { text: name, range: content.start..content.start + name.len() };
-            if self.section.0 == Section::Current {
-                self.plan.current = Some(line);
-            } else {
-                self.current_labels.truncate(MAX_CURRENT_LINES - 1);
-                self.current_labels.insert(0, line);
-            }
-        }
         let boxed = syntax::checkbox(s);
         let digits = raw[lead..].bytes().take_while(u8::is_ascii_digit).count();
         let ordered = (digits > 0).then(|| line.start + lead..line.start + lead + digits);

@@ -118,7 +118,10 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
         let between = &t[w.id.end..w.title.start];
         let apart = between.contains([':', '：', '—', '–']) || between.starts_with(" - ") || closed(t, &w);
         let numbered = t[w.id.clone()].starts_with(|c: char| c.is_ascii_digit());
-        (w.word.start == lead && !w.word.is_empty() && (apart || (!strict && numbered)))
+        // (Unstated, its id closes on a full stop or a bracket: `Этап 4. Комментарии`, not
+        // `Phase 4 needs the plumber`.)
+        let closed_id = between.starts_with(['.', ')']);
+        (w.word.start == lead && !w.word.is_empty() && (apart || (!strict && numbered && closed_id)))
             .then(|| t[w.word].to_lowercase())
     };
     let lines = || {
@@ -543,12 +546,6 @@ fn names_a_list(h: &str) -> bool {
             let joined: String = w.chars().filter(|&c| c != '-').collect();
             LIST_NAMES.contains(&joined.as_str()) || w.split('-').any(|p| LIST_NAMES.contains(&p))
         })
-}
-
-/// Does a heading name a log (`## Progress Log`, `## Session log`, `## Journal`) by a word?
-fn names_a_log(heading: &str) -> bool {
-    const LOGS: &[&str] = &["log", "logs", "logbook", "worklog", "devlog", "journal", "changelog", "history"];
-    heading.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| LOGS.contains(&w))
 }
 
 /// A top-level item of a list that may be a plan's steps (see [`status_items`]).
@@ -1013,12 +1010,6 @@ pub(super) fn classify_headings(text: &str, blocks: &[Block]) -> Vec<Role> {
     };
     let runs: Vec<bool> =
         runs.iter().enumerate().map(|(i, &r)| r && !(keyworded && holds_keyword(i))).collect();
-    // A run under a log's heading (`## Progress Log` › `### Session 1 (Oct 2)`) is its entries,
-    // when the plan's groups stand elsewhere.
-    let in_log: Vec<bool> =
-        (0..heads.len()).map(|i| above(&parents, i, |j| names_a_log(heads[j].2))).collect();
-    let elsewhere = (0..heads.len()).any(|i| (groups[i].is_some() || runs[i]) && !in_log[i]);
-    let runs: Vec<bool> = runs.iter().zip(&in_log).map(|(&r, &log)| r && !(log && elsewhere)).collect();
     // Under a phases section, a heading of another word beside the groups (`### Step 0:
     // Bootstrap` before `### Phase 1: …`) is one of them.
     let with_groups: std::collections::HashSet<(Option<usize>, u8)> =
