@@ -408,11 +408,11 @@ fn dash_mark(text: &str) -> Option<usize> {
     // kind: `## Sprint 3 (Feb 3 – Feb 14) — current sprint`.)
     let part = t[at..].trim_start_matches([' ', '—', '–', '-']);
     let lower = part.to_lowercase();
-    let kind = lower.strip_prefix("current ").is_some_and(|w| {
-        ["sprint", "milestone", "step", "iteration", "week", "month", "cycle", "batch", "part", "chapter"]
-            .contains(&w)
-            || GROUP_KEYWORDS.iter().any(|(k, _)| *k == w)
-    });
+    let kind = current_group_word(&lower)
+        || lower.strip_prefix("current ").is_some_and(|w| {
+            ["sprint", "milestone", "step", "iteration", "week", "month", "cycle", "batch", "part", "chapter"]
+                .contains(&w)
+        });
     (says_current(part) || doing_now(&lower) || kind).then(|| text[..at].trim_end().len())
 }
 
@@ -540,8 +540,7 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
     let negated =
         word.split_whitespace().any(|w| ["not", "no", "niet", "nicht", "pas", "nie", "не"].contains(&w));
     // Being worked on (`← lagi dikerjain`).
-    let worked = ["lagi dikerjain", "lagi dikerjakan", "sedang dikerjakan", "sedang dikerjain"]
-        .contains(&word.as_str());
+    let worked = WORKED_ON.contains(&word.as_str());
     let current = here || worked || is_current_name(&word) || word.starts_with("进行中") || doing_now(&word);
     (current && !negated).then(|| text[..at].trim_end().len())
 }
@@ -725,8 +724,12 @@ const GOT_TO: &[&str] = &[
     "i'm at", "i am at", "we're at", "we are at", "i'm on", "i am on", "estoy en", "estamos en",
     "estou em", "estamos em", "je suis à", "on en est à", "ich bin bei", "wir sind bei", "sono a",
     "siamo a", "jestem na", "jesteśmy na", "ik ben bij", "we zijn bij", "я на", "мы на", "voy por",
-    "vamos por", "sedang dikerjakan", "sedang dikerjain", "lagi dikerjakan",
+    "vamos por",
 ];
+
+/// "Being worked on", in Indonesian, formal and casual (`Sedang dikerjakan: Tahap 3`, `←
+/// lagi dikerjain`): a label naming the current group, or a mark after an arrow; lowercase.
+const WORKED_ON: &[&str] = &["sedang dikerjakan", "sedang dikerjain", "lagi dikerjakan", "lagi dikerjain"];
 
 /// Words that say "current" inside a name written without spaces, wherever they stand (Thai
 /// puts it after the noun: `ระยะปัจจุบัน`).
@@ -777,6 +780,7 @@ pub fn is_current_name(name: &str) -> bool {
         return false;
     }
     if GOT_TO.contains(&lower.trim())
+        || WORKED_ON.contains(&lower.trim())
         || CURRENT_PREFIXES.iter().any(|p| lower.starts_with(p))
         || CURRENT_INFIXES.iter().any(|w| lower.contains(w))
     {
@@ -1269,12 +1273,6 @@ pub fn arrow_status(s: &str) -> Option<Token> {
     rest.is_empty().then(|| Token { status: tok.status, range: tok.range.start + at..tok.range.end + at })
 }
 
-/// A group's status stated in prose, as the first words of the first line under its heading:
-/// the whole first sentence, perhaps with a remark in parentheses (`Done (Feb 12). 64 imports…`,
-/// `In progress.`, `Not started.`), or a block or deferral and what it waits for (`Blocked on
-/// the vendor's key.`, `Відкладено до наступного навчального року.`). Not a sentence that only
-/// starts with a status word (`Complete rewrite of the parser.`, `Complete by March 3`, `Done
-/// for iOS; Android has not started`, `Running on the staging cluster`, `Done (mostly).`).
 /// Does a list item open with a status said on its own: after a status symbol, or a word
 /// closing its sentence or the item (`отложено.`, `Done`), or what it waits on (`wartet auf
 /// Rückmeldung`); not a label (`Skipped: 2 flaky tests`) nor a word a remark goes on from
@@ -1292,6 +1290,12 @@ pub fn states_alone(s: &str) -> bool {
     symbol || !label
 }
 
+/// A group's status stated in prose, as the first words of the first line under its heading:
+/// the whole first sentence, perhaps with a remark in parentheses (`Done (Feb 12). 64 imports…`,
+/// `In progress.`, `Not started.`), or a block or deferral and what it waits for (`Blocked on
+/// the vendor's key.`, `Відкладено до наступного навчального року.`). Not a sentence that only
+/// starts with a status word (`Complete rewrite of the parser.`, `Complete by March 3`, `Done
+/// for iOS; Android has not started`, `Running on the staging cluster`, `Done (mostly).`).
 pub fn sentence_status(s: &str) -> Option<Token> {
     let tok = reasoned_wait(s, status::leading(s)?);
     // Before it only markup, or a status struck through (`~~en curso~~ descartado: …`).
@@ -2757,7 +2761,6 @@ fn bold_status(t: &str) -> Option<(usize, Found)> {
 /// Or any status as a sentence of its own after the title's last full stop (`1) Config file
 /// support. done`).
 fn comma_status(t: &str) -> Option<(usize, Found)> {
-    // Or a status as a sentence of its own after the title's (`1) Config file support. done`).
     if let Some(stop) = t.rfind(". ") {
         let tail_start = stop + 2;
         let tail = t[tail_start..].trim_end_matches(['.', '!']);

@@ -124,19 +124,20 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
         (w.word.start == lead && !w.word.is_empty() && (apart || (!strict && numbered && closed_id)))
             .then(|| t[w.word].to_lowercase())
     };
-    let lines = || {
-        blocks.iter().filter_map(|b| match b {
-            Block::Text { line } => Some(text[line.clone()].trim_end()),
-            _ => None,
-        })
-    };
     // Once two lines of a word are so set apart, its other lines are steps too, stated or not
-    // (`Этап 4. Комментарии` after `Этап 3. Перенос контента — в процессе`).
-    let words: Vec<String> = lines().filter_map(|t| keyed(t, true)).collect();
-    let ours = |w: &String| words.iter().filter(|x| *x == w).count() >= 2;
+    // (`Этап 4. Комментарии` after `Этап 3. Перенос контента — в процессе`): how many each
+    // word has, counted once.
+    let mut stated: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for b in blocks.iter() {
+        if let Block::Text { line } = b
+            && let Some(word) = keyed(text[line.clone()].trim_end(), true)
+        {
+            *stated.entry(word).or_default() += 1;
+        }
+    }
     pseudo_headings(text, blocks, |t| {
         keyed(t, true).is_some()
-            || keyed(t, false).is_some_and(|w| ours(&w))
+            || keyed(t, false).is_some_and(|w| stated.get(&w).is_some_and(|&n| n >= 2))
             // A lettered line with its status closing it (`A. Inventory — done`).
             || syntax::numbered_heading(t).is_some_and(|w| w.id.start == 0 && closed(t, &w))
     })
