@@ -469,6 +469,8 @@ fn paren_mark(text: &str, exact: bool) -> Option<Range<usize>> {
             let lower = word.to_lowercase();
             // A word saying "current" that is not also a status (`(en cours)` is in progress).
             let only_current = matches!(lower.as_str(), "current" | "we are here" | "you are here")
+                || doing_now(&lower)
+                || ON_IT.contains(&lower.as_str())
                 || CURRENT_PREFIXES.contains(&word)
                 || current_group_word(&lower)
                 || (CURRENT_WORDS.contains(&lower.as_str()) && status::whole(word).is_none());
@@ -485,6 +487,22 @@ fn paren_mark(text: &str, exact: bool) -> Option<Range<usize>> {
     None
 }
 
+/// What a person says of the line they are working on, in brackets after it (`### v0.3 —
+/// cron jobs (working on it)`, `## 3. Dienste migrieren (läuft gerade)`); lowercase.
+const ON_IT: &[&str] = &[
+    "working on it",
+    "working on this",
+    "doing this week",
+    "working on this week",
+    "läuft gerade",
+    "gerade dran",
+    "estoy en ello",
+    "estamos en ello",
+    "ci sto lavorando",
+    "j'y travaille",
+    "en train de le faire",
+];
+
 /// "Current" and a word for a group, alone (`当前批次`, `현재 단계`, `current phase`): what a
 /// parenthesis after a group's title says of it.
 fn current_group_word(lower: &str) -> bool {
@@ -500,7 +518,7 @@ fn current_group_word(lower: &str) -> bool {
 pub fn arrow_mark(text: &str) -> Option<usize> {
     let t = text.trim_end();
     let (at, arrow) =
-        rfind_any(t, &["←", "<--", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶", "◀️", "◀", "◄", "→", "->"])?;
+        rfind_any(t, &["←", "⟵", "<--", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶", "◀️", "◀", "◄", "→", "->"])?;
     let arrow = arrow.len();
     let word = t[at + arrow..].trim();
     // A remark in brackets may follow the mark (`<- NOW (ch 15)`, `← here (draft 2)`).
@@ -1575,6 +1593,60 @@ pub struct Titled {
     /// Words stood before the keyword (`Next: Phase 2`): a title (`# Task Plan — Phase 1-4 …`)
     /// may read so too, and is not a group.
     pub lead_in: bool,
+}
+
+/// A line that is a label in bold, with nothing after it but its status, a mark saying it is the
+/// current one or a remark after a dash or in brackets (`**data**  done`, `**Gear** — done (thx
+/// Mia)`, `**analysis**  ← current`, `**Validation**`), taken apart as a heading: the bold words
+/// are its title; its status stands after them or inside them after a dash (`**storage —
+/// 60%**`). Not a label opening a sentence (`**Note:** …`, `**Important** read this`).
+pub fn bold_step(t: &str) -> Option<Titled> {
+    let rest = t.strip_prefix("**")?;
+    let close = rest.find("**")?;
+    let (inner, after) = (&rest[..close], &rest[close + 2..]);
+    let label = !inner.is_empty()
+        && inner.trim() == inner
+        && !inner.ends_with([':', '：'])
+        && inner.chars().count() <= 60
+        && !after.starts_with([':', '：', '*']);
+    if !label {
+        return None;
+    }
+    let title = 2..2 + inner.len();
+    let a = after.trim_start();
+    if !(a.is_empty() || a.starts_with(['—', '–', '(', '（']) || a.starts_with("- ")) {
+        let at = title.end + 2;
+        let alone = status_after_bold(after)
+            .map(|tok| Found::new(tok.status, at + tok.range.start..at + tok.range.end));
+        let marked = current_mark(after).is_some_and(|m| after[..m.start].trim().is_empty());
+        return (alone.is_some() || marked).then(|| Titled {
+            word: title.start..title.start,
+            id: title.start..title.start,
+            title,
+            statuses: alone.into_iter().collect(),
+            lead_in: false,
+        });
+    }
+    let mut head = bare_heading(t);
+    if head.statuses.is_empty() {
+        let inside = bare_heading(inner);
+        if !inside.statuses.is_empty() {
+            let shift = |r: &Range<usize>| r.start + 2..r.end + 2;
+            return Some(Titled {
+                word: shift(&inside.word),
+                id: shift(&inside.id),
+                title: shift(&inside.title),
+                statuses: inside
+                    .statuses
+                    .iter()
+                    .map(|f| Found { range: shift(&f.range), ..f.clone() })
+                    .collect(),
+                lead_in: false,
+            });
+        }
+    }
+    head.title = title;
+    Some(head)
 }
 
 /// A heading naming a stage by a word before the keyword (`基础阶段 ✅ 已完成`, `冲刺阶段`): read

@@ -3841,3 +3841,88 @@ fn a_run_of_headings_counts_its_word_in_the_singular_or_the_plural() {
     assert_eq!(v["groups"][2]["title"], "(1–7 July): analysis");
     assert_eq!(v["current_group"]["stated"], "3–4");
 }
+
+#[test]
+fn a_log_naming_the_rows_of_a_table_of_phases_is_no_group() {
+    // A log's items that only name phases (`- 2024-05-09 phase 2`) are notes on the table's rows.
+    let table = "# Plan\n\n| # | Phase | Status |\n|---|---|---|\n| 1 | Config | done |\n| 2 | Engine | in progress |\n| 3 | Docs | not started |\n\n## Done log\n- 2024-05-02 phase 1\n- 2024-05-09 phase 2\n- 2024-05-11 started on the engine\n";
+    let v = plan_status_json(table);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    assert_eq!(v["groups"][1]["title"], "Engine");
+    // Items that state their status are groups of their own, as before.
+    let stated = "# Plan\n\n## Now\n- Phase 1: Config. Status: complete.\n- Phase 2: Engine. Status: pending.\n\n## Overview\n| # | Phase | Status |\n|---|---|---|\n| 1 | Config | done |\n| 2 | Engine | in progress |\n";
+    let v = plan_status_json(stated);
+    assert_eq!(group_statuses(&v)[1], ("2".to_string(), "pending".to_string()));
+}
+
+#[test]
+fn bold_lines_saying_how_they_stand_are_the_groups_of_a_plan_kept_by_hand() {
+    let thesis = "# Thesis Ch.3\n\nI keep getting lost in this chapter.\n\n**Corpus construction**  ✔ done\nScraped the debates. Wrote the section.\n\n**Annotation scheme** — done (Ana read it)\n- codebook v3 final\n\n**Classifier**  (working on this now)\n- fine-tuned deberta\n\n**Validation**\n- face validity\n\n**storage — 60%**\n- longhorn\n\n**writing results** todo\n\n**Notes**\n- ask Ana\n\n**Important** read the style guide first.\n";
+    let v = plan_status_json(thesis);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "in_progress"),
+            ("4", "pending"),
+            ("5", "in_progress"),
+            ("6", "pending")
+        ])
+    );
+    let titles: Vec<&str> =
+        v["groups"].as_array().unwrap().iter().map(|g| g["title"].as_str().unwrap()).collect();
+    assert_eq!(
+        titles,
+        [
+            "Corpus construction",
+            "Annotation scheme",
+            "Classifier",
+            "Validation",
+            "storage",
+            "writing results"
+        ]
+    );
+    assert_eq!(v["current_group"]["stated"], "3");
+    // `set` writes the status where the line states it, and nothing else, in the plan's own
+    // words for it.
+    Test::new()
+        .file("task_plan.md", thesis)
+        .args(["set", "--group", "6", "in_progress"])
+        .file_eq(
+            "task_plan.md",
+            thesis.replace("**writing results** todo", "**writing results** working on this"),
+        )
+        .success();
+    Test::new()
+        .file("task_plan.md", thesis)
+        .args(["set", "--group", "5", "complete"])
+        .file_eq("task_plan.md", thesis.replace("**storage — 60%**", "**storage — 100%**"))
+        .success();
+    // One bold line stating a status makes no plan of bold lines.
+    let one = "# Notes\n\n**Backend** — done\n- api\n\n**Frontend**\n- pages\n";
+    assert_eq!(plan_status_json(one)["groups"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn a_group_named_in_brackets_after_where_a_person_is_or_said_worked_on_is_current() {
+    // `Onde estou:` names what is being done, the group in brackets after it.
+    let etapas = "# Dissertação\n\nOnde estou: transcrevendo as entrevistas (etapa 2)\n\n## Etapa 1 — Projeto\n- [x] a\n\n## Etapa 2 — Transcrição\n- [x] b\n- [ ] c\n\n## Etapa 3 — Escrita\n- [ ] d\n";
+    assert_eq!(current(etapas), "2");
+    // Not a bracket that names no group.
+    assert_eq!(current(&etapas.replace("(etapa 2)", "(quase lá)")), serde_json::Value::Null);
+    // A bracket saying it is being worked on, and a long arrow saying current.
+    for mark in ["(working on it)", "(läuft gerade)", "(working on this now)", "⟵ current"] {
+        let plan = format!(
+            "# P\n\n## Phase 1 — a ✔\n- [x] a\n\n## Phase 2 — b {mark}\n- [x] b\n- [ ] c\n\n## Phase 3 — d\n- [ ] e\n"
+        );
+        assert_eq!(current(&plan), "2", "{mark}");
+        assert_eq!(plan_status_json(&plan)["groups"][1]["title"], "b", "{mark}");
+    }
+    // Not a remark that goes on.
+    let slowly = "# P\n\n## Phase 1 — a ✔\n- [x] a\n\n## Phase 2 — b (working on it, slowly)\n- [ ] c\n";
+    assert_eq!(current(slowly), serde_json::Value::Null);
+    // Postponed, in Russian.
+    let ru = "# План\n\n### Этап 1: Каталог\n**Статус:** готово\n\n### Этап 2: Оплата\n**Статус:** отложен (не в этом релизе)\n";
+    assert_eq!(plan_status_json(ru)["groups"][1]["status"], "skipped");
+}

@@ -25,9 +25,9 @@ mod shape;
 use reconcile::split_group_cell;
 use sections::{Section, section_of};
 use shape::{
-    Role, bare_boxes, bare_groups, bold_headings, bold_labels, callout_headings, carriers, classify_headings,
-    group_words, item_runs, plain_headings, spec_items, stating_headings, status_items, straggler_groups,
-    symbol_marks,
+    Role, bare_boxes, bare_groups, bold_headings, bold_labels, bold_steps, callout_headings, carriers,
+    classify_headings, group_words, item_runs, plain_headings, spec_items, stating_headings, status_items,
+    straggler_groups, symbol_marks,
 };
 
 #[derive(Clone, Copy, Debug)]
@@ -518,6 +518,20 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
             if stated && read.tasks.iter().all(|t| t.group.is_some()) {
                 return read;
             }
+        }
+    }
+    // Or under bold lines, two or more saying how they stand (`**data**  done`, `**storage —
+    // 60%**`): the groups of a plan kept by hand, when they hold every task.
+    let mut bolded = Outline { blocks: outline.blocks.clone() };
+    let steps = bold_steps(text, &mut bolded.blocks);
+    if steps.len() >= 2 {
+        let mut roles = classify_headings(text, &bolded.blocks);
+        for (h, titled) in steps {
+            roles[h] = Role::Group(titled);
+        }
+        let read = walk(text, doc.body(), &bolded, &roles, Vec::new(), None);
+        if read.tasks.iter().all(|t| t.group.is_some()) {
+            return read;
         }
     }
     // Or under bold labels, each over its checklist (`**iOS** — Karol` over `- [x] …`): the
@@ -2068,7 +2082,8 @@ impl<'a> Walk<'a> {
         // heading beside it, and the headings name no group the table does not
         // (`| Q2 | Kampanya paneli | Devam ediyor |` over `## Q2 detay`).
         // A lone item that only names a row of a table of groups, holding nothing, is a note on
-        // it (`- Phase 5 on hold: same two people as Phase 4` after the table), no group.
+        // it (`- Phase 5 on hold: same two people as Phase 4` after the table), no group; so
+        // are items that state nothing (a log's `- 2024-05-02 phase 1`, `- 2024-05-09 phase 2`).
         let noted = |g: &Group<'_>| {
             g.form == GroupForm::ListItem
                 && g.tasks.is_empty()
@@ -2076,7 +2091,7 @@ impl<'a> Walk<'a> {
         };
         if self.table_groups.len() >= 2
             && self.list_groups.is_empty()
-            && self.plan.groups.len() == 1
+            && (self.plan.groups.len() == 1 || self.plan.groups.iter().all(|g| g.indicators.is_empty()))
             && self.plan.groups.iter().all(noted)
             && self.plan.current_mark.is_none()
         {
@@ -2143,8 +2158,10 @@ impl<'a> Walk<'a> {
                     !plan.groups[g].numbered_by_place() || !l.text.trim().bytes().all(|b| b.is_ascii_digit())
                 })
             };
-            self.plan.current =
-                labels.into_iter().map(|l| moved_on(plan, l.clone()).unwrap_or(l)).find(names);
+            self.plan.current = labels
+                .into_iter()
+                .map(|l| moved_on(plan, l.clone()).unwrap_or(l))
+                .find_map(|l| if names(&l) { Some(l) } else { closing_reference(plan, l) });
         }
         if self.plan.current.is_none() {
             let statuses = std::mem::take(&mut self.current_statuses);
@@ -2171,13 +2188,27 @@ impl<'a> Walk<'a> {
     }
 }
 
+/// A group's word and id in the bracket closing a current label's value, where the words
+/// before it say what is being done (`Onde estou: transcrevendo as entrevistas (etapa 4)`): the
+/// bracket's words.
+fn closing_reference<'a>(plan: &Plan<'_>, line: Line<'a>) -> Option<Line<'a>> {
+    let t = line.text.trim_end();
+    let inner = t.strip_suffix(')').or_else(|| t.strip_suffix('）'))?;
+    let open = inner.rfind(['(', '（'])?;
+    let bracket = &inner[open..];
+    let words = bracket[bracket.chars().next()?.len_utf8()..].trim();
+    let start = line.range.start + (words.as_ptr() as usize - line.text.as_ptr() as usize);
+    (open > 0 && named_id(plan, words).is_some() && resolve_group(plan, words).is_some())
+        .then(|| Line { text: words, range: start..start + words.len() })
+}
+
 /// The group of the one task whose line ends on an arrow saying it is where the work is (`- [ ]
 /// pushmeldingen ← hier ben ik nu`, `- [ ] migration script <- doing this now`).
 fn marked_task_group(plan: &Plan<'_>) -> Option<usize> {
     let mut marked = plan.tasks.iter().filter_map(|t| {
         let line = &plan.text[t.at..];
         let line = line[..line.find('\n').unwrap_or(line.len())].trim_end_matches('\r');
-        let arrow = line.contains(['←', '👈', '◀', '⬅', '◄']) || line.contains("<-");
+        let arrow = line.contains(['←', '⟵', '👈', '◀', '⬅', '◄']) || line.contains("<-");
         (arrow && syntax::task_current_mark(line)).then_some(t.group)
     });
     match (marked.next(), marked.next()) {

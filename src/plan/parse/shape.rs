@@ -184,6 +184,57 @@ fn bold_label(t: &str) -> Option<&str> {
     label.then(|| inner.trim())
 }
 
+/// Paragraph lines that are a label in bold, most saying how they stand after it or inside it
+/// (`**Corpus construction**  ✔ done`, `**data**  done`, `**storage — 60%**`, `**analysis**  ←
+/// current`) over their notes, prose or checklists: a plan kept by hand in bold lines. When two
+/// or more state a status, each such line opening a paragraph becomes a heading of the deepest
+/// level, and each is a group, stated or not (`**Validation**` over its plain bullets), unless it
+/// names a section of its own (`**Notes**`): those groups, each with its place among the
+/// headings.
+pub(super) fn bold_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Titled)> {
+    let read: Vec<(usize, bool)> = (0..blocks.len())
+        .filter_map(|i| {
+            let Block::Text { line } = &blocks[i] else { return None };
+            // (The first line of its paragraph, not a wrapped line of prose.)
+            let follows = i.checked_sub(1).is_some_and(|p| {
+                matches!(&blocks[p], Block::Text { line: prev }
+                    if text.get(prev.end..line.start).is_none_or(|b| b.bytes().filter(|&b| b == b'\n').count() < 2))
+            });
+            let raw = &text[line.clone()];
+            let step = (!follows && !raw.starts_with([' ', '\t'])).then(|| syntax::bold_step(raw.trim_end()))??;
+            let stated = !step.statuses.is_empty() || syntax::current_mark(raw).is_some();
+            // (Unstated, not a line naming notes or other asides: `**Notes**`, `**Ideas**`.)
+            let title = raw[step.title].to_lowercase();
+            let aside = names_a_list(&title) || title.split_whitespace().any(|w| ASIDES.contains(&w));
+            (stated || !aside).then_some((i, stated))
+        })
+        .collect();
+    if read.iter().filter(|(_, stated)| *stated).count() < 2 {
+        return Vec::new();
+    }
+    let found: Vec<usize> = read.iter().map(|(i, _)| *i).collect();
+    promote(blocks, found.clone());
+    let heads = headings(text, blocks);
+    (0..heads.len())
+        .filter(|&h| found.binary_search(&heads[h].0).is_ok() && bare_name(&heads, h))
+        .filter_map(|h| Some((h, syntax::bold_step(heads[h].2)?)))
+        .collect()
+}
+
+/// Words naming what a plan keeps beside its work (`**Ideas**`, `**Open questions**`); lowercase.
+const ASIDES: &[&str] = &[
+    "ideas",
+    "idea",
+    "links",
+    "questions",
+    "resources",
+    "references",
+    "misc",
+    "parking",
+    "someday",
+    "maybe",
+];
+
 /// Checkbox lines written without a list marker (`[x] M0 – modding env` over `[/] M1 – soil
 /// moisture`), or opening on a status word in brackets (`[done] 1. sensor wiring` over `[doing]
 /// 2. enclosure`), each at the start of its line: the items of a list, when two or more are.
