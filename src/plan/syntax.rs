@@ -1616,10 +1616,19 @@ pub fn bold_step(t: &str) -> Option<Titled> {
     let a = after.trim_start();
     if !(a.is_empty() || a.starts_with(['—', '–', '(', '（']) || a.starts_with("- ")) {
         let at = title.end + 2;
+        // (Or opening a remark after a comma or in brackets: `**solder**  ok, two cold joints`.)
+        let remarked = || {
+            let tok = status::leading(after).filter(|tok| tok.range.start > 0)?;
+            let rest = &after[tok.range.end..];
+            [", ", " (", "; ", " — ", " – "].iter().any(|p| rest.starts_with(p)).then_some(tok)
+        };
         let alone = status_after_bold(after)
+            .or_else(remarked)
             .map(|tok| Found::new(tok.status, at + tok.range.start..at + tok.range.end));
         let marked = current_mark(after).is_some_and(|m| after[..m.start].trim().is_empty());
-        return (alone.is_some() || marked).then(|| Titled {
+        // (A question mark alone says nothing is settled: `**case**  ?`.)
+        let asked = a.bytes().all(|b| b == b'?');
+        return (alone.is_some() || marked || asked).then(|| Titled {
             word: title.start..title.start,
             id: title.start..title.start,
             title,

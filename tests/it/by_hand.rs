@@ -3899,6 +3899,29 @@ fn bold_lines_saying_how_they_stand_are_the_groups_of_a_plan_kept_by_hand() {
         .args(["set", "--group", "5", "complete"])
         .file_eq("task_plan.md", thesis.replace("**storage — 60%**", "**storage — 100%**"))
         .success();
+    // Lines in a row, a status opening a remark, a question mark, an arrow saying now.
+    let keyboard = "TODO / plan — keyboard\n\n**1 design pcb**  ok\n**2 solder**  ok, left half had 2 cold joints, fixed\n**3 firmware**  -> now\n   - fork zmk-config\n**4 case**  ?\n**5 keycaps**  later\n\ntotal so far ~ 165€\n";
+    let v = plan_status_json(keyboard);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "in_progress"),
+            ("4", "pending"),
+            ("5", "pending")
+        ])
+    );
+    assert_eq!(v["current_group"]["stated"], "3");
+    Test::new()
+        .file("task_plan.md", keyboard)
+        .args(["set", "--group", "2", "blocked"])
+        .file_eq("task_plan.md", keyboard.replace("**2 solder**  ok,", "**2 solder**  blocked,"))
+        .success();
+    // A wrapped line of prose that opens in bold is none.
+    let prose =
+        "# P\n\n**Gear** — done\n\n**Format** — done\n\nWe talked it over.\n**Later** we may add video.\n";
+    assert_eq!(plan_status_json(prose)["groups"].as_array().map(Vec::len), Some(2));
     // One bold line stating a status makes no plan of bold lines.
     let one = "# Notes\n\n**Backend** — done\n- api\n\n**Frontend**\n- pages\n";
     assert_eq!(plan_status_json(one)["groups"].as_array().map(Vec::len), Some(0));

@@ -192,21 +192,30 @@ fn bold_label(t: &str) -> Option<&str> {
 /// names a section of its own (`**Notes**`): those groups, each with its place among the
 /// headings.
 pub(super) fn bold_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Titled)> {
-    let read: Vec<(usize, bool)> = (0..blocks.len())
-        .filter_map(|i| {
-            let Block::Text { line } = &blocks[i] else { return None };
-            // (The first line of its paragraph, not a wrapped line of prose.)
-            let follows = i.checked_sub(1).is_some_and(|p| {
-                matches!(&blocks[p], Block::Text { line: prev }
-                    if text.get(prev.end..line.start).is_none_or(|b| b.bytes().filter(|&b| b == b'\n').count() < 2))
-            });
+    // Each paragraph line's reading: is it such a line, and does it state how it stands?
+    let steps: Vec<Option<bool>> = (blocks.iter())
+        .map(|b| {
+            let Block::Text { line } = b else { return None };
             let raw = &text[line.clone()];
-            let step = (!follows && !raw.starts_with([' ', '\t'])).then(|| syntax::bold_step(raw.trim_end()))??;
+            let step = (!raw.starts_with([' ', '\t'])).then(|| syntax::bold_step(raw.trim_end()))??;
             let stated = !step.statuses.is_empty() || syntax::current_mark(raw).is_some();
             // (Unstated, not a line naming notes or other asides: `**Notes**`, `**Ideas**`.)
             let title = raw[step.title].to_lowercase();
             let aside = names_a_list(&title) || title.split_whitespace().any(|w| ASIDES.contains(&w));
-            (stated || !aside).then_some((i, stated))
+            (stated || !aside).then_some(stated)
+        })
+        .collect();
+    // The first line of its paragraph, or after another such line (`**1 design pcb**  ok` over
+    // `**2 order**  ok`); not a wrapped line of prose.
+    let read: Vec<(usize, bool)> = (0..blocks.len())
+        .filter_map(|i| {
+            let Block::Text { line } = &blocks[i] else { return None };
+            let wrapped = i.checked_sub(1).is_some_and(|p| {
+                steps[p].is_none()
+                    && matches!(&blocks[p], Block::Text { line: prev }
+                        if text.get(prev.end..line.start).is_none_or(|b| b.bytes().filter(|&b| b == b'\n').count() < 2))
+            });
+            steps[i].filter(|_| !wrapped).map(|stated| (i, stated))
         })
         .collect();
     if read.iter().filter(|(_, stated)| *stated).count() < 2 {
