@@ -3949,3 +3949,17 @@ fn a_group_named_in_brackets_after_where_a_person_is_or_said_worked_on_is_curren
     let ru = "# План\n\n### Этап 1: Каталог\n**Статус:** готово\n\n### Этап 2: Оплата\n**Статус:** отложен (не в этом релизе)\n";
     assert_eq!(plan_status_json(ru)["groups"][1]["status"], "skipped");
 }
+
+#[test]
+fn once_two_lettered_lines_say_how_they_stand_the_others_are_steps_too() {
+    let lit = "# Lit review\n\nA. Defining learning — DONE\n\nB. Theories — DONE\n\nC. Affordances — in progress\n\nD. Digital work\n";
+    let v = plan_status_json(lit);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("A", "complete"), ("B", "complete"), ("C", "in_progress"), ("D", "pending")])
+    );
+    assert_eq!(v["groups"][3]["title"], "Digital work");
+    // One stated line alone makes none.
+    let one = "# Lit\n\nA. Defining learning — DONE\n\nB. Theories\n";
+    assert_eq!(plan_status_json(one)["groups"].as_array().map(Vec::len), Some(0));
+}

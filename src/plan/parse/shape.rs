@@ -127,19 +127,30 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
     // Once two lines of a word are so set apart, its other lines are steps too, stated or not
     // (`Этап 4. Комментарии` after `Этап 3. Перенос контента — в процессе`): how many each
     // word has, counted once.
+    // A lettered line (`A. Inventory — done`; a numbered one is a list's item): whether its
+    // status closes it.
+    let lettered = |t: &str| {
+        let w = syntax::numbered_heading(t).filter(|w| w.id.start == 0)?;
+        t[w.id.clone()].bytes().all(|b| b.is_ascii_alphabetic()).then(|| closed(t, &w))
+    };
     let mut stated: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for b in blocks.iter() {
-        if let Block::Text { line } = b
-            && let Some(word) = keyed(text[line.clone()].trim_end(), true)
-        {
-            *stated.entry(word).or_default() += 1;
+        if let Block::Text { line } = b {
+            let t = text[line.clone()].trim_end();
+            if let Some(word) = keyed(t, true) {
+                *stated.entry(word).or_default() += 1;
+            } else if lettered(t) == Some(true) {
+                *stated.entry(String::new()).or_default() += 1;
+            }
         }
     }
+    let twice = |kind: &str| stated.get(kind).is_some_and(|&n| n >= 2);
     pseudo_headings(text, blocks, |t| {
         keyed(t, true).is_some()
-            || keyed(t, false).is_some_and(|w| stated.get(&w).is_some_and(|&n| n >= 2))
-            // A lettered line with its status closing it (`A. Inventory — done`).
-            || syntax::numbered_heading(t).is_some_and(|w| w.id.start == 0 && closed(t, &w))
+            || keyed(t, false).is_some_and(|w| twice(&w))
+            // A lettered line with its status closing it (`A. Inventory — done`), and once two
+            // do, the others (`D. Digital work`).
+            || lettered(t).is_some_and(|said| said || twice(""))
     })
 }
 
