@@ -1375,7 +1375,7 @@ pub fn sentence_status(s: &str) -> Option<Token> {
         && (rest.strip_prefix(' ').and_then(|r| r.split(' ').next()).is_some_and(|w| {
             let w = w.to_lowercase();
             WAITS_FOR.contains(&w.as_str())
-        }) || [" — ", " – ", ": "].iter().any(|d| rest.starts_with(d)));
+        }) || [" — ", " – ", ": ", "：", "了：", "了，"].iter().any(|d| rest.starts_with(d)));
     // A status set apart in bold may take any remark after a dash (`**in progress** — £1,900 /
     // £4,500`).
     let bolded = s[..tok.range.start].trim_start().starts_with("**")
@@ -3587,6 +3587,9 @@ mod tests {
         assert_eq!(first("done — mostly"), None);
         assert_eq!(first("shipped 2026-01-28 🎉"), Some((Status::Complete, "shipped")));
         assert_eq!(first("done on 14/3."), Some((Status::Complete, "done")));
+        // A block and why, after a full-width colon (`卡住了：…`, stuck: …).
+        assert_eq!(first("卡住了：iOS 上需要付费账号，先等等。"), Some((Status::Blocked, "卡住")));
+        assert_eq!(first("卡住的问题都解决了"), None);
         // Not a count, a label's colon, a question, or an exception stating another status.
         assert_eq!(first("Done 3/5"), None);
         assert_eq!(first("Done:"), None);
