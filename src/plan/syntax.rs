@@ -1658,6 +1658,54 @@ pub fn bold_step(t: &str) -> Option<Titled> {
     Some(head)
 }
 
+/// A plain line of a plan kept by hand that says how a step stands after its title, set apart
+/// (`DESIGN - done`, `jan - kana cleanup  ✔`, `PART TWO — The Crossing   60%`, `week 1 (ch 1-4)
+/// ok`), taken apart as a heading: its title and its status. Not a label of the whole plan
+/// (`Overall: ~45%`, `Status: on track`) nor a sentence.
+pub fn plain_step(t: &str) -> Option<Titled> {
+    if t.chars().count() > 100 || status_label(t).is_some() || current_label(t).is_some() {
+        return None;
+    }
+    let (title, found) = match strip_trailing_statuses(t, 0..t.len()) {
+        (_, found) if found.is_empty() => closing_status(t)?,
+        read => read,
+    };
+    let words = t[title.clone()].trim();
+    if !words.chars().any(char::is_alphanumeric) || words.ends_with(['.', ':', '：']) {
+        return None;
+    }
+    Some(Titled {
+        word: title.start..title.start,
+        id: title.start..title.start,
+        title,
+        statuses: found,
+        lead_in: false,
+    })
+}
+
+/// A share done closing a line after a gap of two spaces or more (`…   60%`), or a status after
+/// a bracket (`week 1 (ch 1-4) ok`), where a title's statuses are not read: the title's range
+/// before it, and the status.
+fn closing_status(t: &str) -> Option<(Range<usize>, Vec<Found>)> {
+    let end = t.trim_end().len();
+    let found = |at: usize, len: usize, status: Status| {
+        Some((0..t[..at].trim_end().len(), vec![Found::new(status, at..at + len)]))
+    };
+    if let Some(gap) = t[..end].rfind("  ") {
+        let word = t[gap..end].trim_start();
+        if let Some(status) = share_word(word) {
+            return found(end - word.len(), word.len(), status);
+        }
+    }
+    // (After a bracket, perhaps with a remark after a dash: `week 3 (ch 9-10) ok — generics`.)
+    let at = t[..end].rfind(") ")? + 2;
+    let tok = status::leading(&t[at..end]).filter(|tok| tok.range.start == 0)?;
+    let rest = &t[at + tok.range.end..end];
+    (rest.is_empty() || [" — ", " – ", ", "].iter().any(|p| rest.starts_with(p)))
+        .then(|| found(at, tok.range.end, tok.status))
+        .flatten()
+}
+
 /// A heading naming a stage by a word before the keyword (`基础阶段 ✅ 已完成`, `冲刺阶段`): read
 /// as a heading with no id, its name whole. Whether a run of them is the plan's groups (rather
 /// than a section of stages, `## 开发阶段`) is the reader's call.

@@ -3963,3 +3963,31 @@ fn once_two_lettered_lines_say_how_they_stand_the_others_are_steps_too() {
     let one = "# Lit\n\nA. Defining learning — DONE\n\nB. Theories\n";
     assert_eq!(plan_status_json(one)["groups"].as_array().map(Vec::len), Some(0));
 }
+
+#[test]
+fn plain_lines_saying_how_they_stand_are_the_groups_of_a_plan_kept_by_hand() {
+    let site = "portfolio site v3\n-----------------\n\nsquarespace renewal is in 6 weeks.\n\nDESIGN - done\n  dark bg, full bleed images\n\nIMAGE PIPELINE - done\n  lightroom export, then a script\n\nSITE - mostly done\n  home ✔\n\nCLIENT GALLERIES - ???\n  pixieset or cloudflare access\n\nMIGRATION - TODO\n  export blog posts\n\nNotes\n  call the printer\n\nOverall: ~60%\n";
+    let v = plan_status_json(site);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "pending"), ("4", "pending"), ("5", "pending")])
+    );
+    assert_eq!(v["groups"][0]["title"], "DESIGN");
+    // `set` writes where the line states it, in the letter case the word it replaces has.
+    Test::new()
+        .file("task_plan.md", site)
+        .args(["set", "--group", "5", "in_progress"])
+        .file_eq("task_plan.md", site.replace("MIGRATION - TODO", "MIGRATION - IN PROGRESS"))
+        .success();
+    // Weeks written alike, a share after a gap, a status after a bracket.
+    let rust = "# learning rust\n\nweek 1 (ch 1-4) ok\nweek 2 (ch 5-8) ok — structs, enums\n  - rustlings up to hashmaps\nweek 3 (ch 9-10)   40%\nweek 4 (ch 11-13)\n\nrustlings progress: 68/94\n";
+    let v = plan_status_json(rust);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["groups"][2]["title"], "week 3 (ch 9-10)");
+    // One stated line, or sentences that end on a status, make none.
+    let prose = "# Notes\n\nThe migration - done\n\nWe think the parser is done.\nThe docs are done.\n";
+    assert_eq!(plan_status_json(prose)["groups"].as_array().map(Vec::len), Some(0));
+}

@@ -26,8 +26,8 @@ use reconcile::split_group_cell;
 use sections::{Section, section_of};
 use shape::{
     Role, bare_boxes, bare_groups, bold_headings, bold_labels, bold_steps, callout_headings, carriers,
-    classify_headings, group_words, item_runs, plain_headings, spec_items, stating_headings, status_items,
-    straggler_groups, symbol_marks,
+    classify_headings, group_words, item_runs, plain_headings, plain_steps, spec_items, stating_headings,
+    status_items, straggler_groups, symbol_marks,
 };
 
 #[derive(Clone, Copy, Debug)]
@@ -530,6 +530,20 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
             roles[h] = Role::Group(titled);
         }
         let read = walk(text, doc.body(), &bolded, &roles, Vec::new(), None);
+        if read.tasks.iter().all(|t| t.group.is_some()) {
+            return read;
+        }
+    }
+    // Or under plain lines, two or more saying how they stand (`DESIGN - done`, `week 1 (ch
+    // 1-4) ok`), when they hold every task.
+    let mut plain = Outline { blocks: outline.blocks.clone() };
+    let steps = plain_steps(text, &mut plain.blocks);
+    if steps.len() >= 2 {
+        let mut roles = classify_headings(text, &plain.blocks);
+        for (h, titled) in steps {
+            roles[h] = Role::Group(titled);
+        }
+        let read = walk(text, doc.body(), &plain, &roles, Vec::new(), None);
         if read.tasks.iter().all(|t| t.group.is_some()) {
             return read;
         }

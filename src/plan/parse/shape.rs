@@ -216,19 +216,7 @@ pub(super) fn bold_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Titled
             (stated || !aside).then_some(stated)
         })
         .collect();
-    // The first line of its paragraph, or after another such line (`**1 design pcb**  ok` over
-    // `**2 order**  ok`); not a wrapped line of prose.
-    let read: Vec<(usize, bool)> = (0..blocks.len())
-        .filter_map(|i| {
-            let Block::Text { line } = &blocks[i] else { return None };
-            let wrapped = i.checked_sub(1).is_some_and(|p| {
-                steps[p].is_none()
-                    && matches!(&blocks[p], Block::Text { line: prev }
-                        if text.get(prev.end..line.start).is_none_or(|b| b.bytes().filter(|&b| b == b'\n').count() < 2))
-            });
-            steps[i].filter(|_| !wrapped).map(|stated| (i, stated))
-        })
-        .collect();
+    let read = openers(text, blocks, &steps);
     if read.iter().filter(|(_, stated)| *stated).count() < 2 {
         return Vec::new();
     }
@@ -238,6 +226,100 @@ pub(super) fn bold_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Titled
     (0..heads.len())
         .filter(|&h| found.binary_search(&heads[h].0).is_ok() && bare_name(&heads, h))
         .filter_map(|h| Some((h, syntax::bold_step(heads[h].2)?)))
+        .collect()
+}
+
+/// Plain paragraph lines that say how a step stands after its title (`DESIGN - done`, `week 1
+/// (ch 1-4) ok`, `PART TWO — The Crossing   60%`, [`syntax::plain_step`]): a plan kept by hand in
+/// plain lines over its notes. When two or more do, they become headings of the deepest level,
+/// each a group, and so do the lines written like them that state nothing yet: in capitals
+/// (`SHOP`), opening with a month (`jul-aug - graded readers`) or with the same first word
+/// (`week 6 (ch 17-20)`) as two stated ones. Those groups, each with its place among the
+/// headings.
+pub(super) fn plain_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Titled)> {
+    // What a line is written like: in capitals, opening with a month, or its first word.
+    let like = |t: &str| {
+        let first = t.split_whitespace().next().unwrap_or_default();
+        if first.chars().filter(|c| c.is_alphabetic()).count() >= 2
+            && first.chars().all(|c| !c.is_alphabetic() || c.is_uppercase())
+        {
+            "\u{1}caps".to_string()
+        } else if syntax::opens_with_month(t) {
+            "\u{1}month".to_string()
+        } else {
+            t.split(|c: char| !c.is_alphanumeric()).next().unwrap_or_default().to_lowercase()
+        }
+    };
+    let line = |b: &Block| match b {
+        Block::Text { line } if !text[line.clone()].starts_with([' ', '\t']) => {
+            Some(text[line.clone()].trim_end())
+        }
+        _ => None,
+    };
+    let mut stated: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for t in blocks.iter().filter_map(line) {
+        if syntax::plain_step(t).is_some() {
+            *stated.entry(like(t)).or_default() += 1;
+        }
+    }
+    if stated.values().sum::<usize>() < 2 {
+        return Vec::new();
+    }
+    // (Unstated: a short line, no sentence nor label, nor one naming notes or asides.)
+    let unstated = |t: &str| {
+        // (Question marks alone after a dash say nothing is settled: `CLIENT GALLERIES - ???`.)
+        let t = t.trim_end_matches('?').trim_end().strip_suffix(" -").unwrap_or(t);
+        let lower = t.to_lowercase();
+        stated.get(&like(t)).is_some_and(|&n| n >= 2)
+            && t.chars().count() <= 80
+            && !t.ends_with(['.', ':', '：', '?', '!'])
+            && !names_a_list(&lower)
+            && !lower.split_whitespace().any(|w| ASIDES.contains(&w))
+    };
+    let steps: Vec<Option<bool>> = blocks
+        .iter()
+        .map(|b| {
+            line(b).and_then(|t| {
+                if syntax::plain_step(t).is_some() { Some(true) } else { unstated(t).then_some(false) }
+            })
+        })
+        .collect();
+    let found: Vec<usize> = openers(text, blocks, &steps).into_iter().map(|(i, _)| i).collect();
+    promote(blocks, found.clone());
+    let heads = headings(text, blocks);
+    (0..heads.len())
+        .filter(|&h| found.binary_search(&heads[h].0).is_ok() && bare_name(&heads, h))
+        .map(|h| {
+            let t = heads[h].2;
+            let whole = 0..t.trim_end().len();
+            (
+                h,
+                syntax::plain_step(t).unwrap_or(Titled {
+                    word: 0..0,
+                    id: 0..0,
+                    title: whole,
+                    statuses: Vec::new(),
+                    lead_in: false,
+                }),
+            )
+        })
+        .collect()
+}
+
+/// The paragraph lines `steps` reads as steps (whether each states how it stands) that open
+/// their paragraph or follow another step (`**1 design pcb**  ok` over `**2 order**  ok`); not
+/// a wrapped line of prose.
+fn openers(text: &str, blocks: &[Block], steps: &[Option<bool>]) -> Vec<(usize, bool)> {
+    (0..blocks.len())
+        .filter_map(|i| {
+            let Block::Text { line } = &blocks[i] else { return None };
+            let wrapped = i.checked_sub(1).is_some_and(|p| {
+                steps[p].is_none()
+                    && matches!(&blocks[p], Block::Text { line: prev }
+                        if text.get(prev.end..line.start).is_none_or(|b| b.bytes().filter(|&b| b == b'\n').count() < 2))
+            });
+            steps[i].filter(|_| !wrapped).map(|stated| (i, stated))
+        })
         .collect()
 }
 
