@@ -280,6 +280,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("sospeso", Blocked, It),
     ("annullata", Skipped, It),
     ("annullato", Skipped, It),
+    ("scartato", Skipped, It),
+    ("scartata", Skipped, It),
     ("non iniziata", Pending, It),
     ("non iniziato", Pending, It),
     ("in attesa", Pending, It),

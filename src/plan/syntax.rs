@@ -1604,11 +1604,14 @@ pub fn bold_step(t: &str) -> Option<Titled> {
     let rest = t.strip_prefix("**")?;
     let close = rest.find("**")?;
     let (inner, after) = (&rest[..close], &rest[close + 2..]);
+    // (Not a term that is itself a status, as a glossary defines them: `**Blocked** — …`.)
     let label = !inner.is_empty()
         && inner.trim() == inner
         && !inner.ends_with([':', '：'])
         && inner.chars().count() <= 60
-        && !after.starts_with([':', '：', '*']);
+        && !after.starts_with([':', '：', '*'])
+        && status::whole(inner).is_none()
+        && status::lone(inner).is_none();
     if !label {
         return None;
     }
@@ -1620,7 +1623,10 @@ pub fn bold_step(t: &str) -> Option<Titled> {
         let remarked = || {
             let tok = status::leading(after).filter(|tok| tok.range.start > 0)?;
             let rest = &after[tok.range.end..];
-            [", ", " (", "; ", " — ", " – "].iter().any(|p| rest.starts_with(p)).then_some(tok)
+            [", ", " (", "; ", " — ", " – ", "，", "（", "、"]
+                .iter()
+                .any(|p| rest.starts_with(p))
+                .then_some(tok)
         };
         let alone = status_after_bold(after)
             .or_else(remarked)
@@ -1663,7 +1669,12 @@ pub fn bold_step(t: &str) -> Option<Titled> {
 /// ok`), taken apart as a heading: its title and its status. Not a label of the whole plan
 /// (`Overall: ~45%`, `Status: on track`) nor a sentence.
 pub fn plain_step(t: &str) -> Option<Titled> {
-    if t.chars().count() > 100 || status_label(t).is_some() || current_label(t).is_some() {
+    // (A line opening in bold or italics is [`bold_step`]'s.)
+    if t.chars().count() > 100
+        || t.starts_with(['*', '_'])
+        || status_label(t).is_some()
+        || current_label(t).is_some()
+    {
         return None;
     }
     let (title, found) = match strip_trailing_statuses(t, 0..t.len()) {

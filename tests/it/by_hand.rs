@@ -3991,3 +3991,39 @@ fn plain_lines_saying_how_they_stand_are_the_groups_of_a_plan_kept_by_hand() {
     let prose = "# Notes\n\nThe migration - done\n\nWe think the parser is done.\nThe docs are done.\n";
     assert_eq!(plan_status_json(prose)["groups"].as_array().map(Vec::len), Some(0));
 }
+
+#[test]
+fn notes_glossaries_labels_and_brackets_that_only_look_like_steps() {
+    let none = |plan: &str| plan_status_json(plan)["groups"].as_array().map(Vec::len);
+    // Bold lines under a heading naming notes are not steps.
+    let notes = "# Website relaunch\n\n## Plan\n**design**  done\n**build**  in progress\n**launch**\n\n## Notes\n**Budget** — ok\n**Hosting** — done, Netlify\n";
+    assert_eq!(none(notes), Some(3));
+    // A plan writing its bold lines as labels with a colon keeps no steps in them.
+    let trip = "# Trip planning\n\n**Flights**: done\n**Hotel**: done\n**Car**: pending\n\n**Visa** — done: got it on Monday.\n**Insurance** — done. We chose the cheap one.\n";
+    assert_eq!(none(trip), Some(0));
+    // A glossary of statuses.
+    let glossary = "# Glossary\n\n**Done** — a task whose checks all pass.\n\n**Blocked** — waiting on something outside the team.\n\n**WIP** — work in progress; limit 3 per person.\n";
+    assert_eq!(none(glossary), Some(0));
+    // A status opening a remark after a full-width comma or bracket.
+    let move_ =
+        "# 引っ越し\n\n**物件探し**（完了）\n**契約** — 完了\n**荷造り**  進行中（半分くらい）\n**手続き**\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(move_)),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    // A sentence is no lettered step.
+    let house = "# House\n\nA. Inventory — done\n\nB. Repairs — in progress\n\nC. Painting\n\nE. coli samples went to the lab.\n";
+    assert_eq!(none(house), Some(3));
+    // A bracket that says more than a group's word and id names no current group.
+    let etapas = "# Dissertação\n\nOnde estou: esperando o comitê de ética (etapa 3 depende disso)\n\n## Etapa 1 — Projeto\n- [x] a\n\n## Etapa 2 — Transcrição\n- [ ] c\n\n## Etapa 3 — Escrita\n- [ ] d\n";
+    assert_eq!(current(etapas), serde_json::Value::Null);
+}
+
+#[test]
+fn a_heading_detailing_a_row_of_a_phases_table_holds_its_tasks() {
+    // `## Fasi` › a table of phases › `### Dettaglio fase 3` over a checklist: the table's
+    // phases, the checklist their tasks (not each item a group).
+    let fasi = "# B&B\n\n## Fasi\n\n| Fase | Descrizione | Stato |\n|---|---|---|\n| 1 | Struttura | ✅ fatto |\n| 2 | Calendario | 🔨 in corso |\n| 3 | Caparra | ❌ scartato |\n\n### Dettaglio fase 2\n- [x] a\n- [ ] b\n\n## Decisioni\n- Astro\n";
+    let v = plan_status_json(fasi);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "skipped")]));
+}

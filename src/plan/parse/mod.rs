@@ -726,6 +726,11 @@ impl<'a> Walk<'a> {
         if self.section.0 != Section::Other && level <= self.section.1 {
             self.section = (Section::Other, 0);
         }
+        // A heading under a phases section whose table gave its groups details one of them
+        // (`## Fasi` › table › `### Dettaglio fase 3` over its checklist): its items are tasks.
+        if self.section.0 == Section::Groups && level > self.section.1 && !self.table_groups.is_empty() {
+            self.section = (Section::Other, 0);
+        }
         if let Some(open) = self.plan.sections.last_mut().filter(|s| s.end == usize::MAX && level <= s.level)
         {
             open.end = line.start;
@@ -2212,7 +2217,9 @@ fn closing_reference<'a>(plan: &Plan<'_>, line: Line<'a>) -> Option<Line<'a>> {
     let bracket = &inner[open..];
     let words = bracket[bracket.chars().next()?.len_utf8()..].trim();
     let start = line.range.start + (words.as_ptr() as usize - line.text.as_ptr() as usize);
-    (open > 0 && named_id(plan, words).is_some() && resolve_group(plan, words).is_some())
+    // (Only the group's word and id: not `(etapa 3 depende disso)`, `(Phase 1 is done)`.)
+    let bare = words.split_whitespace().count() <= 2;
+    (open > 0 && bare && named_id(plan, words).is_some() && resolve_group(plan, words).is_some())
         .then(|| Line { text: words, range: start..start + words.len() })
 }
 

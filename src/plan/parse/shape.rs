@@ -131,7 +131,10 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
     // status closes it.
     let lettered = |t: &str| {
         let w = syntax::numbered_heading(t).filter(|w| w.id.start == 0)?;
-        t[w.id.clone()].bytes().all(|b| b.is_ascii_alphabetic()).then(|| closed(t, &w))
+        // (Unstated, no sentence: not `E. coli samples went to the lab.`)
+        let said = closed(t, &w);
+        (t[w.id.clone()].bytes().all(|b| b.is_ascii_alphabetic()) && (said || !t.ends_with('.')))
+            .then_some(said)
     };
     let mut stated: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for b in blocks.iter() {
@@ -203,10 +206,39 @@ fn bold_label(t: &str) -> Option<&str> {
 /// names a section of its own (`**Notes**`): those groups, each with its place among the
 /// headings.
 pub(super) fn bold_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Titled)> {
-    // Each paragraph line's reading: is it such a line, and does it state how it stands?
+    // A plan that writes its bold lines as labels with a colon (`**Flights**: done`) keeps no
+    // steps in them.
+    let labelled = blocks.iter().any(|b| {
+        matches!(b, Block::Text { line } if {
+            let t = &text[line.clone()];
+            t.starts_with("**") && t[2..].find("**").is_some_and(|c| {
+                t[2..2 + c].ends_with([':', '：']) || t[4 + c..].starts_with([':', '：'])
+            }) && super::super::status::find(t).is_some()
+        })
+    });
+    if labelled {
+        return Vec::new();
+    }
+    // Each paragraph line's reading: is it such a line, and does it state how it stands? Not
+    // under a heading naming notes, a log or another section of its own (`## Notes`).
+    let mut aside = false;
     let steps: Vec<Option<bool>> = (blocks.iter())
         .map(|b| {
+            if let Block::Heading { line, level, .. } = b
+                && *level > 1
+            {
+                let raw = &text[line.clone()];
+                let h = &raw[syntax::heading_text(raw)];
+                aside = names_a_list(&h.to_lowercase())
+                    || !matches!(
+                        super::sections::section_of(h),
+                        super::sections::Section::Other | super::sections::Section::Groups
+                    );
+            }
             let Block::Text { line } = b else { return None };
+            if aside {
+                return None;
+            }
             let raw = &text[line.clone()];
             let step = (!raw.starts_with([' ', '\t'])).then(|| syntax::bold_step(raw.trim_end()))??;
             let stated = !step.statuses.is_empty() || syntax::current_mark(raw).is_some();
