@@ -521,31 +521,21 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
         }
     }
     // Or under bold lines, two or more saying how they stand (`**data**  done`, `**storage —
-    // 60%**`): the groups of a plan kept by hand, when they hold every task.
-    let mut bolded = Outline { blocks: outline.blocks.clone() };
-    let steps = bold_steps(text, &mut bolded.blocks);
-    if steps.len() >= 2 {
-        let mut roles = classify_headings(text, &bolded.blocks);
-        for (h, titled) in steps {
-            roles[h] = Role::Group(titled);
-        }
-        let read = walk(text, doc.body(), &bolded, &roles, Vec::new(), None);
-        if read.tasks.iter().all(|t| t.group.is_some()) {
-            return read;
-        }
-    }
-    // Or under plain lines, two or more saying how they stand (`DESIGN - done`, `week 1 (ch
-    // 1-4) ok`), when they hold every task.
-    let mut plain = Outline { blocks: outline.blocks.clone() };
-    let steps = plain_steps(text, &mut plain.blocks);
-    if steps.len() >= 2 {
-        let mut roles = classify_headings(text, &plain.blocks);
-        for (h, titled) in steps {
-            roles[h] = Role::Group(titled);
-        }
-        let read = walk(text, doc.body(), &plain, &roles, Vec::new(), None);
-        if read.tasks.iter().all(|t| t.group.is_some()) {
-            return read;
+    // 60%**`), or plain ones (`DESIGN - done`, `week 1 (ch 1-4) ok`): the groups of a plan
+    // kept by hand, when they hold every task.
+    type Steps = fn(&str, &mut [Block]) -> Vec<(usize, syntax::Titled)>;
+    for find in [bold_steps as Steps, plain_steps] {
+        let mut lines = Outline { blocks: outline.blocks.clone() };
+        let steps = find(text, &mut lines.blocks);
+        if steps.len() >= 2 {
+            let mut roles = classify_headings(text, &lines.blocks);
+            for (h, titled) in steps {
+                roles[h] = Role::Group(titled);
+            }
+            let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
+            if read.tasks.iter().all(|t| t.group.is_some()) {
+                return read;
+            }
         }
     }
     // Or under bold labels, each over its checklist (`**iOS** — Karol` over `- [x] …`): the
