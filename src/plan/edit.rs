@@ -226,7 +226,12 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
             return Ok(vec![free_words(plan, value.clone(), to)]);
         }
         return match g.form {
-            GroupForm::Heading => Ok(vec![status_line(doc, g.insert_at, plan, to)]),
+            // A step line of a plan kept by hand (`**counters**` among `**demo**  done`) takes
+            // its status on its line as its siblings do: a line under it would join it.
+            GroupForm::Heading => match after_title_like_siblings(plan, g, to) {
+                Some(edit) if !is_heading_line(plan.text, g.at) => Ok(vec![edit]),
+                _ => Ok(vec![status_line(doc, g.insert_at, plan, to)]),
+            },
             GroupForm::ListItem => match after_title_like_siblings(plan, g, to) {
                 Some(edit) => Ok(vec![edit]),
                 // An item struck through beside headings is dropped by its strike: a box would
@@ -285,7 +290,7 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
     {
         return Err(Error::NoStatusPlace {
             what: format!(
-                "group `{}`: its status is the share `{}` after its title, which cannot say {to}; write how far it is",
+                "group `{}`: its status is a share done, `{}`, which says only complete (100%) or pending (0%); write {to} in its place yourself",
                 g.key,
                 &plan.text[share.range.clone()]
             ),
@@ -344,29 +349,56 @@ fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Opti
         Some(at + s.title.len()).filter(|&end| end <= line_end(s.at))
     };
     // After the title, nothing but a mark saying it is the current one (`4. Catálogo  ← ahora`):
-    // the status goes before the mark.
-    let end = title_end(g).filter(|&end| {
-        let rest = &text[end..line_end(g.at)];
-        rest.trim().is_empty() || syntax::item_current_mark(rest).is_some_and(|mark| mark.start == 0)
-    })?;
-    // Its own list's form: the nearest step first.
-    let mut steps: Vec<&Group<'_>> = plan.groups.iter().filter(|s| s.form == GroupForm::ListItem).collect();
+    // the status goes before the mark. A question mark alone (`**4 case**  ?`) says nothing is
+    // settled: the status takes its place.
+    let end = title_end(g)?;
+    let rest = text[end..line_end(g.at)].trim_start_matches(['*', '_', '`']);
+    let asked = rest.trim_start().strip_prefix('?').is_some_and(|r| r.trim().is_empty());
+    if !(rest.trim().is_empty()
+        || asked
+        || syntax::item_current_mark(rest).is_some_and(|mark| mark.start == 0))
+    {
+        return None;
+    }
+    // Its own list's form (or its own kind of line): the nearest step first.
+    let heading = is_heading_line(text, g.at);
+    let mut steps: Vec<&Group<'_>> =
+        plan.groups.iter().filter(|s| s.form == g.form && is_heading_line(text, s.at) == heading).collect();
     steps.sort_by_key(|s| s.at.abs_diff(g.at));
     steps.into_iter().find_map(|s| {
-        let i = s.indicators.first().filter(|i| i.place == Place::Heading)?;
+        // (Not a share done, `week 3   40%`: a word is written in a word's place.)
+        let i = s
+            .indicators
+            .first()
+            .filter(|i| i.place == Place::Heading && !text[i.range.clone()].ends_with('%'))?;
         let (t_end, l_end) = (title_end(s)?, line_end(s.at));
         if !(t_end <= i.range.start && i.range.end <= l_end) {
             return None;
         }
-        // Markup closing that step's title (`- **hardware**: done`) is not the separator.
+        // Markup closing that step's title (`- **hardware**: done`) is not the separator: the
+        // status goes after the markup closing this one's, the same or none.
         let between = text[t_end..i.range.start].trim_start_matches(['*', '_', '`']);
+        let markup = &text[t_end..i.range.start - between.len()];
+        let own = text[end..].len() - text[end..].trim_start_matches(['*', '_', '`']).len();
+        if own > 0 && text[end..end + own] != *markup {
+            return None;
+        }
+        let end = end + own;
         let after = &text[i.range.end..l_end];
         let closing = after.chars().all(|c| matches!(c, ')' | '）' | ']' | '】' | '*' | '`'));
         (closing && between.chars().count() <= 4).then(|| {
             let word = respell(plan, i, to).text;
-            Edit::insert(end, format!("{between}{word}{after}"))
+            let replaced = if asked { end..line_end(g.at) } else { end..end };
+            Edit::replace(replaced, format!("{between}{word}{after}"))
         })
     })
+}
+
+/// Whether the line at `at` is a markdown heading (`## …`, perhaps in a quote), not a line a
+/// plan kept by hand reads as one (`**data**  done`, `DESIGN - done`).
+fn is_heading_line(text: &str, at: usize) -> bool {
+    let line = &text[line_at(text, at)];
+    line[syntax::content_start(line)..].starts_with('#')
 }
 
 /// An indicator as a person finds it on its line: a checkbox mark with its brackets (`[ ]`).
@@ -429,7 +461,18 @@ fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status) -> Edit {
         let mut chars = text.chars();
         text = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or(text);
     }
-    Edit::replace(ind.range.clone(), text)
+    // The words of a bracket saying it is being done now (`(working on this now)`) go whole:
+    // `(done)`, not `(done now)`.
+    let range = match (plan.text[..ind.range.start].strip_suffix('('), plan.text[ind.range.end..].find(')')) {
+        (Some(_), Some(close))
+            if syntax::item_current_mark(&plan.text[ind.range.start - 1..ind.range.end + close + 1])
+                .is_some_and(|m| m.start == 0) =>
+        {
+            ind.range.start..ind.range.end + close
+        }
+        _ => ind.range.clone(),
+    };
+    Edit::replace(range, text)
 }
 
 /// What the sentence opening the line after the one holding `at` says (`On hold — …`).

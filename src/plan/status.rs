@@ -144,6 +144,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("working on this", InProgress, En),
     ("partial", InProgress, En),
     ("partly done", InProgress, En),
+    ("half done", InProgress, En),
+    ("half-done", InProgress, En),
     ("partially done", InProgress, En),
     ("completed", Complete, En),
     ("complete", Complete, En),
@@ -838,9 +840,9 @@ fn token_at(s: &str, pos: usize, c: char) -> Option<Token> {
 /// The part of a status token (as [`find`] read it) that spells its status: `blocked by A` →
 /// `blocked`. `None` for a token whose status comes from what it waits for (`waiting on the
 /// client` is blocked; its word alone is pending), so it spells no status a file could reuse.
-/// Nor does `half`, which says how much.
+/// Nor does `half` (`half done`), which says how much.
 pub fn spelling(token: &str) -> Option<&str> {
-    if token.eq_ignore_ascii_case("half") {
+    if ["half", "half done", "half-done"].iter().any(|h| token.eq_ignore_ascii_case(h)) {
         return None;
     }
     match token.chars().next().and_then(|c| token_parts(token, 0, c)) {
@@ -1393,7 +1395,7 @@ mod tests {
     fn a_status_word_inside_prose_is_not_the_status() {
         let lead = |s: &'static str| leading(s).map(|t| (t.status, &s[t.range]));
         assert_eq!(lead("20% - Issue #14 offen"), None);
-        assert_eq!(lead("half done, waiting on Apple cert"), None);
+        assert_eq!(lead("half done, waiting on Apple cert"), Some((InProgress, "half done")));
         assert_eq!(lead("code complete, manual smoke pending"), None);
         assert_eq!(lead("D.1 in progress, D.2 deferred"), Some((InProgress, "in progress")));
         assert_eq!(lead("**done** (shipped 2026-01-02)"), Some((Complete, "done")));

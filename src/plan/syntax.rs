@@ -2702,6 +2702,29 @@ pub fn share_status(t: &str) -> Option<(usize, Found)> {
     Some((cut, Found { status, range: at..at + word.len(), boxed: false, share: true }))
 }
 
+/// A table cell saying how far its row is, perhaps after a symbol and before a remark (`45%`,
+/// `🔨 45%`, `100 % (reviewed)`): its status and the share's range.
+pub fn share_cell(cell: &str) -> Option<(Status, Range<usize>)> {
+    let lead = cell.len() - cell.trim_start().len();
+    let t = &cell[lead..];
+    // (A symbol no table knows before it: `🔨 45%`.)
+    let skip = match t.split_once(' ') {
+        Some((symbol, _)) if !symbol.chars().any(char::is_alphanumeric) && !symbol.is_empty() => {
+            symbol.len() + 1
+        }
+        _ => 0,
+    };
+    let t = &t[skip..];
+    let end = t.find('%')? + 1;
+    let after = t[end..].trim();
+    if !(after.is_empty() || after.starts_with(['(', '（', ',', '，', '—', '–'])) {
+        return None;
+    }
+    let status = share_word(&t[..end])?;
+    let at = lead + skip;
+    Some((status, at..at + end))
+}
+
 /// The status a share done states (`100%`, `~60%`, `0%`): 100% complete, 0% pending, any
 /// other share in progress.
 fn share_word(word: &str) -> Option<Status> {
@@ -3114,7 +3137,18 @@ fn remarked_symbol_status(t: &str) -> Option<(usize, Found)> {
     }
     t.match_indices(' ').find_map(|(i, _)| {
         let tail = &t[i + 1..];
-        let (_, len) = status::emoji_at_start(tail)?;
+        let (status, len) = status::emoji_at_start(tail)?;
+        // Or the symbol alone, a remark after a dash (`~~py-spy profile~~ ✓ — 38% in
+        // serialize`), after a title's words or its closing markup.
+        let head = t[..i].trim_end();
+        if [" — ", " – "].iter().any(|d| tail[len..].starts_with(d))
+            && (head.ends_with(char::is_alphanumeric) || head.ends_with(['~', '*', ')', '`']))
+            && !priority_circle(tail)
+            && status::at_start(tail).is_none_or(|tok| tok.range.end == len)
+        {
+            let at = i + 1;
+            return Some((at, Found::new(status, at..at + len)));
+        }
         let tok = status::at_start(tail).filter(|tok| tok.range.end > len)?;
         let titled = t[..i].trim_end().ends_with(char::is_alphanumeric) && !priority_circle(tail);
         let at = i + 1;
@@ -3189,7 +3223,11 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
         let symbol =
             entry.find(|c: char| c == ' ' || c.is_ascii() || c.is_alphanumeric()).unwrap_or(entry.len());
         // Words with no symbol go on with the entry before (`📝 drafted, not revised`).
-        if symbol == 0 && !entries.is_empty() && entry.starts_with(|c: char| c.is_alphanumeric()) {
+        // What no symbol means (`(rien) = pas commencé`) teaches no symbol.
+        if symbol == 0
+            && ((!entries.is_empty() && entry.starts_with(|c: char| c.is_alphanumeric()))
+                || entry.starts_with(['(', '（']))
+        {
             rest = next;
             continue;
         }

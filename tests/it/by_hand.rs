@@ -3918,6 +3918,31 @@ fn bold_lines_saying_how_they_stand_are_the_groups_of_a_plan_kept_by_hand() {
         .args(["set", "--group", "2", "blocked"])
         .file_eq("task_plan.md", keyboard.replace("**2 solder**  ok,", "**2 solder**  blocked,"))
         .success();
+    // A question mark alone gives way to the status; a line stating none takes it on its line as
+    // its siblings write it (a line under it would join its paragraph); a bracket saying it is
+    // worked on now says done whole.
+    Test::new()
+        .file("task_plan.md", keyboard)
+        .args(["set", "--group", "4", "complete"])
+        .file_eq("task_plan.md", keyboard.replace("**4 case**  ?", "**4 case**  ok"))
+        .success();
+    let rows = "# Kitchen\n\n**demo**  done\n**cabinets**  in progress\n**counters**\n**paint**\n";
+    Test::new()
+        .file("task_plan.md", rows)
+        .args(["set", "--group", "3", "blocked"])
+        .file_eq("task_plan.md", rows.replace("**counters**\n", "**counters**  blocked\n"))
+        .success();
+    let listed = "# Kitchen\n\n- **demo**: done\n- **cabinets**: in progress\n- **counters**\n- **paint**\n";
+    Test::new()
+        .file("task_plan.md", listed)
+        .args(["set", "--group", "3", "blocked"])
+        .file_eq("task_plan.md", listed.replace("**counters**\n", "**counters**: blocked\n"))
+        .success();
+    Test::new()
+        .file("task_plan.md", thesis)
+        .args(["set", "--group", "3", "complete"])
+        .file_eq("task_plan.md", thesis.replace("(working on this now)", "(done)"))
+        .success();
     // A wrapped line of prose that opens in bold is none.
     let prose =
         "# P\n\n**Gear** — done\n\n**Format** — done\n\nWe talked it over.\n**Later** we may add video.\n";
@@ -3987,6 +4012,12 @@ fn plain_lines_saying_how_they_stand_are_the_groups_of_a_plan_kept_by_hand() {
         pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
     );
     assert_eq!(v["groups"][2]["title"], "week 3 (ch 9-10)");
+    // A line stating nothing takes its status on its line, as the nearest stated one writes it.
+    Test::new()
+        .file("task_plan.md", rust)
+        .args(["set", "--group", "4", "complete"])
+        .file_eq("task_plan.md", rust.replace("week 4 (ch 11-13)\n", "week 4 (ch 11-13) ok\n"))
+        .success();
     // One stated line, or sentences that end on a status, make none.
     let prose = "# Notes\n\nThe migration - done\n\nWe think the parser is done.\nThe docs are done.\n";
     assert_eq!(plan_status_json(prose)["groups"].as_array().map(Vec::len), Some(0));
@@ -4026,4 +4057,77 @@ fn a_heading_detailing_a_row_of_a_phases_table_holds_its_tasks() {
     let fasi = "# B&B\n\n## Fasi\n\n| Fase | Descrizione | Stato |\n|---|---|---|\n| 1 | Struttura | ✅ fatto |\n| 2 | Calendario | 🔨 in corso |\n| 3 | Caparra | ❌ scartato |\n\n### Dettaglio fase 2\n- [x] a\n- [ ] b\n\n## Decisioni\n- Astro\n";
     let v = plan_status_json(fasi);
     assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "skipped")]));
+}
+
+#[test]
+fn legend_symbols_opening_items_shares_in_a_progress_column_and_strikes_saying_done() {
+    // A symbol only the legend knows opens a milestone item: every item is read, none dropped,
+    // and `set` writes the legend's symbol.
+    let legend = "# PoC\n\n凡例: 🟢 完了 / 🟡 作業中 / 🔴 ブロック / ⚪ 未着手 / ⚫ 見送り\n\n## マイルストーン\n- 🟢 MS1 データ取得\n- 🟡 MS2 検索\n- 🔴 MS3 Slack 取り込み\n- ⚫ MS4 Teams 連携\n- ⚪ MS5 試用\n";
+    let v = plan_status_json(legend);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "in_progress"),
+            ("3", "blocked"),
+            ("4", "skipped"),
+            ("5", "pending")
+        ])
+    );
+    Test::new()
+        .file("task_plan.md", legend)
+        .args(["set", "--group", "5", "complete"])
+        .file_eq("task_plan.md", legend.replace("- ⚪ MS5", "- 🟢 MS5"))
+        .success();
+    // Without a legend such a symbol says nothing, and its items are not taken for groups.
+    let bare = "# P\n\n## Milestones\n- 🟢 MS1 data\n- 🟢 MS2 chunks\n";
+    assert_eq!(plan_status_json(bare)["groups"].as_array().map(Vec::len), Some(0));
+    // A legend saying what no symbol means is still a legend.
+    let lots = "# P\n\nLégende : ✔ terminé · ▶ en cours · ✖ abandonné · (rien) = pas commencé\n\n## Lot 1 — A ✔\n\n## Lot 2 — B ▶\n\n## Lot 3 — C ✖\n\n## Lot 4 — D\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(lots)),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "skipped"), ("4", "pending")])
+    );
+    // A progress column of shares done gives a table of stages their statuses; `set` writes
+    // 100% or 0%, and refuses what a share cannot say.
+    let table = "# 迁移\n\n| 阶段 | 内容 | 进度 | 负责人 |\n|---|---|---|---|\n| 一 | 需求确认 | 100% | 我 |\n| 二 | 数据清洗 | 45% | 我 |\n| 三 | 历史附件 | 取消 | |\n| 四 | 正式切换 | 0% | |\n";
+    let v = plan_status_json(table);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("一", "complete"), ("二", "in_progress"), ("三", "skipped"), ("四", "pending")])
+    );
+    Test::new()
+        .file("task_plan.md", table)
+        .args(["set", "--group", "四", "complete"])
+        .file_eq("task_plan.md", table.replace("| 0% |", "| 100% |"))
+        .success();
+    Test::new()
+        .file("task_plan.md", table)
+        .args(["set", "--group", "四", "blocked"])
+        .stderr("error: cannot write a status for group `四`: its status is a share done, `0%`, which says only complete (100%) or pending (0%); write blocked in its place yourself\n")
+        .file_eq("task_plan.md", table)
+        .status(2);
+    // Not a progress column of counts or bars.
+    let counts =
+        "# P\n\n| Phase | What | Progress |\n|---|---|---|\n| 1 | a | 3/5 tasks |\n| 2 | b | 0/4 tasks |\n";
+    assert_eq!(plan_status_json(counts)["groups"].as_array().map(Vec::len), Some(0));
+    // Struck off, then saying how it stands: done, not dropped; a symbol alone before a remark
+    // after a dash is the status.
+    let fasi = "# Sito\n\n### Fasi\n- ~~Fase 1 – Raccolta materiali~~ fatto il 12/2\n- Fase 2 – Sviluppo — **in corso**\n- Fase 3 – SEO\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(fasi)),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")])
+    );
+    let perf = "# perf\n\n## plan\n1. ~~reproduce with k6~~ ✓ (matches prod)\n2. ~~py-spy profile~~ ✓ — 38% of time in `serialize`\n3. fix\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(perf)),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "pending")])
+    );
+    // Half done is under way.
+    let shed = "# Shed\n\nWeekend 1: base\n  finished. 12 slabs.\n\nWeekend 2: walls\n  half done — back wall framed.\n\nWeekend 3: roof\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(shed)),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")])
+    );
 }

@@ -185,7 +185,7 @@ fn a_status_word_inside_a_label_sentence_is_not_rewritten() {
 /// in_progress` wrote `half in_progress, waiting on Apple cert`.
 #[test]
 fn a_status_word_inside_a_table_cell_phrase_is_not_rewritten() {
-    let plan = "# Plan\n\n## Phases\n| Phase | Status |\n|---|---|\n| 7 | done |\n| 8 | half done, waiting on Apple cert |\n";
+    let plan = "# Plan\n\n## Phases\n| Phase | Status |\n|---|---|\n| 7 | done |\n| 8 | two thirds done, waiting on Apple cert |\n";
     Test::new()
         .file("task_plan.md", plan)
         .args(["set", "--group", "8", "in_progress"])

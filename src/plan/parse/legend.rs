@@ -42,6 +42,15 @@ impl<'a> Walk<'a> {
         Some(status::Token { status, range: lead..lead + symbol.len() })
     }
 
+    /// A symbol only the file's legend knows opening an item (`🟢 MS1 data`), as
+    /// [`syntax::status_symbol`] reads a symbol the tables know: its status, its length, and
+    /// where the words after it start.
+    pub(super) fn legend_symbol(&self, s: &str) -> Option<(Status, usize, usize)> {
+        let tok = self.legend_cell(s).filter(|tok| tok.range.start == 0)?;
+        let gap = s[tok.range.end..].len() - s[tok.range.end..].trim_start_matches(' ').len();
+        (gap > 0).then_some((tok.status, tok.range.end, tok.range.end + gap))
+    }
+
     /// Read the legend's symbols where groups state no status the reader knew: after a title, or
     /// as the value of a status line. Cheap: it looks at the groups, not at the text again.
     pub(super) fn read_legend_marks(&mut self) {

@@ -130,6 +130,29 @@ const GROUP_COLUMNS: &[&str] = &[
 ];
 /// Status columns are named like status labels.
 const STATUS_COLUMNS: &[&str] = syntax::STATUS_LABELS;
+/// Columns saying how far each row is (`| 阶段 | 内容 | 进度 |` over `| 一 | … | 45% |`): its
+/// status column when the table has none and its cells are shares done or statuses.
+const PROGRESS_COLUMNS: &[&str] = &[
+    "progress",
+    "% done",
+    "done %",
+    "percent",
+    "进度",
+    "進度",
+    "進捗",
+    "진행률",
+    "fortschritt",
+    "avancement",
+    "progression",
+    "progreso",
+    "avance",
+    "progresso",
+    "прогресс",
+    "прогрес",
+    "postęp",
+    "voortgang",
+    "ilerleme",
+];
 const TITLE_COLUMNS: &[&str] = &[
     "description",
     "name",
@@ -1129,8 +1152,9 @@ impl<'a> Walk<'a> {
         // beside group headings, before a group's word and id (`- ✅ **Part A — Scan**`), an
         // overview's (a lone one is a remark: see `close_checklist`).
         let mut opened = false;
+        // (Or a symbol only the file's legend knows: `- 🟢 MS1 Daten` under `Legende: 🟢 fertig`.)
         if indicators.is_empty()
-            && let Some((status, mark, len)) = syntax::status_symbol(s)
+            && let Some((status, mark, len)) = syntax::status_symbol(s).or_else(|| self.legend_symbol(s))
             && (in_section
                 || self.symbol_marks
                 || status_item
@@ -1227,8 +1251,16 @@ impl<'a> Walk<'a> {
         // Or one of the headings' groups dropped, struck through (see `insert_dropped`).
         // Its words and id set apart from its title (`~~Phase 7: GUI~~`), not a note struck
         // (`~~Phase 3 was going to be docs~~ merged into Phase 2`).
+        // Not one crossed off saying how it stands after its strike (`~~Fase 1 – Raccolta~~
+        // fatto il 12/2`): struck off as done.
+        let strike_end = r.rfind("~~").map_or(r.len(), |e| e + 2);
+        let stated_after = syntax::struck(r)
+            && keyed.as_ref().is_some_and(|k| {
+                k.statuses.iter().any(|f| f.range.start >= strike_end && f.status != Status::Skipped)
+            });
         let dropped = indicators.is_empty()
-            && syntax::struck(&text[rest.clone()])
+            && !stated_after
+            && syntax::struck(r)
             && keyed.as_ref().is_some_and(|k| {
                 let after = text[rest.start + k.id.end..rest.end].trim_start();
                 [":", "：", "—", "–", "- "].iter().any(|sep| after.starts_with(sep))
@@ -1249,7 +1281,7 @@ impl<'a> Walk<'a> {
                 let title = &text[shift(&k.title, rest.start)];
                 // A dropped one's title ends where its strike does; a remark may follow.
                 let title = match title.split_once("~~") {
-                    Some((struck, _)) if dropped => struck.trim_end(),
+                    Some((struck, _)) if dropped || stated_after => struck.trim_end(),
                     _ => title,
                 };
                 (&text[shift(&k.id, rest.start)], title)
@@ -1634,7 +1666,15 @@ impl<'a> Walk<'a> {
                         self.plan.vocabulary.note(Place::Cell, status, &text[range.clone()]);
                         vec![Indicator { status, range, place: Place::Cell }]
                     }
-                    None => Vec::new(),
+                    // Or how far it is (`45%`): a share done, as after a title.
+                    None => syntax::share_cell(&text[st_cell.clone()])
+                        .map(|(status, range)| Indicator {
+                            status,
+                            range: shift(&range, st_cell.start),
+                            place: Place::Share,
+                        })
+                        .into_iter()
+                        .collect(),
                 };
                 let g = cell(group);
                 // `**A — Console foundation**`, `Bill P1 — Backend`: an id and a title in one cell.
@@ -1853,11 +1893,15 @@ impl<'a> Walk<'a> {
                 matches!(names[c].as_str(), "#" | "no" | "no." | "nr" | "nr." | "n°" | "序号")
             });
         // `Status`, or `Status (TODO/DOING/DONE)` with its legend.
-        let status = col(STATUS_COLUMNS).or_else(|| {
-            names.iter().position(|n| {
-                STATUS_COLUMNS.iter().any(|l| n.strip_prefix(l).is_some_and(|rest| rest.starts_with(" (")))
+        let status = col(STATUS_COLUMNS)
+            .or_else(|| {
+                names.iter().position(|n| {
+                    STATUS_COLUMNS
+                        .iter()
+                        .any(|l| n.strip_prefix(l).is_some_and(|rest| rest.starts_with(" (")))
+                })
             })
-        });
+            .or_else(|| col(PROGRESS_COLUMNS).filter(|&c| self.says_how_far(cells, c)));
         // A column named like the plan's run of group headings (`Sprint` beside `### Sprint 1`).
         let run_word = names.iter().position(|n| self.group_words.iter().any(|w| w == n));
         // `| # | Step | Status |` in a plan with no group headings: perhaps its only groups.
@@ -1960,6 +2004,19 @@ impl<'a> Walk<'a> {
             .skip(1)
             .take_while(|l| l.trim_start().starts_with('|'))
             .map(move |l| syntax::cells(l).get(column).map_or("", |c| l[c.clone()].trim()))
+    }
+
+    /// Does the cell of `column` say how far its row is (`45%`, `100 %`) or how it stands
+    /// (`取消`), in every row but blank ones, two rows or more?
+    fn says_how_far(&self, header: &[Range<usize>], column: usize) -> bool {
+        let mut rows = 0;
+        for cell in self.column_cells(header, column).filter(|c| !c.is_empty()) {
+            if syntax::share_cell(cell).is_none() && status::leading(cell).is_none() {
+                return false;
+            }
+            rows += 1;
+        }
+        rows >= 2
     }
 
     /// Does every row's cell in `column` open with a code of one prefix (`M1 …`, `M2 …`), each
