@@ -4108,6 +4108,12 @@ fn legend_symbols_opening_items_shares_in_a_progress_column_and_strikes_saying_d
         .stderr("error: cannot write a status for group `四`: its status is a share done, `0%`, which says only complete (100%) or pending (0%); write blocked in its place yourself\n")
         .file_eq("task_plan.md", table)
         .status(2);
+    // A column saying how much is done, a remark after a share.
+    let sprints = "# Invoicing\n\n| Sprint | Goal | Done |\n|---|---|---|\n| S1 | data model | 100% |\n| S2 | email | 85% (bounces carried over) |\n| S3 | portal | 0% |\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(sprints)),
+        pairs(&[("S1", "complete"), ("S2", "in_progress"), ("S3", "pending")])
+    );
     // Not a progress column of counts or bars.
     let counts =
         "# P\n\n| Phase | What | Progress |\n|---|---|---|\n| 1 | a | 3/5 tasks |\n| 2 | b | 0/4 tasks |\n";

@@ -134,6 +134,8 @@ const STATUS_COLUMNS: &[&str] = syntax::STATUS_LABELS;
 /// status column when the table has none and its cells are shares done or statuses.
 const PROGRESS_COLUMNS: &[&str] = &[
     "progress",
+    "done",
+    "% complete",
     "% done",
     "done %",
     "percent",
