@@ -353,6 +353,8 @@ fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Opti
     // settled: the status takes its place.
     let end = title_end(g)?;
     let rest = text[end..line_end(g.at)].trim_start_matches(['*', '_', '`']);
+    // The markup closing this one's title (`**`), after which its status goes.
+    let own = &text[end..line_end(g.at) - rest.len()];
     let asked = rest.trim_start().strip_prefix('?').is_some_and(|r| r.trim().is_empty());
     if !(rest.trim().is_empty()
         || asked
@@ -379,11 +381,10 @@ fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Opti
         // status goes after the markup closing this one's, the same or none.
         let between = text[t_end..i.range.start].trim_start_matches(['*', '_', '`']);
         let markup = &text[t_end..i.range.start - between.len()];
-        let own = text[end..].len() - text[end..].trim_start_matches(['*', '_', '`']).len();
-        if own > 0 && text[end..end + own] != *markup {
+        if !own.is_empty() && own != markup {
             return None;
         }
-        let end = end + own;
+        let end = end + own.len();
         let after = &text[i.range.end..l_end];
         let closing = after.chars().all(|c| matches!(c, ')' | '）' | ']' | '】' | '*' | '`'));
         (closing && between.chars().count() <= 4).then(|| {
@@ -463,15 +464,14 @@ fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status) -> Edit {
     }
     // The words of a bracket saying it is being done now (`(working on this now)`) go whole:
     // `(done)`, not `(done now)`.
-    let range = match (plan.text[..ind.range.start].strip_suffix('('), plan.text[ind.range.end..].find(')')) {
-        (Some(_), Some(close))
-            if syntax::item_current_mark(&plan.text[ind.range.start - 1..ind.range.end + close + 1])
-                .is_some_and(|m| m.start == 0) =>
-        {
-            ind.range.start..ind.range.end + close
-        }
-        _ => ind.range.clone(),
-    };
+    let mut range = ind.range.clone();
+    if plan.text[..range.start].ends_with('(')
+        && let Some(close) = plan.text[range.end..line_at(plan.text, range.end).end].find(')')
+        && syntax::item_current_mark(&plan.text[range.start - 1..range.end + close + 1])
+            .is_some_and(|m| m.start == 0)
+    {
+        range.end += close;
+    }
     Edit::replace(range, text)
 }
 

@@ -3150,7 +3150,7 @@ fn remarked_symbol_status(t: &str) -> Option<(usize, Found)> {
             return Some((at, Found::new(status, at..at + len)));
         }
         let tok = status::at_start(tail).filter(|tok| tok.range.end > len)?;
-        let titled = t[..i].trim_end().ends_with(char::is_alphanumeric) && !priority_circle(tail);
+        let titled = head.ends_with(char::is_alphanumeric) && !priority_circle(tail);
         let at = i + 1;
         (titled && qualifies(tail[tok.range.end..].trim(), tok.status == Status::Skipped))
             .then(|| (at, Found::new(tok.status, at..at + tok.range.end)))

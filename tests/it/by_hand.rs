@@ -3932,6 +3932,13 @@ fn bold_lines_saying_how_they_stand_are_the_groups_of_a_plan_kept_by_hand() {
         .args(["set", "--group", "3", "blocked"])
         .file_eq("task_plan.md", rows.replace("**counters**\n", "**counters**  blocked\n"))
         .success();
+    // In CRLF lines, a question mark given way to before the line's ending.
+    let crlf = keyboard.replace('\n', "\r\n");
+    Test::new()
+        .file("task_plan.md", &crlf)
+        .args(["set", "--group", "4", "complete"])
+        .file_eq("task_plan.md", crlf.replace("**4 case**  ?\r\n", "**4 case**  ok\r\n"))
+        .success();
     let listed = "# Kitchen\n\n- **demo**: done\n- **cabinets**: in progress\n- **counters**\n- **paint**\n";
     Test::new()
         .file("task_plan.md", listed)

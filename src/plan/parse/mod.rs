@@ -1255,14 +1255,15 @@ impl<'a> Walk<'a> {
         // (`~~Phase 3 was going to be docs~~ merged into Phase 2`).
         // Not one crossed off saying how it stands after its strike (`~~Fase 1 – Raccolta~~
         // fatto il 12/2`): struck off as done.
-        let strike_end = r.rfind("~~").map_or(r.len(), |e| e + 2);
-        let stated_after = syntax::struck(r)
+        let struck = syntax::struck(r);
+        let stated_after = struck
             && keyed.as_ref().is_some_and(|k| {
+                let strike_end = r.rfind("~~").map_or(r.len(), |e| e + 2);
                 k.statuses.iter().any(|f| f.range.start >= strike_end && f.status != Status::Skipped)
             });
         let dropped = indicators.is_empty()
             && !stated_after
-            && syntax::struck(r)
+            && struck
             && keyed.as_ref().is_some_and(|k| {
                 let after = text[rest.start + k.id.end..rest.end].trim_start();
                 [":", "：", "—", "–", "- "].iter().any(|sep| after.starts_with(sep))
@@ -1313,7 +1314,7 @@ impl<'a> Walk<'a> {
             tasks: self.plan.tasks.len()..self.plan.tasks.len(),
             by_tasks: carrier && keyed.is_none() && !in_section,
             // A step struck through (`6. ~~Vender el sofá~~ → al final me lo llevo`) is dropped.
-            struck: syntax::struck(&text[rest.clone()]),
+            struck,
             ..Group::new(Cow::Borrowed(id), title, word, GroupForm::ListItem, content.start, indicators)
         };
         if self.heading_groups {
