@@ -349,13 +349,15 @@ fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Opti
         Some(at + s.title.len()).filter(|&end| end <= line_end(s.at))
     };
     // After the title, nothing but a mark saying it is the current one (`4. Catálogo  ← ahora`):
-    // the status goes before the mark. A question mark alone (`**4 case**  ?`) says nothing is
-    // settled: the status takes its place.
+    // the status goes before the mark. A question mark or a dash alone, perhaps after a colon
+    // (`**4 case**  ?`, `**Fase 6 — Soffitto**: —`), says nothing is settled: the status takes
+    // its place.
     let end = title_end(g)?;
     let rest = text[end..line_end(g.at)].trim_start_matches(['*', '_', '`']);
     // The markup closing this one's title (`**`), after which its status goes.
     let own = &text[end..line_end(g.at) - rest.len()];
-    let asked = rest.trim_start().strip_prefix('?').is_some_and(|r| r.trim().is_empty());
+    let slot = rest.trim().trim_start_matches([':', '：']).trim();
+    let asked = !rest.trim().is_empty() && ["", "?", "—", "–", "-", "…"].contains(&slot);
     if !(rest.trim().is_empty()
         || asked
         || syntax::item_current_mark(rest).is_some_and(|mark| mark.start == 0))
@@ -455,10 +457,12 @@ fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status) -> Edit {
         text = status::one_meaning_symbol(to).to_string();
     }
     // A status opening a sentence (`Descartada: nadie la ha pedido.`) opens it still, in a
-    // capital, whatever the file's status lines write (`**Estado:** pendiente`).
+    // capital, whatever the file's status lines write (`**Estado:** pendiente`). (A word in
+    // capitals, `=> DONE`, is no sentence's first word: the file's spelling stands.)
     let line_start = plan.text[..ind.range.start].rfind('\n').map_or(0, |i| i + 1);
     let opens = !plan.text[line_start..ind.range.start].chars().any(char::is_alphanumeric);
-    if opens && old.starts_with(char::is_uppercase) && text.starts_with(char::is_lowercase) {
+    let sentence = old.starts_with(char::is_uppercase) && old.chars().any(char::is_lowercase);
+    if opens && sentence && text.starts_with(char::is_lowercase) {
         let mut chars = text.chars();
         text = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or(text);
     }

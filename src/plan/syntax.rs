@@ -1278,7 +1278,8 @@ const PARTLY: &[&str] = &[
 
 /// A line that sums up how a group stands after an arrow, anywhere under its heading (`→
 /// fatto`, `-> in progress`): the status, when the words after the arrow are one and nothing
-/// more (`→ blocked: vendor` is a note, which `set` could not rewrite as a status).
+/// more, or open a sentence ([`sentence_status`]; `→ blocked: vendor` is a note, which `set`
+/// could not rewrite as a status).
 pub fn arrow_status(s: &str) -> Option<Token> {
     let rest = ["→", "->", "=>", "⇒"].iter().find_map(|a| s.strip_prefix(a))?;
     let words = rest.trim_start_matches(' ');
@@ -1286,9 +1287,14 @@ pub fn arrow_status(s: &str) -> Option<Token> {
         return None;
     }
     let at = s.len() - words.len();
+    // Alone, or opening a sentence (`=> ON HOLD. Helen has to check the examples first.`).
     let tok = status::leading(words)?;
     let rest = words[tok.range.end..].trim_matches(['*', '_', '.', '!', ' ']);
-    rest.is_empty().then(|| Token { status: tok.status, range: tok.range.start + at..tok.range.end + at })
+    let tok = match rest.is_empty() {
+        true => tok,
+        false => sentence_status(words).filter(|t| !words[t.range.end..].starts_with([':', '：']))?,
+    };
+    Some(Token { status: tok.status, range: tok.range.start + at..tok.range.end + at })
 }
 
 /// Does a list item open with a status said on its own: after a status symbol, or a word
@@ -2323,11 +2329,19 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         let (_, mut trailing) = strip_trailing_statuses(text, after..text.len());
         // A bold title as a label, then its status as a sentence (`**Phase 0 – engine:** done.
         // Pagefind, no server.`).
+        // Or the label's colon after the bold (`**Fase 3 — Doccia**: in corso, seconda mano
+        // domani`).
+        let colon =
+            [":", "："].iter().find_map(|c| text[after..].strip_prefix(c)).map(|r| text.len() - r.len());
+        let sentence = match colon {
+            Some(at) => Some(at + spaces(&text[at..])),
+            None => text[..after - 2].trim_end().ends_with([':', '：']).then_some(after),
+        };
         if trailing.is_empty()
-            && text[..after - 2].trim_end().ends_with([':', '：'])
-            && let Some(tok) = sentence_status(&text[after..])
+            && let Some(at) = sentence
+            && let Some(tok) = sentence_status(&text[at..])
         {
-            trailing.push(Found::new(tok.status, after + tok.range.start..after + tok.range.end));
+            trailing.push(Found::new(tok.status, at + tok.range.start..at + tok.range.end));
         }
         // Or its status alone after a space (`**第1段階：記事の移行**　済`), perhaps before a mark
         // saying it is the current one (`作業中 ← 今ここ`).

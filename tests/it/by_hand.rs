@@ -2133,9 +2133,12 @@ fn tables_pointers_and_current_marks_that_only_look_like_the_new_forms() {
     let v = plan_status_json(s3);
     assert_eq!(group_statuses(&v), pairs(&[("S1", "complete"), ("S2", "pending"), ("S3", "pending")]));
     assert_eq!(v["groups"][2]["tasks"]["total"], 0);
-    // Bold steps followed by words that are not all statuses: all headings or none.
+    // Bold steps followed by words that are not all statuses: all headings or none. A run of
+    // them, one word with ids counting up, is all headings.
     let bold = "# P\n\n**Step 1: Migrate DB** cut from scope\n\n**Step 2: Add cache** done\n\n**Step 3: Deploy** see notes\n";
-    assert_eq!(read(bold).0, pairs(&[]));
+    assert_eq!(read(bold).0, pairs(&[("1", "pending"), ("2", "complete"), ("3", "pending")]));
+    let stray = "# P\n\n**Step 1: Migrate DB** cut from scope\n\n**Step 2: Add cache** done\n\n**Note 3: Deploy** see notes\n";
+    assert_eq!(read(stray).0, pairs(&[]));
     // A revision prime stays in its id; a title is not replaced by a status.
     let prime = "# P\n\n## Phase 2: A\n- [x] a\n\n## Phase 2ʹ: A again\n- [ ] b\n";
     let v = plan_status_json(prime);
@@ -4143,4 +4146,74 @@ fn legend_symbols_opening_items_shares_in_a_progress_column_and_strikes_saying_d
         group_statuses(&plan_status_json(shed)),
         pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")])
     );
+}
+
+#[test]
+fn bold_paragraph_runs_lists_stated_so_far_and_arrow_sentences() {
+    // A step a paragraph, opened by its word and id in bold and going on in prose: a run of one
+    // word with distinct ids is the plan's groups.
+    let parts = "# Bakery\n\n**Part 1: legal stuff** — done. Permit came through.\n\n**Part 2: recipes.** Country loaf is dialed in.\n\n**Part 3: equipment.** Nothing bought yet.\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(parts)),
+        pairs(&[("1", "complete"), ("2", "pending"), ("3", "pending")])
+    );
+    // The label's colon after the bold, then the status as a sentence; a dash alone says
+    // nothing yet, and `set` writes in its place, in the file's words.
+    let fasi = "# Bagno\n\n**Fase 1 — Demolizione**: fatto ✅ (detriti via il 12)\n**Fase 2 — Doccia**: in corso, seconda mano domani\n**Fase 3 — Sanitari**: da fare\n**Fase 4 — Soffitto**: —\n\nContatti:\n- Franco\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(fasi)),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending"), ("4", "pending")])
+    );
+    Test::new()
+        .file("task_plan.md", fasi)
+        .args(["set", "--group", "4", "blocked"])
+        .file_eq("task_plan.md", fasi.replace("Soffitto**: —", "Soffitto**: bloccata"))
+        .success();
+    Test::new()
+        .file("task_plan.md", fasi)
+        .args(["set", "--group", "2", "complete"])
+        .file_eq("task_plan.md", fasi.replace("**: in corso,", "**: completata,"))
+        .success();
+    // A numbered list whose first steps say how they stand, the rest not begun: all its steps.
+    let küche = "Küche — Plan\n\n1. Ausräumen — erledigt\n2. Elektrik neu — erledigt, Abnahme ok\n3. Wasserleitungen — wartet auf Installateur\n4. Wände verputzen\n5. Boden (Vinyl)\n6. Küche montieren\n7. Silikon, Leisten\n\nOffene Fragen:\n- Dunstabzug?\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(küche)),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "blocked"),
+            ("4", "pending"),
+            ("5", "pending"),
+            ("6", "pending"),
+            ("7", "pending")
+        ])
+    );
+    Test::new()
+        .file("task_plan.md", küche)
+        .args(["set", "--group", "4", "in_progress"])
+        .file_eq("task_plan.md", küche.replace("4. Wände verputzen\n", "4. Wände verputzen — in Arbeit\n"))
+        .success();
+    // Not when they are a few of many in prose lists, nor when a second list numbered from 1
+    // again follows (two lists, not one).
+    let few = "# Notes\n\n1. Ask Ana — done\n2. Book room\n3. Print slides\n4. Buy cake\n5. Send invites\n";
+    assert_eq!(plan_status_json(few)["groups"].as_array().map(Vec::len), Some(0));
+    // Lines after an arrow under steps kept in plain lines: alone or opening a sentence, and a
+    // status in capitals is given back as the file spells the others.
+    let course = "Course plan\n\nModule 1 – Basics\n  script ✓  recorded ✓\n  => DONE\n\nModule 2 – VAT\n  => ON HOLD. Helen has to check the examples first.\n\nModule 3 – Charts\n  => not started\n\nModule 4 – Backups\n  => not started\n";
+    let v = plan_status_json(course);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "blocked"), ("3", "pending"), ("4", "pending")])
+    );
+    let done = course.replacen("  => not started", "  => DONE", 1);
+    Test::new()
+        .file("task_plan.md", course)
+        .args(["set", "--group", "3", "complete"])
+        .file_eq("task_plan.md", &done)
+        .success();
+    Test::new()
+        .file("task_plan.md", &done)
+        .args(["set", "--group", "3", "pending"])
+        .file_eq("task_plan.md", course)
+        .success();
 }

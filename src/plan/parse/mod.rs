@@ -1510,9 +1510,10 @@ impl<'a> Walk<'a> {
             return;
         }
         // Or a line after an arrow anywhere under it (`→ fatto`), set apart at the line's start
-        // (an indented one is a note on the task above it).
+        // (an indented one is a note on the task above it, if it has one).
         let line = &self.text[content.clone()];
-        let flush = content.start == 0 || self.text[..content.start].ends_with('\n');
+        let flush =
+            content.start == 0 || self.text[..content.start].ends_with('\n') || group.tasks.is_empty();
         let arrow = syntax::arrow_status(line).filter(|_| flush);
         let tok = arrow.clone().or_else(|| syntax::sentence_status(line).filter(|_| self.after_heading));
         let Some(tok) = tok else { return };

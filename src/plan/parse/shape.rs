@@ -22,13 +22,26 @@ pub(super) fn bold_headings(text: &str, blocks: &mut [Block]) -> bool {
     // A status standing alone after the bold (`**第1段階：記事の移行**　済`) makes a heading only
     // where no such line goes on with other words (`**Step 2: Cache** see notes`): the lines
     // are all headings or none.
-    let worded = blocks.iter().any(|b| {
-        matches!(b, Block::Text { line } if bold_line(text[line.clone()].trim_end()) == Some(Bold::Worded))
-    });
+    // Lines that go on with other words are headings all the same when they are a run: two or
+    // more opening with the same word and distinct ids (`**Part 1: legal stuff.** Permit came
+    // through…` over `**Part 2: recipes.** …`, `**Fase 1 — Demolizione**: fatto`), a plan kept
+    // as one paragraph a step.
+    let lines: Vec<(Bold, (String, &str))> = blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Text { line } => bold_line(text[line.clone()].trim_end()),
+            _ => None,
+        })
+        .collect();
+    let in_run = |key: &(String, &str)| {
+        !key.0.is_empty() && lines.iter().any(|(_, (word, id))| *word == key.0 && *id != key.1)
+    };
+    let stray = lines.iter().any(|(bold, key)| *bold == Bold::Worded && !in_run(key));
     pseudo_headings(text, blocks, |t| match bold_line(t) {
-        Some(Bold::Heading) => true,
-        Some(Bold::Lone) => !worded,
-        _ => false,
+        Some((Bold::Heading, _)) => true,
+        Some((Bold::Lone, _)) => !stray,
+        Some((Bold::Worded, key)) => in_run(&key),
+        None => false,
     })
 }
 
@@ -42,9 +55,9 @@ enum Bold {
     Worded,
 }
 
-/// A paragraph line opening with a group's words in bold (`**Phase 2: Build**`), and what
-/// follows them.
-fn bold_line(t: &str) -> Option<Bold> {
+/// A paragraph line opening with a group's words in bold (`**Phase 2: Build**`), what follows
+/// them, and their word (lowercase) and id.
+fn bold_line(t: &str) -> Option<(Bold, (String, &str))> {
     // Its status may open it, a symbol before the bold (`🟢 **Wave 1 — Research**: …`).
     let lead = t
         .split_once(' ')
@@ -55,14 +68,14 @@ fn bold_line(t: &str) -> Option<Bold> {
     // The bold part may be followed by its status (`**Sprint 1: Sync** — DONE`).
     let close = t[lead..].strip_prefix("**").and_then(|r| r.find("**")).map(|c| lead + c + 2)?;
     let inner = &t[lead + 2..close];
-    let keyed = !inner.contains("**")
-        && (syntax::numbered_heading(inner).is_some()
-            || syntax::dotted_heading(inner).is_some()
-            || syntax::group_heading(inner).is_some()
-            || syntax::word_heading(inner).is_some());
-    if !keyed {
+    if inner.contains("**") {
         return None;
     }
+    let keyed = syntax::numbered_heading(inner)
+        .or_else(|| syntax::dotted_heading(inner))
+        .or_else(|| syntax::group_heading(inner))
+        .or_else(|| syntax::word_heading(inner))?;
+    let key = (inner[keyed.word].to_lowercase(), &inner[keyed.id]);
     let (rest, _) = syntax::strip_trailing_statuses(t, close + 2..t.len());
     // Or by a mark saying it is the current one (`**Phase 2 – API**  (current)`).
     let after = &t[close + 2..];
@@ -72,13 +85,14 @@ fn bold_line(t: &str) -> Option<Bold> {
     let remark = after.trim_start().starts_with(['—', '–'])
         || t[..close].ends_with([':', '：']) && syntax::sentence_status(after).is_some();
     // (A status opening the line sets the words after the bold apart as a remark.)
-    if rest.is_empty() || marked || remark || lead > 0 {
-        Some(Bold::Heading)
+    let bold = if rest.is_empty() || marked || remark || lead > 0 {
+        Bold::Heading
     } else if syntax::status_after_bold(after).is_some() {
-        Some(Bold::Lone)
+        Bold::Lone
     } else {
-        Some(Bold::Worded)
-    }
+        Bold::Worded
+    };
+    Some((bold, key))
 }
 
 /// A callout's title line that names a group (`> [!todo] Phase 1 — Base`, `> [!note] Step 2:
@@ -594,7 +608,7 @@ pub(super) fn item_runs(text: &str, blocks: &[Block]) -> Vec<u32> {
 /// `- [in_progress] Port the tests`), hold a bold title and a status (`2. **Port the rule
 /// engine** — done`) or a title and a status after it (`- hardware: done`, `1. Buscar piso
 /// (hecho)`, `5. Roof trusses — in progress`), two or more between two headings and at least
-/// half of the top-level items there: a plan's steps written as a status list (an agent's
+/// half of the top-level items there or opening the list: a plan's steps written as a status list (an agent's
 /// update-plan form, a person's own list), each a group. The list's other items of the same kind
 /// (`- services` over its notes, `6. ~~Vender el sofá~~`) are steps too, not yet stated; a
 /// checkbox item is a task.
@@ -624,7 +638,14 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
         let symbols = planned && stretch.iter().filter(|s| s.numbered).all(|s| s.symbol.is_some());
         let is_stated = |s: &Step| s.stated || (symbols && s.symbol.is_some());
         let stated = stretch.iter().filter(|s| is_stated(s)).count();
-        if stated >= 2 && stated * 2 >= *items {
+        // (Or fewer, when they open the list: the steps done so far, the others not begun. One
+        // list, not a second one numbered from 1 again below it.)
+        let counted = stretch.windows(2).all(|w| match (w[0].number, w[1].number) {
+            (Some(a), Some(b)) => b > a,
+            _ => true,
+        });
+        let opening = counted && stretch.iter().take(stated).all(is_stated);
+        if stated >= 2 && (stated * 2 >= *items || opening) {
             // The stated items' kind of list (numbered or bulleted) is the steps'.
             let numbered = stretch.iter().filter(|s| is_stated(s) && s.numbered).count() * 2 > stated;
             // A numbered step written with a box among numbered steps (`6. [ ] email templates`
@@ -676,6 +697,7 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                         stretch.push(Step {
                             item: i as u32,
                             numbered,
+                            number,
                             stated: false,
                             symbol: None,
                             boxed: true,
@@ -693,7 +715,7 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                     || title_then_status(s)
                     || symbol_closes(s)
                     || syntax::item_current_mark(s).is_some();
-                stretch.push(Step { item: i as u32, numbered, stated, symbol, boxed: false });
+                stretch.push(Step { item: i as u32, numbered, number, stated, symbol, boxed: false });
             }
             _ => {}
         }
@@ -739,6 +761,8 @@ struct Step {
     item: u32,
     /// Its marker is a number (`1.`), not a bullet.
     numbered: bool,
+    /// That number.
+    number: Option<u32>,
     /// It states a status in words, brackets or after its title.
     stated: bool,
     /// The status of the symbol a numbered step opens with (`1. ✅ Reproduce`).
