@@ -223,7 +223,8 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
             return Ok(Vec::new());
         }
         if let Some(value) = &g.free_status {
-            return Ok(vec![free_words(plan, value.clone(), to)]);
+            let place = if g.form == GroupForm::TableRow { Place::Cell } else { Place::Label };
+            return Ok(vec![free_words(plan, value.clone(), to, place)]);
         }
         return match g.form {
             // A step line of a plan kept by hand (`**counters**` among `**demo**  done`) takes
@@ -490,14 +491,36 @@ fn opening_sentence(text: &str, at: usize) -> Option<Status> {
 /// The words of a status line pplan does not know (`started, waiting on Jacob`, `开发中`,
 /// `` `unblocked` ``) become `to`: the leading phrase (up to a comma, semicolon, parenthesis or
 /// dash) or the code span's inside is replaced, the rest of the person's line is kept.
-fn free_words(plan: &Plan<'_>, value: std::ops::Range<usize>, to: Status) -> Edit {
+/// So does a table row's status cell, blank or in such words, in the file's spelling for cells.
+fn free_words(plan: &Plan<'_>, value: std::ops::Range<usize>, to: Status, place: Place) -> Edit {
     let text = &plan.text[value.clone()];
     let line_start = plan.text[..value.start].rfind('\n').map_or(0, |i| i + 1);
     let label = &plan.text[line_start..value.start];
-    let word = match plan.vocabulary.spelling(Place::Label, to) {
-        Some(_) => label_word(plan, to),
-        None => status::in_script_of(label, to).unwrap_or(to.as_str()),
+    let spelled = plan.vocabulary.spelling(place, to).filter(|s| s.chars().any(char::is_alphanumeric));
+    // A cell's status in the language of the other rows' (`concluídas` → `em andamento`).
+    let sibling = || {
+        let i = plan.groups.iter().flat_map(|g| &g.indicators).find(|i| i.place == Place::Cell)?;
+        Some(status::restyle_in(&plan.text[i.range.clone()], to, plan.vocabulary.style(Place::Cell, to)))
     };
+    let word = match (place, spelled) {
+        (Place::Cell, Some(word)) => word.to_string(),
+        (Place::Cell, None) => sibling().unwrap_or_else(|| {
+            status::in_script_of(&plan.text[line_at(plan.text, value.start)], to)
+                .unwrap_or(to.as_str())
+                .into()
+        }),
+        (_, Some(_)) => label_word(plan, to).into(),
+        (_, None) => status::in_script_of(label, to).unwrap_or(to.as_str()).into(),
+    };
+    // A blank cell (`| B |  |`) takes the word with a space either side.
+    if text.is_empty() {
+        let start = plan.text[..value.start].trim_end_matches(' ').len();
+        let end =
+            value.end + plan.text[value.end..].len() - plan.text[value.end..].trim_start_matches(' ').len();
+        let before = if plan.text[..start].ends_with('|') { " " } else { "" };
+        let after = if plan.text[end..].starts_with('|') { " " } else { "" };
+        return Edit::replace(start..end, format!("{before}{word}{after}"));
+    }
     if let Some(inner) = text.strip_prefix('`')
         && let Some(end) = inner.find('`')
     {

@@ -359,6 +359,9 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("pausiert", Blocked, De),
     ("concluído", Complete, Pt),
     ("concluída", Complete, Pt),
+    ("concluídos", Complete, Pt),
+    ("concluídas", Complete, Pt),
+    ("feita", Complete, Pt),
     ("em andamento", InProgress, Pt),
     ("em progresso", InProgress, Pt),
     ("pendente", Pending, Pt),
@@ -962,6 +965,8 @@ pub fn lone(word: &str) -> Option<Status> {
         _ if word.eq_ignore_ascii_case("later") => Some(Status::Pending),
         // Won't do (`✖ やらない`); in a sentence, "not doing" something else.
         "やらない" => Some(Status::Skipped),
+        // Given up (`×やめた` in a legend); in a sentence, "stopped" doing something.
+        "やめた" => Some(Status::Skipped),
         // Half the work done (`## Part 4: Autumn — half`); in a sentence, a half of something.
         "half" => Some(Status::InProgress),
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),

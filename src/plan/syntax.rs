@@ -517,12 +517,19 @@ fn current_group_word(lower: &str) -> bool {
 /// spaces before it: the arrow, then nothing but a word saying "current" or "here".
 pub fn arrow_mark(text: &str) -> Option<usize> {
     let t = text.trim_end();
-    let (at, arrow) =
-        rfind_any(t, &["←", "⟵", "<--", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶", "◀️", "◀", "◄", "→", "->"])?;
+    let (at, arrow) = rfind_any(
+        t,
+        &["←", "⟵", "<--", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶", "◀️", "◀", "◄", "📍", "→", "->"],
+    )?;
     let arrow = arrow.len();
     let word = t[at + arrow..].trim();
-    // A remark in brackets may follow the mark (`<- NOW (ch 15)`, `← here (draft 2)`).
-    let word = match word.strip_suffix(')').and_then(|w| w.rfind(" (")) {
+    // A remark in brackets may follow the mark (`<- NOW (ch 15)`, `← here (draft 2)`, `←いまここ
+    // （下書きと並行）`).
+    let open = word
+        .strip_suffix(')')
+        .and_then(|w| w.rfind(" ("))
+        .or_else(|| word.strip_suffix('）').and_then(|w| w.rfind('（')));
+    let word = match open {
         Some(open) if open > 0 => &word[..open],
         _ => word,
     };
@@ -3191,6 +3198,9 @@ pub fn status_symbol(s: &str) -> Option<(Status, usize, usize)> {
 /// it does not know is passed over). Each symbol's range
 /// (a variation selector after it included) and its status.
 pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
+    /// Words naming a legend, lowercase, that may lead it without a colon.
+    const LEGEND_WORDS: &[&str] =
+        &["legend", "key", "凡例", "图例", "圖例", "범례", "légende", "leyenda", "legenda", "legende"];
     let t = line.trim_end();
     // Cheap refusals first: this is asked of every paragraph line.
     let first = t.chars().next()?;
@@ -3200,8 +3210,19 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
         let window = (0..=t.len().min(64)).rev().find(|&i| t.is_char_boundary(i)).unwrap_or(0);
         let colon = t[..window]
             .find([':', '：'])
-            .filter(|&c| t[..c].chars().all(word) && t[..c].split_whitespace().count() <= 5)?;
-        let after = colon + t[colon..].chars().next().map_or(1, char::len_utf8);
+            .filter(|&c| t[..c].chars().all(word) && t[..c].split_whitespace().count() <= 5);
+        // Or the word `Legend` and a space (`凡例　◎済　○作業中`).
+        let named = || {
+            let lower = t[..window].to_lowercase();
+            let name = LEGEND_WORDS.iter().find(|w| lower.starts_with(*w))?;
+            let rest = &t[name.len()..];
+            rest.starts_with([' ', '\u{3000}'])
+                .then(|| t.len() - rest.trim_start_matches([' ', '\u{3000}']).len())
+        };
+        let after = match colon {
+            Some(colon) => colon + t[colon..].chars().next().map_or(1, char::len_utf8),
+            None => named()?,
+        };
         after + t[after..].len() - t[after..].trim_start_matches(['*', '_']).len()
     } else {
         0
@@ -3214,7 +3235,7 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
         // The entry ends at a separator, or where the next symbol after a word starts, when
         // entries are set apart by spaces alone (`🟢 done 🟡 doing ⚪ todo`). One pass: whether a
         // word came yet is carried along.
-        const SEPARATORS: [char; 9] = ['·', '|', ',', ';', '/', '•', '，', '、', '；'];
+        const SEPARATORS: [char; 10] = ['·', '|', ',', ';', '/', '•', '，', '、', '；', '\u{3000}'];
         let mut worded = false;
         let mut found = None;
         let mut chars = t[entry_start..].char_indices().peekable();
@@ -3234,6 +3255,11 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
         }
         let (end, next) = found.unwrap_or((t.len(), t.len()));
         let entry = &t[entry_start..end];
+        // (Two separators in a row, `◎済　　○作業中`, part no entry.)
+        if entry.trim().is_empty() && next > end {
+            rest = next;
+            continue;
+        }
         let symbol =
             entry.find(|c: char| c == ' ' || c.is_ascii() || c.is_alphanumeric()).unwrap_or(entry.len());
         // Words with no symbol go on with the entry before (`📝 drafted, not revised`).

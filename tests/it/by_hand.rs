@@ -4217,3 +4217,43 @@ fn bold_paragraph_runs_lists_stated_so_far_and_arrow_sentences() {
         .file_eq("task_plan.md", course)
         .success();
 }
+
+#[test]
+fn legends_without_a_colon_columns_saying_how_rows_stand_and_pins() {
+    // `凡例` and full-width spaces, each symbol glued to its word; a mark with a remark in
+    // full-width brackets in the memo column names the current row.
+    let manga = "# 新刊\n\n凡例　◎済　○作業中　△未着手　×やめた\n\n| 工程 | 状態 | メモ |\n|---|---|---|\n| プロット | ◎ | 24P |\n| 下書き | ○ | 18/24P |\n| ペン入れ | ○ | 6/24P　←いまここ（下書きと並行） |\n| ノベルティ | × | 見送り |\n| 入稿 | △ | |\n";
+    let v = plan_status_json(manga);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "in_progress"),
+            ("3", "in_progress"),
+            ("4", "skipped"),
+            ("5", "pending")
+        ])
+    );
+    assert_eq!(v["current_group"]["stated"], "3");
+    Test::new()
+        .file("task_plan.md", manga)
+        .args(["set", "--group", "5", "complete"])
+        .file_eq("task_plan.md", manga.replace("| 入稿 | △ |", "| 入稿 | ◎ |"))
+        .success();
+    // A column named by no status word whose cells say how rows stand; a pin marks the row.
+    let carta = "# Carta\n\n| # | Fase | Como está |\n|---|---|---|\n| 1 | Código | concluídas, 28/28 |\n| 2 | Exame | ✅ passei à 1ª! |\n| 3 | Aulas práticas | 19 feitas — 📍 estou aqui |\n| 4 | Exame final | |\n\nCustos: 650 €\n";
+    let v = plan_status_json(carta);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["current_group"]["stated"], "3");
+    // Not a column of notes, nor one cell in three, nor a table's symbols inside a group
+    // (options weighed, `❌` / `✅`).
+    let notes = "# P\n\n| Fase | Owner | Remarks |\n|---|---|---|\n| A | Ana | done by hand, see log |\n| B | Bo | the new API |\n| C | Cy | a parser |\n";
+    assert_eq!(plan_status_json(notes)["groups"].as_array().map(Vec::len), Some(0));
+    let options = "# P\n\n## Phase 1: Storage\n- [ ] pick one\n\n| Option | Pros | Pick |\n|---|---|---|\n| Blob URL | fast | ❌ |\n| base64 | durable | ✅ |\n";
+    let v = plan_status_json(options);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "pending")]));
+    assert_eq!(v["groups"][0]["tasks"]["total"], 1);
+}

@@ -186,13 +186,22 @@ fn a_status_word_inside_a_label_sentence_is_not_rewritten() {
 #[test]
 fn a_status_word_inside_a_table_cell_phrase_is_not_rewritten() {
     let plan = "# Plan\n\n## Phases\n| Phase | Status |\n|---|---|\n| 7 | done |\n| 8 | two thirds done, waiting on Apple cert |\n";
+    // The cell's words are pplan's to replace only as a whole phrase, as on a status line whose
+    // words it does not know: the remark after the comma stays.
     Test::new()
         .file("task_plan.md", plan)
         .args(["set", "--group", "8", "in_progress"])
-        .stdout("")
-        .stderr("error: cannot write a status for group `8`: its row has no status\n")
-        .file_eq("task_plan.md", plan)
-        .status(2);
+        .stdout("group 8: pending → in_progress\n")
+        .file_eq("task_plan.md", plan.replace("two thirds done,", "in_progress,"))
+        .success();
+    // A blank status cell takes the word, in the other rows' language, a space either side.
+    let blank = "# Plano\n\n| # | Fase | Como está |\n|---|---|---|\n| 1 | Código | concluídas, 28/28 |\n| 2 | Exame | ✅ passei |\n| 3 | Aulas práticas |  |\n";
+    Test::new()
+        .file("task_plan.md", blank)
+        .args(["set", "--group", "3", "in_progress"])
+        .stdout("group 3: pending → in_progress\n")
+        .file_eq("task_plan.md", blank.replace("práticas |  |", "práticas | em andamento |"))
+        .success();
 }
 
 /// A checklist of phases beside the phases' own headings is one set of groups: `set` edits

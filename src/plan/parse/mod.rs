@@ -1680,6 +1680,9 @@ impl<'a> Walk<'a> {
                         .into_iter()
                         .collect(),
                 };
+                // A blank status cell, or words pplan does not know (`19 feitas`): where `set`
+                // writes.
+                let free = indicators.is_empty().then_some(st_cell);
                 let g = cell(group);
                 // `**A — Console foundation**`, `Bill P1 — Backend`: an id and a title in one cell.
                 let (g_id, g_title) = match coded.then(|| syntax::split_code(g)).flatten() {
@@ -1707,14 +1710,10 @@ impl<'a> Walk<'a> {
                     .filter(|t| !t.is_empty() && !split && (!by_status || syntax::is_group_id(g)))
                     .unwrap_or(g_title);
                 let word = &text[word.0..word.1];
-                self.table_groups.push(Group::new(
-                    id,
-                    title,
-                    word,
-                    GroupForm::TableRow,
-                    line.start,
-                    indicators,
-                ));
+                self.table_groups.push(Group {
+                    free_status: free,
+                    ..Group::new(id, title, word, GroupForm::TableRow, line.start, indicators)
+                });
             }
             TableKind::Tasks { id, task, status, by_status, group, numbered } => {
                 let g = match group {
@@ -1905,7 +1904,8 @@ impl<'a> Walk<'a> {
                         .any(|l| n.strip_prefix(l).is_some_and(|rest| rest.starts_with(" (")))
                 })
             })
-            .or_else(|| col(PROGRESS_COLUMNS).filter(|&c| self.says_how_far(cells, c)));
+            .or_else(|| col(PROGRESS_COLUMNS).filter(|&c| self.says_how_far(cells, c)))
+            .or_else(|| self.stating_column(cells, &names));
         // A column named like the plan's run of group headings (`Sprint` beside `### Sprint 1`).
         let run_word = names.iter().position(|n| self.group_words.iter().any(|w| w == n));
         // `| # | Step | Status |` in a plan with no group headings: perhaps its only groups.
@@ -2021,6 +2021,40 @@ impl<'a> Walk<'a> {
             rows += 1;
         }
         rows >= 2
+    }
+
+    /// A column named by no word pplan knows whose cells say how each row stands all the same
+    /// (`| # | Fase | Como está |` over `concluídas, 28/28`, `✅ passei à 1ª!`): not the first
+    /// column, which names the rows, nor one named for something else (an id, a title, an owner,
+    /// notes); two rows or more say a status or a share, and two in three of those not blank.
+    /// Only outside a group.
+    fn stating_column(&self, header: &[Range<usize>], names: &[String]) -> Option<usize> {
+        let named = |n: &str| {
+            [
+                ID_COLUMNS,
+                TITLE_COLUMNS,
+                WHAT_COLUMNS,
+                TASK_COLUMNS,
+                GROUP_COLUMNS,
+                STEP_COLUMNS,
+                NOT_TITLE_COLUMNS,
+            ]
+            .iter()
+            .any(|set| set.contains(&n))
+                || TIME_COLUMNS.contains(&n)
+        };
+        // (Inside a group, a table's symbols are its own: `| Blob URL | … | ❌ |` weighs options.)
+        if self.group.is_some() {
+            return None;
+        }
+        (1..names.len()).filter(|&c| !named(&names[c])).find(|&c| {
+            let (mut said, mut rows) = (0, 0);
+            for cell in self.column_cells(header, c).filter(|c| !c.is_empty()) {
+                rows += 1;
+                said += usize::from(syntax::share_cell(cell).is_some() || status::leading(cell).is_some());
+            }
+            said >= 2 && said * 3 >= rows * 2
+        })
     }
 
     /// Does every row's cell in `column` open with a code of one prefix (`M1 …`, `M2 …`), each
