@@ -152,6 +152,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("done", Complete, En),
     ("finished", Complete, En),
     ("shipped", Complete, En),
+    ("published", Complete, En),
     ("underway", InProgress, En),
     ("started", InProgress, En),
     ("waiting", Pending, En),

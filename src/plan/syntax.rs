@@ -1698,6 +1698,15 @@ pub fn plain_step(t: &str) -> Option<Titled> {
     if !words.chars().any(char::is_alphanumeric) || words.ends_with(['.', ':', '：']) {
         return None;
     }
+    // A symbol standing for a bullet (`■ 第一部「島」… 100%`) is no part of the title.
+    let bullet = t[title.clone()]
+        .split_once(' ')
+        .filter(|(b, _)| b.chars().count() == 1 && !b.chars().any(char::is_alphanumeric))
+        .filter(|_| status::at_start(&t[title.clone()]).is_none());
+    let title = match bullet {
+        Some((b, _)) => title.start + b.len() + 1..title.end,
+        None => title,
+    };
     Some(Titled {
         word: title.start..title.start,
         id: title.start..title.start,
@@ -2851,13 +2860,14 @@ fn leader_status(t: &str) -> Option<(usize, Found)> {
     let lead = t[..dots].trim_end_matches(['.', '…', ' ']).len();
     let tail_start = dots + (t[dots..].len() - t[dots..].trim_start_matches(['.', '…', ' ']).len());
     let leaders = &t[lead..tail_start];
-    if lead == 0 || leaders.matches(['.', '…']).count() < 3 && !leaders.contains("……") {
+    // (An ellipsis is three dots: `第一部「島」… 100%`.)
+    if lead == 0 || leaders.matches('.').count() + 3 * leaders.matches('…').count() < 3 {
         return None;
     }
     let tail = &t[tail_start..];
-    // Or a share done (`Logo refinement ...... 90%   — one more round`).
+    // Or a share done (`Logo refinement ...... 90%   — one more round`, `… 100%（88枚）`).
     let share = || {
-        let word = tail.split([' ', ',', ';']).next()?;
+        let word = tail.split([' ', ',', ';', '(', '（', '\u{3000}']).next()?;
         let status = share_word(word)?;
         Some(Token { status, range: 0..word.len() })
     };
@@ -2866,7 +2876,8 @@ fn leader_status(t: &str) -> Option<(usize, Found)> {
         None => (share()?, true),
     };
     let rest = tail[tok.range.end..].trim();
-    let remark = rest.is_empty()
+    // (Or symbols alone after it: `published 🎉`.)
+    let remark = !rest.chars().any(char::is_alphanumeric)
         || rest.starts_with(['—', '–', '(', '（', ',', ';', '，', '；'])
         || rest.starts_with("- ")
         || qualifies(rest, tok.status == Status::Skipped);

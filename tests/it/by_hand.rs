@@ -4257,3 +4257,36 @@ fn legends_without_a_colon_columns_saying_how_rows_stand_and_pins() {
     assert_eq!(group_statuses(&v), pairs(&[("1", "pending")]));
     assert_eq!(v["groups"][0]["tasks"]["total"], 1);
 }
+
+#[test]
+fn leaders_to_a_share_or_a_word_and_steps_opened_by_a_symbol_or_a_code() {
+    // An ellipsis is a leader; a share with a remark in brackets after it; lines opened by the
+    // same symbol are written alike (`・` notes below are not), and the symbol is no part of
+    // the title.
+    let novel = "長編メモ\n\n■ 第一部「島」… 100%（88枚）\n■ 第二部「嵐」… 100%（96枚）\n■ 第三部「手紙」… 60%\n■ 第四部「帰港」… 0%\n■ 全体推敲 …\n\n今日のメモ\n・登場人物表を作り直す\n・一日5枚ペース\n";
+    let v = plan_status_json(novel);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "in_progress"),
+            ("4", "pending"),
+            ("5", "pending")
+        ])
+    );
+    assert_eq!(v["groups"][0]["title"], "第一部「島」");
+    assert_eq!(v["groups"][4]["title"], "全体推敲");
+    // Symbols alone after a status after leaders; a word that says an episode is out.
+    let pod = "Season 2\n\nep 1 – Marfa .......... published 🎉\nep 2 – Bisbee ......... done ✅\nep 3 – Astoria ........ dropped — guest cancelled\nep 4 – Galena\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(pod)),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "skipped"), ("4", "pending")])
+    );
+    // Codes of one prefix open lines written alike: an unstated one is a step too.
+    let codes = "Study\n\nM1  prereg ........ done\nM2  build ........ done\nM3  ethics\n\nnotes\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(codes)),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "pending")])
+    );
+}

@@ -283,7 +283,8 @@ pub(super) fn bold_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Titled
 /// (`week 6 (ch 17-20)`) as two stated ones. Those groups, each with its place among the
 /// headings.
 pub(super) fn plain_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Titled)> {
-    // What a line is written like: in capitals, opening with a month, or its first word.
+    // What a line is written like: in capitals, opening with a month or a symbol, or its first
+    // word.
     let like = |t: &str| {
         let first = t.split_whitespace().next().unwrap_or_default();
         if first.chars().filter(|c| c.is_alphabetic()).count() >= 2
@@ -292,8 +293,16 @@ pub(super) fn plain_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Title
             "\u{1}caps".to_string()
         } else if syntax::opens_with_month(t) {
             "\u{1}month".to_string()
+        } else if let Some(c) = t.chars().next().filter(|c| !c.is_alphanumeric()) {
+            // Or the symbol it opens with (`■ 第四部「帰港」`, not `・メモ`).
+            format!("\u{1}{c}")
         } else {
-            t.split(|c: char| !c.is_alphanumeric()).next().unwrap_or_default().to_lowercase()
+            // (A code's letters: `M1  prereg` and `M3  ethics` are written alike.)
+            let word = t.split(|c: char| !c.is_alphanumeric()).next().unwrap_or_default();
+            match word.trim_end_matches(|c: char| c.is_ascii_digit()) {
+                "" => "\u{1}number".to_string(),
+                letters => letters.to_lowercase(),
+            }
         }
     };
     let line = |b: &Block| match b {
@@ -337,7 +346,14 @@ pub(super) fn plain_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Title
         .filter(|&h| found.binary_search(&heads[h].0).is_ok() && bare_name(&heads, h))
         .map(|h| {
             let t = heads[h].2;
-            let whole = 0..t.trim_end().len();
+            // (Not a bullet symbol before it, nor leaders after it: `■ 全体推敲 …`.)
+            let end = t.trim_end_matches(['.', '…', ' ', '\u{3000}']).len();
+            let start = t
+                .split_once(' ')
+                .filter(|(b, _)| b.chars().count() == 1 && !b.chars().any(char::is_alphanumeric))
+                .map_or(0, |(b, _)| b.len() + 1)
+                .min(end);
+            let whole = start..end;
             (
                 h,
                 syntax::plain_step(t).unwrap_or(Titled {
