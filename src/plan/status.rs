@@ -146,6 +146,16 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("partly done", InProgress, En),
     ("half done", InProgress, En),
     ("half-done", InProgress, En),
+    ("almost done", InProgress, En),
+    ("nearly done", InProgress, En),
+    ("mostly done", InProgress, En),
+    ("quasi fatto", InProgress, It),
+    ("casi listo", InProgress, Es),
+    ("casi terminado", InProgress, Es),
+    ("fast fertig", InProgress, De),
+    ("presque fini", InProgress, Fr),
+    ("presque terminé", InProgress, Fr),
+    ("quase pronto", InProgress, Pt),
     ("partially done", InProgress, En),
     ("completed", Complete, En),
     ("complete", Complete, En),
@@ -837,6 +847,25 @@ pub fn at_start(s: &str) -> Option<Token> {
 
 /// The status token at `pos` (where `c` is), with an emoji's word after it and a blocker's
 /// reference.
+/// Words saying how much of the work is done, short of all of it; lowercase.
+const PARTLY_DONE: &[&str] = &[
+    "half",
+    "half done",
+    "half-done",
+    "partly done",
+    "partially done",
+    "almost done",
+    "nearly done",
+    "mostly done",
+    "quasi fatto",
+    "casi listo",
+    "casi terminado",
+    "fast fertig",
+    "presque fini",
+    "presque terminé",
+    "quase pronto",
+];
+
 fn token_at(s: &str, pos: usize, c: char) -> Option<Token> {
     token_parts(s, pos, c).map(|(tok, _, _)| tok)
 }
@@ -844,9 +873,10 @@ fn token_at(s: &str, pos: usize, c: char) -> Option<Token> {
 /// The part of a status token (as [`find`] read it) that spells its status: `blocked by A` →
 /// `blocked`. `None` for a token whose status comes from what it waits for (`waiting on the
 /// client` is blocked; its word alone is pending), so it spells no status a file could reuse.
-/// Nor does `half` (`half done`), which says how much.
+/// Nor does a word saying how much (`half done`, `almost done`, `quasi fatto`): another group
+/// set in progress is not "almost done".
 pub fn spelling(token: &str) -> Option<&str> {
-    if ["half", "half done", "half-done"].iter().any(|h| token.eq_ignore_ascii_case(h)) {
+    if PARTLY_DONE.iter().any(|h| token.to_lowercase() == *h) {
         return None;
     }
     match token.chars().next().and_then(|c| token_parts(token, 0, c)) {

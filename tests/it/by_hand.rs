@@ -4005,7 +4005,13 @@ fn plain_lines_saying_how_they_stand_are_the_groups_of_a_plan_kept_by_hand() {
     let v = plan_status_json(site);
     assert_eq!(
         group_statuses(&v),
-        pairs(&[("1", "complete"), ("2", "complete"), ("3", "pending"), ("4", "pending"), ("5", "pending")])
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "in_progress"),
+            ("4", "pending"),
+            ("5", "pending")
+        ])
     );
     assert_eq!(v["groups"][0]["title"], "DESIGN");
     // `set` writes where the line states it, in the letter case the word it replaces has.
@@ -4289,4 +4295,39 @@ fn leaders_to_a_share_or_a_word_and_steps_opened_by_a_symbol_or_a_code() {
         group_statuses(&plan_status_json(codes)),
         pairs(&[("1", "complete"), ("2", "complete"), ("3", "pending")])
     );
+}
+
+#[test]
+fn numbered_lines_in_chinese_numerals_and_words_saying_almost_done() {
+    // Lines numbered `一、` … `六、`: the unstated ones are steps like the stated, and take their
+    // status as their siblings write it.
+    let move_plan = "# 搬家计划\n\n一、找房子 ✅\n  - 合同 5/10 签\n\n二、退租 ✅\n\n三、打包 🔄 进行中\n  - 书 ✅\n\n四、搬运 ⏳\n\n五、杭州那边安顿\n  - 燃气开户\n\n六、上海这边收尾\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(move_plan)),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "in_progress"),
+            ("4", "pending"),
+            ("5", "pending"),
+            ("6", "pending")
+        ])
+    );
+    Test::new()
+        .file("task_plan.md", move_plan)
+        .args(["set", "--group", "6", "complete"])
+        .file_eq("task_plan.md", move_plan.replace("六、上海这边收尾\n", "六、上海这边收尾 ✅\n"))
+        .success();
+    // Almost done is under way, in any language, and never the spelling `set` copies.
+    let nozze = "# Matrimonio\n\n## Fase 1: Location\nFatto.\n\n## Fase 2: Fornitori\nQuasi fatto.\n\n## Fase 3: Abiti\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(nozze)),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")])
+    );
+    let set = "# P\n\n## Phase 1: A\n- **Status:** almost done\n\n## Phase 2: B\n- **Status:** not started\n";
+    Test::new()
+        .file("task_plan.md", set)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", set.replace("not started", "in progress"))
+        .success();
 }

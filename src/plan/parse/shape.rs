@@ -297,9 +297,11 @@ pub(super) fn plain_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Title
             // Or the symbol it opens with (`■ 第四部「帰港」`, not `・メモ`).
             format!("\u{1}{c}")
         } else {
-            // (A code's letters: `M1  prereg` and `M3  ethics` are written alike.)
+            // (A code's letters: `M1  prereg` and `M3  ethics` are written alike; so are numbers,
+            // `五、杭州那边安顿` after `四、搬运 ⏳`.)
             let word = t.split(|c: char| !c.is_alphanumeric()).next().unwrap_or_default();
-            match word.trim_end_matches(|c: char| c.is_ascii_digit()) {
+            let numeral = |c: char| c.is_ascii_digit() || "一二三四五六七八九十百〇零".contains(c);
+            match word.trim_end_matches(numeral) {
                 "" => "\u{1}number".to_string(),
                 letters => letters.to_lowercase(),
             }
