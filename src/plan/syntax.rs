@@ -564,8 +564,10 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
     // Not a mark saying the line is not where the work is (`← not now`).
     let negated =
         word.split_whitespace().any(|w| ["not", "no", "niet", "nicht", "pas", "nie", "не"].contains(&w));
-    // Being worked on (`← lagi dikerjain`).
-    let worked = WORKED_ON.contains(&word.as_str());
+    // Being worked on (`← lagi dikerjain`), or today's (`⬅ today`).
+    let worked = WORKED_ON.contains(&word.as_str())
+        || ["today", "heute", "hoy", "oggi", "hoje", "aujourd'hui", "今日", "今天", "сегодня"]
+            .contains(&word.as_str());
     let current = here || worked || is_current_name(&word) || word.starts_with("进行中") || doing_now(&word);
     (current && !negated).then(|| text[..at].trim_end().len())
 }
@@ -1691,7 +1693,7 @@ pub fn plain_step(t: &str) -> Option<Titled> {
         return None;
     }
     let (title, found) = match strip_trailing_statuses(t, 0..t.len()) {
-        (_, found) if found.is_empty() => closing_status(t)?,
+        (_, found) if found.is_empty() => closing_status(t).or_else(|| opening_symbol(t))?,
         read => read,
     };
     let words = t[title.clone()].trim();
@@ -1714,6 +1716,15 @@ pub fn plain_step(t: &str) -> Option<Titled> {
         statuses: found,
         lead_in: false,
     })
+}
+
+/// A status symbol opening a line before its title (`✅ record 3 pilot eps`, `⬜ launch`): the
+/// title's range after it, and the status.
+fn opening_symbol(t: &str) -> Option<(Range<usize>, Vec<Found>)> {
+    let (status, len) = status::emoji_at_start(t)?;
+    let at = len + spaces(&t[len..]);
+    (at > len && t[at..].starts_with(char::is_alphanumeric))
+        .then(|| (at..t.trim_end().len(), vec![Found::new(status, 0..len)]))
 }
 
 /// A share done closing a line after a gap of two spaces or more (`…   60%`), or a status after

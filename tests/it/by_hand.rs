@@ -4331,3 +4331,35 @@ fn numbered_lines_in_chinese_numerals_and_words_saying_almost_done() {
         .file_eq("task_plan.md", set.replace("not started", "in progress"))
         .success();
 }
+
+#[test]
+fn plain_lines_opened_by_a_status_symbol_and_a_mark_for_today() {
+    // Lines each opened by a status symbol, no list marker: the steps of a plan kept by hand.
+    let pod = "PODCAST (\"Second Shift\")\n\n✅ name, art, intro music\n✅ record 3 pilot eps\n🚧 edit pilot eps — ep1 done, ep2 half\n⬜ host setup + submit to Apple\n⬜ launch w/ 3 eps at once\n\nguests lined up: Maureen, Tomasz\n";
+    let v = plan_status_json(pod);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "in_progress"),
+            ("4", "pending"),
+            ("5", "pending")
+        ])
+    );
+    assert_eq!(v["groups"][1]["title"], "record 3 pilot eps");
+    // `set` writes the file's symbol in the symbol's place.
+    Test::new()
+        .file("task_plan.md", pod)
+        .args(["set", "--group", "4", "in_progress"])
+        .file_eq("task_plan.md", pod.replace("⬜ host setup", "🚧 host setup"))
+        .success();
+    // One such line makes none.
+    let one = "Notes\n\n✅ booked the van\n\nthe rest later\n";
+    assert_eq!(plan_status_json(one)["groups"].as_array().map(Vec::len), Some(0));
+    // An arrow to `today` marks the current step.
+    let days = "# Jam\n\n## Day 1 — concept\n- [x] a\n\n## Day 2 — storms  ⬅ today\n- [x] b\n- [ ] c\n\n## Day 3 — art\n- [ ] d\n";
+    let v = plan_status_json(days);
+    assert_eq!(v["current_group"]["stated"], "2");
+    assert_eq!(v["groups"][1]["title"], "storms");
+}
