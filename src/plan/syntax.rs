@@ -2604,6 +2604,7 @@ pub fn strip_trailing_statuses(text: &str, title: Range<usize>) -> (Range<usize>
                 .or_else(|| remarked_symbol_status(t))
                 .or_else(|| share_status(t))
                 .or_else(|| gap_status(t))
+                .or_else(|| dash_sentence_status(t))
         };
         // A status and the day it came (`## Ch.1 Introduction ✅ 2026-02-06`): the day is no
         // part of the title.
@@ -2798,6 +2799,19 @@ fn dash_status(t: &str) -> Option<(usize, Found)> {
     status_apart(t, at, at + dash.len())
 }
 
+/// A status opening a sentence after the title's first dash, the sentence closed and more
+/// prose after it (`fix checkout.spec — WIP. it's the stripe iframe …`, `sso — blocked. Ticket
+/// PLAT-2231 open`): the person's notes on the step follow its status.
+fn dash_sentence_status(t: &str) -> Option<(usize, Found)> {
+    let (at, dash) = [" — ", " – ", " - "].iter().filter_map(|d| t.find(d).map(|at| (at, d.len()))).min()?;
+    let tail = &t[at + dash..];
+    let tok = sentence_status(tail)?;
+    let closed = tail[tok.range.end..].trim_start_matches(['*', '_']).starts_with(['.', '!', '。', '！']);
+    let titled = t[..at].chars().any(char::is_alphanumeric);
+    let start = at + dash;
+    (closed && titled).then(|| (at, Found::new(tok.status, start + tok.range.start..start + tok.range.end)))
+}
+
 /// A status set apart from the title by a wide gap, as in a list kept in columns (`core
 /// services   ok`, `Units + worktop   IN PROGRESS`, `Electrics (Dave)  ✔ 16 Mar`): two
 /// spaces or more, then a status read as after a dash.
@@ -2942,8 +2956,14 @@ fn colon_status(t: &str) -> Option<(usize, Found)> {
 fn struck_status(t: &str) -> Option<(usize, Found)> {
     let close = t.rfind("~~ ")?;
     let tail_start = close + 3;
-    let status = status::whole(&t[tail_start..])?;
-    let found = Found::new(status, tail_start..t.len());
+    // Or opening a sentence (`~~step 1: collect failures~~ DONE. script in scripts/`).
+    let found = match status::whole(&t[tail_start..]) {
+        Some(status) => Found::new(status, tail_start..t.len()),
+        None => {
+            let tok = sentence_status(&t[tail_start..]).filter(|tok| tok.range.start == 0)?;
+            Found::new(tok.status, tail_start..tail_start + tok.range.end)
+        }
+    };
     if t.starts_with("~~") {
         return (close > 2).then_some((close + 2, found));
     }

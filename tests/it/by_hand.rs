@@ -4363,3 +4363,29 @@ fn plain_lines_opened_by_a_status_symbol_and_a_mark_for_today() {
     assert_eq!(v["current_group"]["stated"], "2");
     assert_eq!(v["groups"][1]["title"], "storms");
 }
+
+#[test]
+fn a_status_opening_a_sentence_after_a_dash_or_a_strike() {
+    // Notes follow the status: after the title's dash, or after a title struck through.
+    let flaky = "## steps\n- ~~step 1: collect failures~~ DONE. script in scripts/ci.py\n- ~~step 2: reproduce locally~~ DONE, checkout 3/50\n- step 3: fix checkout.spec — WIP. it's the stripe iframe\n- step 4: turn retries down\n";
+    let v = plan_status_json(flaky);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    // `set` writes the file's words there, and back.
+    let wip = flaky.replace("~~ DONE. script", "~~ WIP. script");
+    Test::new()
+        .file("task_plan.md", flaky)
+        .args(["set", "--group", "1", "in_progress"])
+        .file_eq("task_plan.md", &wip)
+        .success();
+    Test::new()
+        .file("task_plan.md", &wip)
+        .args(["set", "--group", "1", "complete"])
+        .file_eq("task_plan.md", flaky)
+        .success();
+    // Not a word opening words that go on (`— Done criteria. …`), nor a sentence with no title.
+    let criteria = "# P\n\n## Phase 1: A — Done criteria. Listed below.\n- [ ] a\n\n## Phase 2: B\n- [ ] b\n";
+    assert_eq!(group_statuses(&plan_status_json(criteria)), pairs(&[("1", "pending"), ("2", "pending")]));
+}
