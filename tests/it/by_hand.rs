@@ -4385,6 +4385,17 @@ fn a_status_opening_a_sentence_after_a_dash_or_a_strike() {
         .args(["set", "--group", "1", "complete"])
         .file_eq("task_plan.md", flaky)
         .success();
+    // Lines of one word with a day in brackets after the id: the unstated ones are steps too.
+    let garden = "Garden\n\nWeek 1 (Mar 4): clear beds — DONE. my back hurts\nWeek 2 (Mar 11): compost in — done\nWeek 3 (Mar 18): build bed #3\nWeek 4 (Mar 25): sow tomatoes\n\n--\nseed order arrived.\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(garden)),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "pending"), ("4", "pending")])
+    );
+    Test::new()
+        .file("task_plan.md", garden)
+        .args(["set", "--group", "4", "complete"])
+        .file_eq("task_plan.md", garden.replace("sow tomatoes\n", "sow tomatoes — DONE\n"))
+        .success();
     // Not a word opening words that go on (`— Done criteria. …`), nor a sentence with no title.
     let criteria = "# P\n\n## Phase 1: A — Done criteria. Listed below.\n- [ ] a\n\n## Phase 2: B\n- [ ] b\n";
     assert_eq!(group_statuses(&plan_status_json(criteria)), pairs(&[("1", "pending"), ("2", "pending")]));

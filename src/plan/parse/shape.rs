@@ -132,9 +132,10 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
         let between = &t[w.id.end..w.title.start];
         let apart = between.contains([':', '：', '—', '–']) || between.starts_with(" - ") || closed(t, &w);
         let numbered = t[w.id.clone()].starts_with(|c: char| c.is_ascii_digit());
-        // (Unstated, its id closes on a full stop or a bracket: `Этап 4. Комментарии`, not
-        // `Phase 4 needs the plumber`.)
-        let closed_id = between.starts_with(['.', ')']);
+        // (Unstated, its id closes on a full stop or a bracket, or a remark in brackets follows
+        // it: `Этап 4. Комментарии`, `Week 4 (Mar 25): sow tomatoes`, not `Phase 4 needs the
+        // plumber`.)
+        let closed_id = between.starts_with(['.', ')']) || t[w.id.end..].starts_with(" (");
         (w.word.start == lead && !w.word.is_empty() && (apart || (!strict && numbered && closed_id)))
             .then(|| t[w.word].to_lowercase())
     };
