@@ -845,8 +845,6 @@ pub fn at_start(s: &str) -> Option<Token> {
     token_at(s, 0, s.chars().next()?)
 }
 
-/// The status token at `pos` (where `c` is), with an emoji's word after it and a blocker's
-/// reference.
 /// Words saying how much of the work is done, short of all of it; lowercase.
 const PARTLY_DONE: &[&str] = &[
     "half",
@@ -866,6 +864,8 @@ const PARTLY_DONE: &[&str] = &[
     "quase pronto",
 ];
 
+/// The status token at `pos` (where `c` is), with an emoji's word after it and a blocker's
+/// reference.
 fn token_at(s: &str, pos: usize, c: char) -> Option<Token> {
     token_parts(s, pos, c).map(|(tok, _, _)| tok)
 }
@@ -876,7 +876,7 @@ fn token_at(s: &str, pos: usize, c: char) -> Option<Token> {
 /// Nor does a word saying how much (`half done`, `almost done`, `quasi fatto`): another group
 /// set in progress is not "almost done".
 pub fn spelling(token: &str) -> Option<&str> {
-    if PARTLY_DONE.iter().any(|h| token.to_lowercase() == *h) {
+    if PARTLY_DONE.contains(&token.to_lowercase().as_str()) {
         return None;
     }
     match token.chars().next().and_then(|c| token_parts(token, 0, c)) {

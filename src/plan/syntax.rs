@@ -46,6 +46,18 @@ pub fn list_marker(s: &str) -> Option<usize> {
     }
 }
 
+/// Chinese numerals, as ids count in them (`第十二`, `三、`).
+pub const CJK_NUMERALS: &str = "〇零一二三四五六七八九十百两";
+
+/// A symbol standing for a bullet opening `t` (`■ 第一部「島」`, not a status symbol): its length
+/// with the space after it.
+pub fn bullet_len(t: &str) -> usize {
+    t.split_once(' ')
+        .filter(|(b, _)| b.chars().count() == 1 && !b.chars().any(char::is_alphanumeric))
+        .filter(|_| status::at_start(t).is_none())
+        .map_or(0, |(b, _)| b.len() + 1)
+}
+
 fn spaces(s: &str) -> usize {
     s.bytes().take_while(|&c| c == b' ' || c == b'\t').count()
 }
@@ -1301,7 +1313,10 @@ pub fn arrow_status(s: &str) -> Option<Token> {
     let rest = words[tok.range.end..].trim_matches(['*', '_', '.', '!', ' ']);
     let tok = match rest.is_empty() {
         true => tok,
-        false => sentence_status(words).filter(|t| !words[t.range.end..].starts_with([':', '：']))?,
+        // (A closed sentence: not `→ Done, once both boxes are ticked`, nor a label's colon.)
+        false => sentence_status(words).filter(|t| {
+            words[t.range.end..].trim_start_matches(['*', '_']).starts_with(['.', '!', '。', '！'])
+        })?,
     };
     Some(Token { status: tok.status, range: tok.range.start + at..tok.range.end + at })
 }
@@ -1701,14 +1716,7 @@ pub fn plain_step(t: &str) -> Option<Titled> {
         return None;
     }
     // A symbol standing for a bullet (`■ 第一部「島」… 100%`) is no part of the title.
-    let bullet = t[title.clone()]
-        .split_once(' ')
-        .filter(|(b, _)| b.chars().count() == 1 && !b.chars().any(char::is_alphanumeric))
-        .filter(|_| status::at_start(&t[title.clone()]).is_none());
-    let title = match bullet {
-        Some((b, _)) => title.start + b.len() + 1..title.end,
-        None => title,
-    };
+    let title = title.start + bullet_len(&t[title.clone()])..title.end;
     Some(Titled {
         word: title.start..title.start,
         id: title.start..title.start,
@@ -2131,7 +2139,7 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
         }
     }
     let id_start = p;
-    let numeral = |c: char| c.is_ascii_digit() || "〇零一二三四五六七八九十百两".contains(c);
+    let numeral = |c: char| c.is_ascii_digit() || CJK_NUMERALS.contains(c);
     for (i, c) in text[p..].char_indices() {
         let stop = c.is_whitespace()
             || matches!(
@@ -3242,7 +3250,7 @@ pub fn status_symbol(s: &str) -> Option<(Status, usize, usize)> {
 pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
     /// Words naming a legend, lowercase, that may lead it without a colon.
     const LEGEND_WORDS: &[&str] =
-        &["legend", "key", "凡例", "图例", "圖例", "범례", "légende", "leyenda", "legenda", "legende"];
+        &["legenda", "legende", "legend", "key", "凡例", "图例", "圖例", "범례", "légende", "leyenda"];
     let t = line.trim_end();
     // Cheap refusals first: this is asked of every paragraph line.
     let first = t.chars().next()?;

@@ -4400,3 +4400,28 @@ fn a_status_opening_a_sentence_after_a_dash_or_a_strike() {
     let criteria = "# P\n\n## Phase 1: A — Done criteria. Listed below.\n- [ ] a\n\n## Phase 2: B\n- [ ] b\n";
     assert_eq!(group_statuses(&plan_status_json(criteria)), pairs(&[("1", "pending"), ("2", "pending")]));
 }
+
+#[test]
+fn what_only_looks_like_the_new_hand_kept_forms() {
+    let groups = |plan: &str| group_statuses(&plan_status_json(plan));
+    // A table weighing options is no table of stages, beside a status list or alone.
+    let options = "# Cache\n\n1. [completed] Research storage\n2. [in_progress] Build the cache\n3. [pending] Ship\n\nFindings:\n\n| Option | Cost | Works offline |\n|---|---|---|\n| Redis | $$ | ❌ |\n| SQLite | free | ✅ |\n| Postgres | $ | ❌ |\n";
+    assert_eq!(groups(options), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    let browsers = "# QA\n\n| Browser | Version | Tested |\n|---|---|---|\n| Firefox | 120 | ✅ |\n| Safari | 17 | ❌ |\n";
+    assert_eq!(groups(browsers), pairs(&[]));
+    // An arrow under a bullet is a note on it; a sentence after an arrow going on after a comma
+    // is no status.
+    let bullet = "# P\n\n## Phase 1: Research\n- Tried Redis for caching\n  → done\n- Try Postgres next\n\n## Phase 2: Build\n";
+    assert_eq!(groups(bullet), pairs(&[("1", "pending"), ("2", "pending")]));
+    let comma = "# P\n\n## Phase 1: Setup\n- [ ] install\n- [ ] configure\n→ Done, once both boxes are ticked we move on.\n";
+    assert_eq!(groups(comma), pairs(&[("1", "pending")]));
+    // A bulleted list of a few stated items among errands is no plan of steps; lines opening
+    // on digits are not written alike (`3 people`, a date).
+    let errands = "# Week\n\n- hardware: done\n- software: done\n- ask Bob about the budget\n- lunch on Friday with the team\n- remember the keys\n";
+    assert_eq!(groups(errands), pairs(&[]));
+    let digits = "Move\n\n1 Pack the kitchen - done\n2 Book the van - in progress\n3 people are needed on the day\n2024-06-01 call the movers again\n";
+    assert_eq!(groups(digits), pairs(&[("1", "complete"), ("2", "in_progress")]));
+    // `Legenda` leads its legend as `Legend` does.
+    let legenda = "# X\n\nLegenda ◎ fatto ○ in corso △ da fare\n\n## Fase 1: a ◎\n\n## Fase 2: b ○\n";
+    assert_eq!(groups(legenda), pairs(&[("1", "complete"), ("2", "in_progress")]));
+}

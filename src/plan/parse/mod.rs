@@ -1510,10 +1510,13 @@ impl<'a> Walk<'a> {
             return;
         }
         // Or a line after an arrow anywhere under it (`→ fatto`), set apart at the line's start
-        // (an indented one is a note on the task above it, if it has one).
+        // (an indented one is a note on the item above it; under a step kept in plain lines with
+        // no tasks, `Module 1 – Basics` over `  => DONE`, on the step).
         let line = &self.text[content.clone()];
-        let flush =
-            content.start == 0 || self.text[..content.start].ends_with('\n') || group.tasks.is_empty();
+        let plain = !self.text[group.at..].trim_start_matches([' ', '>']).starts_with('#');
+        let flush = content.start == 0
+            || self.text[..content.start].ends_with('\n')
+            || (plain && group.tasks.is_empty());
         let arrow = syntax::arrow_status(line).filter(|_| flush);
         let tok = arrow.clone().or_else(|| syntax::sentence_status(line).filter(|_| self.after_heading));
         let Some(tok) = tok else { return };
@@ -1541,7 +1544,9 @@ impl<'a> Walk<'a> {
         }
         // Prose is no spelling of the file's status lines: nothing is learned from it, but it is
         // remembered when it goes. A line after an arrow is one of those lines.
-        if arrow.is_some() {
+        // (A sentence after an arrow, `=> ON HOLD. Helen has to …`, is prose.)
+        let alone = self.text[range.end..content.end].trim_matches(['*', '_', '.', '!', ' ']).is_empty();
+        if arrow.is_some() && alone {
             self.plan.vocabulary.note(Place::Label, status, &self.text[range.clone()]);
         } else {
             self.plan.vocabulary.note_prose(status, &self.text[range.clone()]);
@@ -2027,7 +2032,7 @@ impl<'a> Walk<'a> {
     /// (`| # | Fase | Como está |` over `concluídas, 28/28`, `✅ passei à 1ª!`): not the first
     /// column, which names the rows, nor one named for something else (an id, a title, an owner,
     /// notes); two rows or more say a status or a share, and two in three of those not blank.
-    /// Only outside a group.
+    /// Only in a table of stages (a column names them or numbers them), outside a group.
     fn stating_column(&self, header: &[Range<usize>], names: &[String]) -> Option<usize> {
         let named = |n: &str| {
             [
@@ -2038,13 +2043,19 @@ impl<'a> Walk<'a> {
                 GROUP_COLUMNS,
                 STEP_COLUMNS,
                 NOT_TITLE_COLUMNS,
+                TIME_COLUMNS,
             ]
             .iter()
             .any(|set| set.contains(&n))
-                || TIME_COLUMNS.contains(&n)
         };
-        // (Inside a group, a table's symbols are its own: `| Blob URL | … | ❌ |` weighs options.)
-        if self.group.is_some() {
+        // Only a table of stages, named so or numbered (`| # | Fase | … |`): `| Option | Cost |
+        // Works offline |` weighs options. Inside a group, a table's symbols are its own too.
+        let stages = names.iter().any(|n| {
+            GROUP_COLUMNS.contains(&n.as_str())
+                || STEP_COLUMNS.contains(&n.as_str())
+                || ID_COLUMNS.contains(&n.as_str())
+        }) || self.group_words.iter().any(|w| names.contains(w));
+        if self.group.is_some() || !stages {
             return None;
         }
         (1..names.len()).filter(|&c| !named(&names[c])).find(|&c| {

@@ -298,13 +298,17 @@ pub(super) fn plain_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Title
             // Or the symbol it opens with (`■ 第四部「帰港」`, not `・メモ`).
             format!("\u{1}{c}")
         } else {
-            // (A code's letters: `M1  prereg` and `M3  ethics` are written alike; so are numbers,
-            // `五、杭州那边安顿` after `四、搬运 ⏳`.)
+            // (A code's letters: `M1  prereg` and `M3  ethics` are written alike; so are numerals
+            // before a list comma, `五、杭州那边安顿` after `四、搬运 ⏳`.)
             let word = t.split(|c: char| !c.is_alphanumeric()).next().unwrap_or_default();
-            let numeral = |c: char| c.is_ascii_digit() || "一二三四五六七八九十百〇零".contains(c);
-            match word.trim_end_matches(numeral) {
-                "" => "\u{1}number".to_string(),
-                letters => letters.to_lowercase(),
+            let cjk = |c: char| syntax::CJK_NUMERALS.contains(c);
+            if !word.is_empty() && word.chars().all(cjk) && t[word.len()..].starts_with('、') {
+                "\u{1}number".to_string()
+            } else if word.bytes().all(|b| b.is_ascii_digit()) {
+                // (Digits alone are no kind of line: `3 people are needed`, `2024-06-01 call`.)
+                word.to_string()
+            } else {
+                word.trim_end_matches(|c: char| c.is_ascii_digit()).to_lowercase()
             }
         }
     };
@@ -351,11 +355,7 @@ pub(super) fn plain_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Title
             let t = heads[h].2;
             // (Not a bullet symbol before it, nor leaders after it: `■ 全体推敲 …`.)
             let end = t.trim_end_matches(['.', '…', ' ', '\u{3000}']).len();
-            let start = t
-                .split_once(' ')
-                .filter(|(b, _)| b.chars().count() == 1 && !b.chars().any(char::is_alphanumeric))
-                .map_or(0, |(b, _)| b.len() + 1)
-                .min(end);
+            let start = syntax::bullet_len(t).min(end);
             let whole = start..end;
             (
                 h,
@@ -657,12 +657,10 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
         let symbols = planned && stretch.iter().filter(|s| s.numbered).all(|s| s.symbol.is_some());
         let is_stated = |s: &Step| s.stated || (symbols && s.symbol.is_some());
         let stated = stretch.iter().filter(|s| is_stated(s)).count();
-        // (Or fewer, when they open the list: the steps done so far, the others not begun. One
-        // list, not a second one numbered from 1 again below it.)
-        let counted = stretch.windows(2).all(|w| match (w[0].number, w[1].number) {
-            (Some(a), Some(b)) => b > a,
-            _ => true,
-        });
+        // (Or fewer, when they open a numbered list: the steps done so far, the others not
+        // begun. One list, not a second one numbered from 1 again below it.)
+        let counted = stretch.iter().all(|s| s.number.is_some())
+            && stretch.windows(2).all(|w| w[0].number < w[1].number);
         let opening = counted && stretch.iter().take(stated).all(is_stated);
         if stated >= 2 && (stated * 2 >= *items || opening) {
             // The stated items' kind of list (numbered or bulleted) is the steps'.
