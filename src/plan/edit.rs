@@ -370,12 +370,22 @@ fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Opti
     let mut steps: Vec<&Group<'_>> =
         plan.groups.iter().filter(|s| s.form == g.form && is_heading_line(text, s.at) == heading).collect();
     steps.sort_by_key(|s| s.at.abs_diff(g.at));
-    steps.into_iter().find_map(|s| {
-        // (Not a share done, `week 3   40%`: a word is written in a word's place.)
-        let i = s
-            .indicators
+    // Siblings that say how far they are (`■ 第四部「帰港」… 0%`) are copied only when no sibling
+    // states a word: then done or not begun is a share, and another status a word in the line's
+    // own script.
+    let worded = |s: &&Group<'_>| {
+        s.indicators
             .first()
-            .filter(|i| i.place == Place::Heading && !text[i.range.clone()].ends_with('%'))?;
+            .is_some_and(|i| i.place == Place::Heading && !text[i.range.clone()].ends_with('%'))
+    };
+    let shares = !steps.iter().any(worded);
+    steps.into_iter().find_map(|s| {
+        // (Else not a share done, `week 3   40%`: a word is written in a word's place.)
+        let i = s.indicators.first().filter(|i| match i.place {
+            Place::Heading => !text[i.range.clone()].ends_with('%'),
+            Place::Share => shares,
+            _ => false,
+        })?;
         let (t_end, l_end) = (title_end(s)?, line_end(s.at));
         if !(t_end <= i.range.start && i.range.end <= l_end) {
             return None;
@@ -391,7 +401,14 @@ fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Opti
         let after = &text[i.range.end..l_end];
         let closing = after.chars().all(|c| matches!(c, ')' | '）' | ']' | '】' | '*' | '`'));
         (closing && between.chars().count() <= 4).then(|| {
-            let word = respell(plan, i, to).text;
+            let word = match (text[i.range.clone()].ends_with('%'), to) {
+                (false, _) => respell(plan, i, to).text,
+                (true, Status::Complete) => "100%".into(),
+                (true, Status::Pending) => "0%".into(),
+                (true, _) => {
+                    status::in_script_of(&text[line_at(text, g.at)], to).unwrap_or(to.as_str()).into()
+                }
+            };
             let replaced = if asked { end..line_end(g.at) } else { end..end };
             Edit::replace(replaced, format!("{between}{word}{after}"))
         })

@@ -4283,6 +4283,18 @@ fn leaders_to_a_share_or_a_word_and_steps_opened_by_a_symbol_or_a_code() {
     );
     assert_eq!(v["groups"][0]["title"], "第一部「島」");
     assert_eq!(v["groups"][4]["title"], "全体推敲");
+    // Among steps that state shares, `set` writes on the step's own line after the leader:
+    // a share for done or not begun, a word in the line's script for the rest.
+    Test::new()
+        .file("task_plan.md", novel)
+        .args(["set", "--group", "5", "complete"])
+        .file_eq("task_plan.md", novel.replace("■ 全体推敲 …\n", "■ 全体推敲… 100%\n"))
+        .success();
+    Test::new()
+        .file("task_plan.md", novel)
+        .args(["set", "--group", "5", "blocked"])
+        .file_eq("task_plan.md", novel.replace("■ 全体推敲 …\n", "■ 全体推敲… 已阻塞\n"))
+        .success();
     // Symbols alone after a status after leaders; a word that says an episode is out.
     let pod = "Season 2\n\nep 1 – Marfa .......... published 🎉\nep 2 – Bisbee ......... done ✅\nep 3 – Astoria ........ dropped — guest cancelled\nep 4 – Galena\n";
     assert_eq!(
