@@ -373,19 +373,11 @@ fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Opti
     // Siblings that say how far they are (`■ 第四部「帰港」… 0%`) are copied only when no sibling
     // states a word: then done or not begun is a share, and another status a word in the line's
     // own script.
-    let worded = |s: &&Group<'_>| {
-        s.indicators
-            .first()
-            .is_some_and(|i| i.place == Place::Heading && !text[i.range.clone()].ends_with('%'))
-    };
-    let shares = !steps.iter().any(worded);
+    let worded = |i: &&Indicator| i.place == Place::Heading && !text[i.range.clone()].ends_with('%');
+    let shares = !steps.iter().any(|s| s.indicators.first().is_some_and(|i| worded(&i)));
     steps.into_iter().find_map(|s| {
         // (Else not a share done, `week 3   40%`: a word is written in a word's place.)
-        let i = s.indicators.first().filter(|i| match i.place {
-            Place::Heading => !text[i.range.clone()].ends_with('%'),
-            Place::Share => shares,
-            _ => false,
-        })?;
+        let i = s.indicators.first().filter(|i| worded(i) || (shares && i.place == Place::Share))?;
         let (t_end, l_end) = (title_end(s)?, line_end(s.at));
         if !(t_end <= i.range.start && i.range.end <= l_end) {
             return None;

@@ -2018,14 +2018,17 @@ impl<'a> Walk<'a> {
     /// Does the cell of `column` say how far its row is (`45%`, `100 %`) or how it stands
     /// (`取消`), in every row but blank ones, two rows or more?
     fn says_how_far(&self, header: &[Range<usize>], column: usize) -> bool {
-        let mut rows = 0;
-        for cell in self.column_cells(header, column).filter(|c| !c.is_empty()) {
-            if syntax::share_cell(cell).is_none() && status::leading(cell).is_none() {
-                return false;
-            }
-            rows += 1;
-        }
-        rows >= 2
+        let (said, rows) = self.stating_cells(header, column);
+        rows >= 2 && said == rows
+    }
+
+    /// How many non-blank cells of `column` say how far their row is or how it stands (`45%`,
+    /// `取消`), and how many are not blank.
+    fn stating_cells(&self, header: &[Range<usize>], column: usize) -> (usize, usize) {
+        self.column_cells(header, column).filter(|c| !c.is_empty()).fold((0, 0), |(said, rows), cell| {
+            let says = syntax::share_cell(cell).is_some() || status::leading(cell).is_some();
+            (said + usize::from(says), rows + 1)
+        })
     }
 
     /// A column named by no word pplan knows whose cells say how each row stands all the same
@@ -2059,11 +2062,7 @@ impl<'a> Walk<'a> {
             return None;
         }
         (1..names.len()).filter(|&c| !named(&names[c])).find(|&c| {
-            let (mut said, mut rows) = (0, 0);
-            for cell in self.column_cells(header, c).filter(|c| !c.is_empty()) {
-                rows += 1;
-                said += usize::from(syntax::share_cell(cell).is_some() || status::leading(cell).is_some());
-            }
+            let (said, rows) = self.stating_cells(header, c);
             said >= 2 && said * 3 >= rows * 2
         })
     }

@@ -26,23 +26,31 @@ pub(super) fn bold_headings(text: &str, blocks: &mut [Block]) -> bool {
     // more opening with the same word and distinct ids (`**Part 1: legal stuff.** Permit came
     // through…` over `**Part 2: recipes.** …`, `**Fase 1 — Demolizione**: fatto`), a plan kept
     // as one paragraph a step.
-    let lines: Vec<(Bold, (String, &str))> = blocks
+    // Each line is read once: its block, its kind and its key.
+    let lines: Vec<(usize, Bold, (String, &str))> = blocks
         .iter()
-        .filter_map(|b| match b {
-            Block::Text { line } => bold_line(text[line.clone()].trim_end()),
+        .enumerate()
+        .filter_map(|(i, b)| match b {
+            Block::Text { line } => {
+                bold_line(text[line.clone()].trim_end()).map(|(bold, key)| (i, bold, key))
+            }
             _ => None,
         })
         .collect();
     let in_run = |key: &(String, &str)| {
-        !key.0.is_empty() && lines.iter().any(|(_, (word, id))| *word == key.0 && *id != key.1)
+        !key.0.is_empty() && lines.iter().any(|(_, _, (word, id))| *word == key.0 && *id != key.1)
     };
-    let stray = lines.iter().any(|(bold, key)| *bold == Bold::Worded && !in_run(key));
-    pseudo_headings(text, blocks, |t| match bold_line(t) {
-        Some((Bold::Heading, _)) => true,
-        Some((Bold::Lone, _)) => !stray,
-        Some((Bold::Worded, key)) => in_run(&key),
-        None => false,
-    })
+    let stray = lines.iter().any(|(_, bold, key)| *bold == Bold::Worded && !in_run(key));
+    let found = lines
+        .iter()
+        .filter(|(_, bold, key)| match bold {
+            Bold::Heading => true,
+            Bold::Lone => !stray,
+            Bold::Worded => in_run(key),
+        })
+        .map(|(i, _, _)| *i)
+        .collect();
+    promote(blocks, found)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -627,8 +635,8 @@ pub(super) fn item_runs(text: &str, blocks: &[Block]) -> Vec<u32> {
 /// `- [in_progress] Port the tests`), hold a bold title and a status (`2. **Port the rule
 /// engine** — done`) or a title and a status after it (`- hardware: done`, `1. Buscar piso
 /// (hecho)`, `5. Roof trusses — in progress`), two or more between two headings and at least
-/// half of the top-level items there or opening the list: a plan's steps written as a status list (an agent's
-/// update-plan form, a person's own list), each a group. The list's other items of the same kind
+/// half of the top-level items there (or opening one numbered list): a plan's steps written as a
+/// status list (an agent's update-plan form, a person's own list), each a group. The list's other items of the same kind
 /// (`- services` over its notes, `6. ~~Vender el sofá~~`) are steps too, not yet stated; a
 /// checkbox item is a task.
 pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
