@@ -330,8 +330,12 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
                 Edit::replace(i.range.clone(), mark.to_string())
             }
             Place::Share => {
-                let share = if to == Status::Complete { "100%" } else { "0%" };
-                Edit::replace(i.range.clone(), share.to_string())
+                // (With the sign set apart as the file sets it: `100 %`.)
+                let old = &plan.text[i.range.clone()];
+                let digits = old.trim_end_matches('%').trim_end_matches(|c: char| !c.is_ascii_digit());
+                let sign = old.strip_prefix(digits).unwrap_or("%");
+                let share = if to == Status::Complete { "100" } else { "0" };
+                Edit::replace(i.range.clone(), format!("{share}{sign}"))
             }
             _ => respell(plan, i, to),
         })

@@ -415,6 +415,12 @@ fn dash_mark(text: &str) -> Option<usize> {
     {
         return Some(text[..at].trim_end().len());
     }
+    // (Or after a colon, that it is being done now: `Step 4 — fix the test: working on it now`.)
+    if let Some(at) = t.rfind(": ")
+        && doing_now(&t[at + 2..].to_lowercase())
+    {
+        return Some(at);
+    }
     let (at, _) = rfind_any(t, &[" — ", " – ", " - ", " -- "])?;
     // (Or that it is being done now, `4) booking flow — doing now`, or the current one of its
     // kind: `## Sprint 3 (Feb 3 – Feb 14) — current sprint`.)
@@ -1649,17 +1655,8 @@ pub fn bold_step(t: &str) -> Option<Titled> {
     let a = after.trim_start();
     if !(a.is_empty() || a.starts_with(['—', '–', '(', '（']) || a.starts_with("- ")) {
         let at = title.end + 2;
-        // (Or opening a remark after a comma or in brackets: `**solder**  ok, two cold joints`.)
-        let remarked = || {
-            let tok = status::leading(after).filter(|tok| tok.range.start > 0)?;
-            let rest = &after[tok.range.end..];
-            [", ", " (", "; ", " — ", " – ", "，", "（", "、"]
-                .iter()
-                .any(|p| rest.starts_with(p))
-                .then_some(tok)
-        };
         let alone = status_after_bold(after)
-            .or_else(remarked)
+            .or_else(|| remarked_after_bold(after))
             .map(|tok| Found::new(tok.status, at + tok.range.start..at + tok.range.end));
         let marked = current_mark(after).is_some_and(|m| after[..m.start].trim().is_empty());
         // (A question mark alone says nothing is settled: `**case**  ?`.)
@@ -2320,8 +2317,10 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         p += 2;
     }
     p += spaces(&text[p..]);
+    let mut separated = false;
     for sep in [":", "：", "—", "–", "--", "-", ".", "、", "|", "｜", "·", "•"] {
         if text[p..].starts_with(sep) {
+            separated = true;
             p += sep.len();
             p += spaces(&text[p..]);
             break;
@@ -2381,7 +2380,8 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         // Or its status alone after a space (`**第1段階：記事の移行**　済`), perhaps before a mark
         // saying it is the current one (`作業中 ← 今ここ`).
         if trailing.is_empty()
-            && let Some(token) = status_after_bold(&text[after..])
+            && let Some(token) =
+                status_after_bold(&text[after..]).or_else(|| remarked_after_bold(&text[after..]))
         {
             trailing.push(Found::new(token.status, after + token.range.start..after + token.range.end));
         }
@@ -2419,6 +2419,16 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
             // (Or in capitals: `Step 1 — DONE — map resources`.)
             let upper = word.chars().filter(|c| c.is_alphabetic()).count() >= 2
                 && !word.chars().any(char::is_lowercase);
+            // (Or a remark in brackets closing the line: `Phase 1: done (token is read-only)`;
+            // not a log's `Phase 1 complete (2024-08-02)`.)
+            let remark = trailing_paren(after.trim_end()).is_some_and(|(open, _)| after[..open] == *" ");
+            if remark && (end > 0 || separated) && (end == 0 || lower || upper) {
+                let token = title.start + at + tok.range.start..title.start + at + tok.range.end;
+                return (
+                    title.start..title.start + t[..end].trim_end().len(),
+                    vec![Found::new(tok.status, token)],
+                );
+            }
             if let Some(dash) = [" — ", " – "].iter().find(|r| after.starts_with(**r))
                 && (lower || upper)
             {
@@ -2446,6 +2456,18 @@ pub fn status_after_bold(after: &str) -> Option<Token> {
     let status = status::whole(word).or_else(|| status::lone(word))?;
     let start = after.len() - after.trim_start().len();
     Some(Token { status, range: start..start + word.len() })
+}
+
+/// The status after a bold title and a space, opening a remark after a comma or in brackets
+/// (`**solder**  ok, two cold joints`, `**Paso 6 — Exportación SII** ❌ descartado, lo hace otro
+/// equipo`): its token, in `after`.
+fn remarked_after_bold(after: &str) -> Option<Token> {
+    let tok = status::leading(after).filter(|tok| tok.range.start > 0)?;
+    let rest = &after[tok.range.end..];
+    [", ", " (", "; ", " — ", " – ", "，", "（", "、", ": ", "："]
+        .iter()
+        .any(|p| rest.starts_with(p))
+        .then_some(tok)
 }
 
 fn leading_emoji(text: &str) -> Option<Token> {
@@ -2478,6 +2500,18 @@ pub fn is_group_id(id: &str) -> bool {
                 || roman_number(part).is_some()
                 || word_number(part).is_some())
     })
+}
+
+/// A group's bare id, a colon and how it stands (`A: done (token in SSM)`, `3: not started`),
+/// as a status list beside the groups' headings writes it: taken apart as a heading of no word.
+pub fn id_status(text: &str) -> Option<Titled> {
+    let colon = text.find([':', '：'])?;
+    let id = &text[..colon];
+    if !(is_group_id(id) || is_code(id)) {
+        return None;
+    }
+    let (title, statuses) = titled_rest(text, colon, false);
+    (!statuses.is_empty()).then_some(Titled { word: 0..0, id: 0..colon, title, statuses, lead_in: false })
 }
 
 /// A code naming a group: one to three capitals, then digits, then a letter perhaps (`M1`,
@@ -2735,21 +2769,22 @@ fn paren_status(t: &str) -> Option<(usize, Found)> {
         .then(|| (open, Found::new(tok.status, inner_start + tok.range.start..inner_start + tok.range.end)))
 }
 
-/// A share done closing a title, in brackets or after a dash (`0.2 watch mode (80%)`, `graphs
-/// + heaps — 70%`): 100% complete, 0% pending, any other share in progress.
+/// A share done closing a title, in brackets or after a dash, perhaps before a remark
+/// (`0.2 watch mode (80%)`, `graphs + heaps — 70%`, `Chiffres — 70 % (les nombres natifs)`):
+/// 100% complete, 0% pending, any other share in progress.
 pub fn share_status(t: &str) -> Option<(usize, Found)> {
-    let (cut, share) = match trailing_paren(t) {
-        Some((open, inner)) => (open, inner),
-        None => {
-            let (at, dash) = rfind_any(t, &[" — ", " – ", " - "])?;
-            (at, at + dash.len()..t.len())
+    let share = |status, range| Found { status, range, boxed: false, share: true };
+    if let Some((open, inner)) = trailing_paren(t) {
+        let word = t[inner.clone()].trim();
+        let at = inner.start + t[inner.clone()].len() - t[inner].trim_start().len();
+        if let Some(status) = share_word(word) {
+            return Some((open, share(status, at..at + word.len())));
         }
-    };
-    let word = t[share.clone()].trim();
-    let lead = t[share.clone()].len() - t[share.clone()].trim_start().len();
-    let status = share_word(word)?;
-    let at = share.start + lead;
-    Some((cut, Found { status, range: at..at + word.len(), boxed: false, share: true }))
+    }
+    let (at, dash) = rfind_any(t, &[" — ", " – ", " - "])?;
+    let tail = at + dash.len();
+    let (status, r) = share_cell(&t[tail..])?;
+    Some((at, share(status, tail + r.start..tail + r.end)))
 }
 
 /// A table cell saying how far its row is, perhaps after a symbol and before a remark (`45%`,
@@ -3212,19 +3247,24 @@ fn remarked_symbol_status(t: &str) -> Option<(usize, Found)> {
         // Or the symbol alone, a remark after a dash (`~~py-spy profile~~ ✓ — 38% in
         // serialize`), after a title's words or its closing markup.
         let head = t[..i].trim_end();
-        if [" — ", " – "].iter().any(|d| tail[len..].starts_with(d))
-            && (head.ends_with(char::is_alphanumeric) || head.ends_with(['~', '*', ')', '`']))
+        let titled = head.ends_with(char::is_alphanumeric) || head.ends_with(['~', '*', ')', '`']);
+        let dashed = |rest: &str| [" — ", " – "].iter().any(|d| rest.starts_with(d));
+        if dashed(&tail[len..])
+            && titled
             && !priority_circle(tail)
             && status::at_start(tail).is_none_or(|tok| tok.range.end == len)
         {
             let at = i + 1;
             return Some((at, Found::new(status, at..at + len)));
         }
+        // Or the symbol and its word (`**找店面** ✔ 完成 — 簽約 3/1`), a remark after them.
         let tok = status::at_start(tail).filter(|tok| tok.range.end > len)?;
-        let titled = head.ends_with(char::is_alphanumeric) && !priority_circle(tail);
+        let rest = &tail[tok.range.end..];
         let at = i + 1;
-        (titled && qualifies(tail[tok.range.end..].trim(), tok.status == Status::Skipped))
-            .then(|| (at, Found::new(tok.status, at..at + tok.range.end)))
+        (titled
+            && !priority_circle(tail)
+            && (dashed(rest) || qualifies(rest.trim(), tok.status == Status::Skipped)))
+        .then(|| (at, Found::new(tok.status, at..at + tok.range.end)))
     })
 }
 
@@ -3775,7 +3815,7 @@ mod tests {
         assert_eq!(first("shipped 2026-01-28 🎉"), Some((Status::Complete, "shipped")));
         assert_eq!(first("done on 14/3."), Some((Status::Complete, "done")));
         // A block and why, after a full-width colon (`卡住了：…`, stuck: …).
-        assert_eq!(first("卡住了：iOS 上需要付费账号，先等等。"), Some((Status::Blocked, "卡住")));
+        assert_eq!(first("卡住了：iOS 上需要付费账号，先等等。"), Some((Status::Blocked, "卡住了")));
         assert_eq!(first("卡住的问题都解决了"), None);
         // Not a count, a label's colon, a question, or an exception stating another status.
         assert_eq!(first("Done 3/5"), None);

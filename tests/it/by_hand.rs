@@ -4437,3 +4437,109 @@ fn what_only_looks_like_the_new_hand_kept_forms() {
     let legenda = "# X\n\nLegenda ◎ fatto ○ in corso △ da fare\n\n## Fase 1: a ◎\n\n## Fase 2: b ○\n";
     assert_eq!(groups(legenda), pairs(&[("1", "complete"), ("2", "in_progress")]));
 }
+
+#[test]
+fn a_status_opening_a_remark_after_a_bold_title_or_an_ids_colon() {
+    let groups = |plan: &str| group_statuses(&plan_status_json(plan));
+    // After a bold title: a symbol and a word, a word, then the person's notes.
+    let kitchen = "# Paso a paso\n\n**Paso 1 — Leer** ✔️\n\n**Paso 2 — Extraer** ✅ done, moved on\n\n**Paso 3 — Exportación SII** ❌ descartado, lo hace otro equipo\n\n**Paso 4 — Revisión**\n";
+    assert_eq!(
+        groups(kitchen),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "skipped"), ("4", "pending")])
+    );
+    // (❌ means dropped here, and stuck elsewhere: a block gets a symbol of one meaning; the
+    // file's own comes back with the status it spelled.)
+    let dir = crate::harness::TempDir::new();
+    let path = dir.path().join("task_plan.md");
+    std::fs::write(&path, kitchen).expect("write");
+    let (code, _, err) = pplan(dir.path(), &["set", "--group", "3", "blocked"]);
+    assert_eq!(code, Some(0), "{err}");
+    let read = || std::fs::read_to_string(&path).expect("plan");
+    assert_eq!(read(), kitchen.replace("❌ descartado, lo", "🚫 bloqueado, lo"));
+    let (code, _, err) = pplan(dir.path(), &["set", "--group", "3", "skipped"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(read(), kitchen);
+    // After the id's colon, a remark in brackets closing the line; not a log's `Phase 1
+    // complete (2024-08-02)`, with no separator after the id.
+    let remark = "# P\n\n## Phase 1: done (token is read-only)\n\n## Phase 2: Blocked (by the API)\n\n## Phase 3: Cancelled (orders) flow\n";
+    assert_eq!(groups(remark), pairs(&[("1", "complete"), ("2", "blocked"), ("3", "pending")]));
+    // Numbered steps with bold titles, a status opening each one's notes.
+    let cafe = "# 開店\n\n1. **商業計畫** ✔ 完成（貸款核准）\n2. **找店面** ✔ 完成 — 簽約 3/1\n3. **裝潢** 施工中，約 60%\n4. **設備採購** 卡住了：咖啡機要等船期\n5. **菜單 & 試做**\n6. **試營運**（親友場）\n";
+    let v = plan_status_json(cafe);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "in_progress"),
+            ("4", "blocked"),
+            ("5", "pending"),
+            ("6", "pending")
+        ])
+    );
+    assert_eq!(v["groups"][5]["title"], "試營運");
+    Test::new()
+        .file("task_plan.md", cafe)
+        .args(["set", "--group", "3", "complete"])
+        .file_eq("task_plan.md", cafe.replace("施工中，約", "已完成，約"))
+        .success();
+}
+
+#[test]
+fn a_status_list_by_bare_ids_shares_with_notes_and_work_under_way() {
+    let groups = |plan: &str| group_statuses(&plan_status_json(plan));
+    // A progress list naming the headings' groups by their bare ids.
+    let bot = "# Bot\n\n## Roadmap\n\n### Phase A — PagerDuty read\nFetch it.\n\n### Phase B — Slash command\nModal.\n\n### Phase C — Weekly post\n\n## Progress\n- A: done (token in SSM)\n- B: in progress\n- C: not started\n";
+    assert_eq!(groups(bot), pairs(&[("A", "complete"), ("B", "in_progress"), ("C", "pending")]));
+    Test::new()
+        .file("task_plan.md", bot)
+        .args(["set", "--group", "C", "complete"])
+        .file_eq("task_plan.md", bot.replace("- C: not started", "- C: done"))
+        .success();
+    // A share done after a dash with notes after it, the sign set apart as French sets it; a
+    // new share keeps it so.
+    let korean = "## Coréen\n\n- Semaine 1 · Hangeul — 100 %\n- Semaine 2 · Chiffres — 70 % (les nombres natifs, l'enfer)\n- Semaine 3 · Restaurant — 10 %, juste le vocab\n- Semaine 4 · Verbes\n- Semaine 5 · Passé\n";
+    assert_eq!(
+        groups(korean),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "in_progress"),
+            ("3", "in_progress"),
+            ("4", "pending"),
+            ("5", "pending")
+        ])
+    );
+    Test::new()
+        .file("task_plan.md", korean)
+        .args(["set", "--group", "2", "complete"])
+        .file_eq("task_plan.md", korean.replace("— 70 % (les", "— 100 % (les"))
+        .success();
+    // A hammer says the work is under way; so does a step's colon before `working on it now`,
+    // and a word saying half of it is done.
+    let reforma = "Reforma\n\n1. Demolición ✅\n2. Fontanería ✅\n3. Solado 🔨 (Manolo empezó el lunes)\n4. Muebles ⏸️ esperando a IKEA\n5. Encimera\n6. Electrodomésticos\n7. Pintura\n";
+    assert_eq!(
+        groups(reforma),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "in_progress"),
+            ("4", "blocked"),
+            ("5", "pending"),
+            ("6", "pending"),
+            ("7", "pending")
+        ])
+    );
+    let flaky = "Flaky e2e\n\nStep 1 — reproduce: done.\nStep 2 — root cause: done.\nStep 3 — fix the test (wait for idle): working on it now\nStep 4 — audit other specs\n";
+    let v = plan_status_json(flaky);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["groups"][2]["title"], "fix the test (wait for idle)");
+    let recetas =
+        "# Libro\n\n**Fase 1: Recetas** — lista ✔️\n\n**Fase 2: Fotos** — a medias\n\n**Fase 3: Maquetar**\n";
+    assert_eq!(groups(recetas), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    // A current label's value in bold, a remark after it.
+    let sprints = "# Invoicing\n\nCurrent sprint: **S4** (Jun 17 – Jun 28)\n\n| Sprint | Goal | Done |\n|---|---|---|\n| S3 | mail | 85% |\n| S4 | portal | 40% |\n";
+    assert_eq!(plan_status_json(sprints)["current_group"]["stated"], "S4");
+}

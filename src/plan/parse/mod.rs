@@ -1189,6 +1189,13 @@ impl<'a> Walk<'a> {
             let after = syntax::after_paren(after).unwrap_or(after);
             [":", "：", "—", "–", "- "].iter().any(|sep| after.starts_with(sep)).then_some(w)
         });
+        // Beside group headings of a word and an id, one's bare id stating its status (`- A: done
+        // (token in SSM)` under `## Progress`, for `### Phase A — PagerDuty read`).
+        let keyed = keyed.or_else(|| {
+            let k = syntax::id_status(&text[rest.clone()]).filter(|_| self.heading_groups)?;
+            let id = &text[shift(&k.id, rest.start)];
+            self.plan.groups.iter().any(|g| g.id == id && !g.word.is_empty()).then_some(k)
+        });
         let carrier = self.carriers.binary_search(&index).is_ok();
         // A spec's `- [x] 2. Implement the model`: the number is the id.
         let keyed = keyed.or_else(|| {
@@ -1290,14 +1297,32 @@ impl<'a> Walk<'a> {
                 (&text[shift(&k.id, rest.start)], title)
             }
             None => {
-                let (title, found) = syntax::strip_trailing_statuses(text, rest.clone());
+                let (mut title, mut found) = syntax::strip_trailing_statuses(text, rest.clone());
+                // (A bold title, then its status opening a remark: `**裝潢** 施工中，約 60%`.)
+                if found.is_empty()
+                    && let Some(bold) =
+                        syntax::bold_step(&text[rest.clone()]).filter(|b| !b.statuses.is_empty())
+                {
+                    title = shift(&bold.title, rest.start);
+                    found = bold
+                        .statuses
+                        .iter()
+                        .map(|f| syntax::Found { range: shift(&f.range, rest.start), ..f.clone() })
+                        .collect();
+                }
                 let extra = self.indicators(&found, 0, Place::Heading);
                 indicators.extend(extra);
                 let title = text[title].trim();
                 // `**Experiments**`, and a carrier's `**Experiments** (@wei)`: the bold words.
                 let title = match title.strip_prefix("**").and_then(|t| t.split_once("**")) {
+                    // (A stated step's too, before its notes: `**試營運**（親友場）`; not before a
+                    // symbol the plan's legend may know, `**E6 Docs** — 🔴`.)
                     Some((bold, after))
-                        if !bold.is_empty() && (after.is_empty() || (carrier && !after.contains("**"))) =>
+                        if !bold.is_empty()
+                            && (after.is_empty()
+                                || ((carrier
+                                    || (status_item && after.chars().any(char::is_alphanumeric)))
+                                    && !after.contains("**"))) =>
                     {
                         bold
                     }
@@ -2650,7 +2675,8 @@ pub(super) fn resolve_group(plan: &Plan<'_>, text: &str) -> Option<usize> {
         .split(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '(' | '（' | '—' | '、' | '，' | ','))
         .next()
         .unwrap_or("")
-        .trim_end_matches([')', '）', '.']);
+        // (Bold or code closing before a remark: `**S4** (Jun 17 – Jun 28)`.)
+        .trim_end_matches([')', '）', '.', '*', '_', '`']);
     // A group is named by its title too (`Current: Backend`, `当前进行：业务页面迁移`), when one
     // group has it, also with a remark after it (`**Frontend** (backend is done)`).
     let head = title_head(t);

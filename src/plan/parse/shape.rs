@@ -1061,7 +1061,10 @@ fn bold_then_status(s: &str) -> bool {
     let Some(close) = s.strip_prefix("**").and_then(|r| r.find("**")) else { return false };
     let after = close + 4;
     let (rest, found) = syntax::strip_trailing_statuses(s, after..s.len());
-    close > 0 && rest.is_empty() && !found.is_empty()
+    // (Or opening a remark: `**裝潢** 施工中，約 60%`.)
+    close > 0
+        && (rest.is_empty() && !found.is_empty()
+            || syntax::bold_step(s).is_some_and(|b| !b.statuses.is_empty()))
 }
 
 /// Does the plan write its checklists with status symbols for boxes (`- ✓ **T1.1:** …`, `- ⬜
