@@ -151,6 +151,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("mostly done", InProgress, En),
     ("quasi fatto", InProgress, It),
     ("casi listo", InProgress, Es),
+    // On it (`→ en ello. Hemos hecho la Rabadá`).
+    ("en ello", InProgress, Es),
     ("casi terminado", InProgress, Es),
     ("fast fertig", InProgress, De),
     ("presque fini", InProgress, Fr),
@@ -276,6 +278,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("保留中", Blocked, Ja),
     // "Passed over this time": not done in this plan.
     ("見送り", Skipped, Ja),
+    // Out of the work's scope (`― 対象外`, `今期は対象外`).
+    ("対象外", Skipped, Ja),
     ("완료", Complete, Ko),
     ("진행 중", InProgress, Ko),
     ("진행중", InProgress, Ko),
@@ -370,6 +374,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("verworfen", Skipped, De),
     ("abgebrochen", Skipped, De),
     ("gestrichen", Skipped, De),
+    ("abgesagt", Skipped, De),
     ("nicht begonnen", Pending, De),
     ("geplant", Pending, De),
     ("ausstehend", Pending, De),
@@ -860,6 +865,7 @@ pub fn at_start(s: &str) -> Option<Token> {
 /// Words saying how much of the work is done, short of all of it; lowercase.
 const PARTLY_DONE: &[&str] = &[
     "half",
+    "halb",
     "half done",
     "half-done",
     "partly done",
@@ -1018,7 +1024,7 @@ pub fn lone(word: &str) -> Option<Status> {
         // Given up (`×やめた` in a legend); in a sentence, "stopped" doing something.
         "やめた" => Some(Status::Skipped),
         // Half the work done (`## Part 4: Autumn — half`); in a sentence, a half of something.
-        "half" => Some(Status::InProgress),
+        "half" | "halb" => Some(Status::InProgress),
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),
     }
 }
@@ -1132,7 +1138,8 @@ pub fn leading(s: &str) -> Option<Token> {
 /// then full`, `half (of recipe)`).
 pub fn lone_apart(word: &str, after: &str) -> bool {
     let listed = after.strip_prefix(',').is_some_and(|r| r.trim_start().starts_with(char::is_uppercase));
-    (!word.eq_ignore_ascii_case("half") || after.is_empty()) && !(word.eq_ignore_ascii_case("ok") && listed)
+    let half = word.eq_ignore_ascii_case("half") || word.eq_ignore_ascii_case("halb");
+    (!half || after.is_empty()) && !(word.eq_ignore_ascii_case("ok") && listed)
 }
 
 /// A word that is a status only alone ([`lone`]) opening a cell or value, with at most a remark
@@ -1182,6 +1189,13 @@ pub fn whole(s: &str) -> Option<Status> {
     let t = s.trim();
     let tok = find(t)?;
     (tok.range == (0..t.len())).then_some(tok.status)
+}
+
+/// A status word and a symbol saying the same after it (`Готово ✔`, `Done ✅`): that status.
+pub fn word_and_symbol(s: &str) -> Option<Status> {
+    let (word, symbol) = s.trim().rsplit_once(' ')?;
+    let (status, len) = emoji_at_start(symbol)?;
+    (symbol[len..].trim_start_matches(VS16).is_empty() && whole(word) == Some(status)).then_some(status)
 }
 
 /// A status emoji at the very start of `s` (`✓`, `⬜`, `✅️`), alone: its state and length.
@@ -1272,7 +1286,20 @@ pub fn restyle_in(original: &str, to: Status, style: Style<'_>) -> String {
         Sw => ["haijaanza", "inaendelea", "imekamilika", "imezuiwa", "imerukwa"][to as usize],
         Bn => ["বাকি", "চলছে", "সম্পন্ন", "অবরুদ্ধ", "বাদ দেওয়া হয়েছে"][to as usize],
     };
-    recase(new, case)
+    // One capitalised word of another language than English is a sentence's first word, not a
+    // title's (`Готово` → `В работе`).
+    let case = match case {
+        Some(Case::Title) if style.case.is_none() && lang != En => Some(Case::Sentence),
+        case => case,
+    };
+    // A symbol saying the same after the word (`Готово ✔`) says the new status too.
+    let symbol_after = original[len..]
+        .strip_prefix(' ')
+        .and_then(|t| emoji_at_start(t).filter(|&(_, l)| t[l..].trim_start_matches(VS16).is_empty()));
+    match symbol_after {
+        Some(_) => format!("{} {}", recase(new, case), style.symbol.unwrap_or(to.emoji())),
+        None => recase(new, case),
+    }
 }
 
 /// `to` in the language a label is written in, when its script says so (`状态` → 已完成,

@@ -1358,6 +1358,14 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     if s[lead.min(tok.range.start)..tok.range.start].chars().any(char::is_alphanumeric) {
         return None;
     }
+    // A symbol saying the same after the word closes the status: any notes may follow (`Готово
+    // ✔ справка получена 15.01`, `Done ✔ — all 28 lessons.`).
+    if let Some(after) = s[tok.range.end..].strip_prefix(' ')
+        && let Some((status, len)) = status::emoji_at_start(after).filter(|(st, _)| *st == tok.status)
+    {
+        let len = len + after[len..].len() - after[len..].trim_start_matches('\u{fe0f}').len();
+        return Some(Token { status, range: tok.range.start..tok.range.end + 1 + len });
+    }
     let mut rest = s[tok.range.end..].trim_start_matches(['*', '_']);
     let remark = rest.trim_start();
     if let Some(open) = remark.chars().next().filter(|&c| c == '(' || c == '（') {
@@ -2838,15 +2846,19 @@ fn trailing_paren(t: &str) -> Option<(usize, Range<usize>)> {
 /// approved)`): the token alone is the status.
 fn dash_status(t: &str) -> Option<(usize, Found)> {
     // (` -- ` is a dash typed on a keyboard without one: `hardware  -- done`.)
-    let (at, dash) = rfind_any(t, &[" — ", " – ", " - ", " -- "])?;
+    // (An arrow sets it apart too: `Bloque B: fuerza (junio) → hecho, aunque …`.)
+    let (at, dash) = rfind_any(t, &[" — ", " – ", " - ", " -- ", " → ", " -> "])?;
     status_apart(t, at, at + dash.len())
 }
 
-/// A status opening a sentence after the title's first dash, the sentence closed and more
-/// prose after it (`fix checkout.spec — WIP. it's the stripe iframe …`, `sso — blocked. Ticket
-/// PLAT-2231 open`): the person's notes on the step follow its status.
+/// A status opening a sentence after the title's first dash, arrow or full stop, the sentence
+/// closed and more prose after it (`fix checkout.spec — WIP. it's the stripe iframe …`, `sso —
+/// blocked. Ticket PLAT-2231 open`): the person's notes on the step follow its status.
 fn dash_sentence_status(t: &str) -> Option<(usize, Found)> {
-    let (at, dash) = [" — ", " – ", " - "].iter().filter_map(|d| t.find(d).map(|at| (at, d.len()))).min()?;
+    // (Or after the title's first full stop: `Fase 2 – sabbiatura e lamiera. Finita! Il
+    // carrozziere …`.)
+    let (at, dash) =
+        [" — ", " – ", " - ", " → ", ". "].iter().filter_map(|d| t.find(d).map(|at| (at, d.len()))).min()?;
     let tail = &t[at + dash..];
     let tok = sentence_status(tail)?;
     let closed = tail[tok.range.end..].trim_start_matches(['*', '_']).starts_with(['.', '!', '。', '！']);
@@ -3003,7 +3015,13 @@ fn struck_status(t: &str) -> Option<(usize, Found)> {
     let found = match status::whole(&t[tail_start..]) {
         Some(status) => Found::new(status, tail_start..t.len()),
         None => {
-            let tok = sentence_status(&t[tail_start..]).filter(|tok| tok.range.start == 0)?;
+            // (Or qualified as after a dash: `~~Build eval harness~~ done 3/11`, `~~Generate
+            // labels~~ done, 41h on 8×A100`.)
+            let tail = &t[tail_start..];
+            let tok = sentence_status(tail).filter(|tok| tok.range.start == 0).or_else(|| {
+                let tok = status::at_start(tail)?;
+                qualifies(tail[tok.range.end..].trim(), tok.status == Status::Skipped).then_some(tok)
+            })?;
             Found::new(tok.status, tail_start..tail_start + tok.range.end)
         }
     };
@@ -3048,6 +3066,9 @@ fn comma_status(t: &str) -> Option<(usize, Found)> {
     t[..comma].chars().any(char::is_alphanumeric).then(|| (comma, Found::new(status, tail_start..t.len())))
 }
 
+/// Words saying where work is deferred to (`to`, `aufs`, `p/`), lowercase.
+const DEFERRED_TO: &[&str] = &["to", "p/", "para", "pro", "auf", "aufs", "au", "à", "al", "alla", "до", "на"];
+
 /// The work itself, after a word that drops it (`not doing this`, `won't do it`).
 const THE_WORK: &[&str] = &["this", "it", "that"];
 
@@ -3088,7 +3109,6 @@ fn qualifies(rest: &str, deferral: bool) -> bool {
     // Deferred to where (`deferred to v4.14`, `adiado p/ o próximo semestre`): only a deferral,
     // never how far a thing is done (`terminé à 80 %`) or when it is due (`terminado para el
     // lunes`).
-    const DEFERRED_TO: &[&str] = &["to", "p/", "para", "pro", "auf", "au", "à", "al", "alla", "до", "на"];
     let first = first.to_lowercase();
     !more.is_empty()
         && (LEADS.contains(&first.as_str())
@@ -3325,7 +3345,7 @@ pub fn legend(line: &str) -> Option<Vec<(Range<usize>, Status)>> {
         // The entry ends at a separator, or where the next symbol after a word starts, when
         // entries are set apart by spaces alone (`🟢 done 🟡 doing ⚪ todo`). One pass: whether a
         // word came yet is carried along.
-        const SEPARATORS: [char; 10] = ['·', '|', ',', ';', '/', '•', '，', '、', '；', '\u{3000}'];
+        const SEPARATORS: [char; 11] = ['·', '|', ',', ';', '/', '•', '，', '、', '；', '\u{3000}', '／'];
         let mut worded = false;
         let mut found = None;
         let mut chars = t[entry_start..].char_indices().peekable();

@@ -292,7 +292,8 @@ impl Spelling {
             // A word that is a status only standing alone (`済`) is one here.
             && (status::whole(&self.text) == Some(self.status)
                 || status::lone(&self.text) == Some(self.status)
-                || status::meanings(&self.text).contains(&self.status))
+                || status::meanings(&self.text).contains(&self.status)
+                || status::word_and_symbol(&self.text) == Some(self.status))
             && status::spelling(&self.text) == Some(self.text.as_str())
     }
 

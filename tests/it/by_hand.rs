@@ -4543,3 +4543,58 @@ fn a_status_list_by_bare_ids_shares_with_notes_and_work_under_way() {
     let sprints = "# Invoicing\n\nCurrent sprint: **S4** (Jun 17 – Jun 28)\n\n| Sprint | Goal | Done |\n|---|---|---|\n| S3 | mail | 85% |\n| S4 | portal | 40% |\n";
     assert_eq!(plan_status_json(sprints)["current_group"]["stated"], "S4");
 }
+
+#[test]
+fn runs_of_plain_lines_arrows_and_symbols_after_a_word() {
+    let groups = |plan: &str| group_statuses(&plan_status_json(plan));
+    // Once two lines of a word are set apart, its lines numbered next in the run are steps too,
+    // their title right after the id.
+    let garten = "Garten 2025\n\nSchritt 1 Beete umgraben - erledigt (Ende März)\nSchritt 2 Hochbeet bauen - erledigt, Lärchenholz\nSchritt 3 Kompost ausbringen\nSchritt 4 Vorziehen (Tomaten, Paprika) - läuft seit 1.4.\nSchritt 5 Auspflanzen nach den Eisheiligen\n\nSchnecken!!! Bierfallen?\n";
+    let v = plan_status_json(garten);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "pending"),
+            ("4", "in_progress"),
+            ("5", "pending")
+        ])
+    );
+    assert_eq!(v["groups"][4]["title"], "Auspflanzen nach den Eisheiligen");
+    // An arrow sets the status apart; a closed sentence opening after it, or after the title's
+    // full stop, says it too.
+    let climb = "Escalada\n\nBloque A: resistencia (mayo) → hecho\nBloque B: fuerza (junio) → hecho, aunque la polea se quejó\nBloque C: vías largas (julio) → en ello. Nos falta la Sur directa.\nBloque D: Alpes (agosto)\n";
+    assert_eq!(
+        groups(climb),
+        pairs(&[("A", "complete"), ("B", "complete"), ("C", "in_progress"), ("D", "pending")])
+    );
+    let vespa = "Restauro Vespa\n\nFase 1 – smontaggio completo.\n\nFase 2 – sabbiatura e lamiera. Finita! Il carrozziere ha sistemato la pedana.\n\nFase 3 – verniciatura.\n";
+    assert_eq!(groups(vespa), pairs(&[("1", "pending"), ("2", "complete"), ("3", "pending")]));
+    // A word and a symbol saying the same open a group's notes; set away and back, both come
+    // back.
+    let prava = "# Права\n\n### Этап 1. Медкомиссия\nГотово ✔ справка получена 15.01, действует год.\n\n### Этап 2. Вождение\nВ процессе. Откатала 38 из 56.\n\n### Этап 3. Экзамен\n";
+    assert_eq!(groups(prava), pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")]));
+    let dir = crate::harness::TempDir::new();
+    let path = dir.path().join("task_plan.md");
+    std::fs::write(&path, prava).expect("write");
+    let read = || std::fs::read_to_string(&path).expect("plan");
+    let (code, _, err) = pplan(dir.path(), &["set", "--group", "1", "in_progress"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(read(), prava.replace("Готово ✔ справка", "В работе 🔄 справка"));
+    let (code, _, err) = pplan(dir.path(), &["set", "--group", "1", "complete"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(read(), prava);
+    // A status after a strike with a day or a remark after it.
+    let distill = "# distill\n\n## steps\n\n1. ~~Build eval harness~~ done 3/11\n2. ~~Generate labels~~ done, 41h on 8×A100\n3. Train v1 — **running**, ep 2/3\n4. Train v2\n";
+    assert_eq!(groups(distill)[..2], pairs(&[("1", "complete"), ("2", "complete")])[..]);
+    // A legend set apart by full-width slashes, a word for out of scope.
+    let keihi = "# 経費精算\n\n凡例：◯ 完了／△ 作業中／× 未着手／― 対象外\n\n| No | フェーズ | 状況 |\n|----|---------|------|\n| 1 | 洗い出し | ◯ |\n| 2 | 初期設定 | △ |\n| 3 | 連携 | × |\n| 4 | 外貨精算 | ― |\n";
+    assert_eq!(
+        groups(keihi),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending"), ("4", "skipped")])
+    );
+    // Called off, in German.
+    let verein = "# Website\n\n## Meilenstein A – Bestand\nerledigt.\n\n## Meilenstein B – Login\nabgesagt – Vorstandssitzung 3.6.: zu viel Aufwand\n";
+    assert_eq!(groups(verein), pairs(&[("A", "complete"), ("B", "skipped")]));
+}

@@ -171,9 +171,27 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
         }
     }
     let twice = |kind: &str| stated.get(kind).is_some_and(|&n| n >= 2);
+    // A line's word (lowercase) and number when it opens on them (`Schritt 5 Auspflanzen`).
+    let numbered = |t: &str| {
+        let w = syntax::group_heading(t).or_else(|| syntax::word_heading(t)).filter(|w| w.word.start == 0)?;
+        let n = t[w.id].parse::<u32>().ok()?;
+        (!w.word.is_empty()).then(|| (t[w.word].to_lowercase(), n))
+    };
+    // The number each word's next line would have in its run.
+    let mut next: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
     pseudo_headings(text, blocks, |t| {
-        keyed(t, true).is_some()
-            || keyed(t, false).is_some_and(|w| twice(&w))
+        // Once a word has two lines set apart, a line of it whose number comes next in their
+        // run is a step too, its title right after the id (`Schritt 5 Auspflanzen nach den
+        // Eisheiligen` after `Schritt 4 Vorziehen … - läuft seit 1.4.`), not a sentence naming
+        // it (`Phase 4 needs the plumber, call him Monday.`).
+        let run = numbered(t);
+        let sentence = t.ends_with(['.', '!', '?']);
+        let follows = || !sentence && run.as_ref().is_some_and(|(w, n)| twice(w) && next.get(w) == Some(n));
+        let step = keyed(t, true).is_some() || keyed(t, false).is_some_and(|w| twice(&w)) || follows();
+        if step && let Some((w, n)) = run {
+            next.insert(w, n + 1);
+        }
+        step
             // A lettered line with its status closing it (`A. Inventory — done`), and once two
             // do, the others (`D. Digital work`).
             || lettered(t).is_some_and(|said| said || twice(""))
@@ -444,7 +462,7 @@ pub(super) fn bare_boxes(text: &str, blocks: &mut [Block]) -> bool {
 }
 
 /// Paragraph lines that pass `looks` become headings of the deepest level, when two or more do.
-fn pseudo_headings(text: &str, blocks: &mut [Block], looks: impl Fn(&str) -> bool) -> bool {
+fn pseudo_headings(text: &str, blocks: &mut [Block], mut looks: impl FnMut(&str) -> bool) -> bool {
     let found: Vec<usize> = blocks
         .iter()
         .enumerate()
