@@ -1,6 +1,8 @@
 //! Surgical edit operations on a parsed plan: find the task or group a user names, compute the
 //! byte edits that change its status in the style already used there, and verify the result.
 
+use std::borrow::Cow;
+
 use super::insert::{line_at, offset_in};
 use super::vocabulary::Shape;
 use super::{Group, GroupForm, Indicator, Place, Plan, Status, Task, open_box_reads, status, syntax};
@@ -396,7 +398,20 @@ fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Opti
         let end = end + own.len();
         let after = &text[i.range.end..l_end];
         let closing = after.chars().all(|c| matches!(c, ')' | '）' | ']' | '】' | '*' | '`'));
-        (closing && between.chars().count() <= 4).then(|| {
+        // Dotted leaders (`visites ........ OK — 14 visites`) lead this one's status to the
+        // same column; the sibling's notes stay its own.
+        // (An ellipsis is copied as it is: `全体推敲… 100%`.)
+        let dotted = between.matches('.').count() > 4 && between.chars().all(|c| matches!(c, '.' | ' '));
+        let (between, after) = match dotted {
+            true => {
+                let column = text[line_at(text, s.at).start..i.range.start].chars().count();
+                let here = text[line_at(text, g.at).start..end].chars().count();
+                let dots = column.saturating_sub(here + 2).max(3);
+                (Cow::Owned(format!(" {} ", ".".repeat(dots))), if closing { after } else { "" })
+            }
+            false => (Cow::Borrowed(between), after),
+        };
+        ((closing || dotted) && (dotted || between.chars().count() <= 4)).then(|| {
             let word = match (text[i.range.clone()].ends_with('%'), to) {
                 (false, _) => respell(plan, i, to).text,
                 (true, Status::Complete) => "100%".into(),

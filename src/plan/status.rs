@@ -159,7 +159,6 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("presque terminé", InProgress, Fr),
     ("quase pronto", InProgress, Pt),
     ("partially done", InProgress, En),
-    ("halfway", InProgress, En),
     ("a medias", InProgress, Es),
     ("a metà", InProgress, It),
     ("à moitié", InProgress, Fr),
@@ -278,8 +277,6 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("保留中", Blocked, Ja),
     // "Passed over this time": not done in this plan.
     ("見送り", Skipped, Ja),
-    // Out of the work's scope (`― 対象外`, `今期は対象外`).
-    ("対象外", Skipped, Ja),
     ("완료", Complete, Ko),
     ("진행 중", InProgress, Ko),
     ("진행중", InProgress, Ko),
@@ -724,9 +721,6 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("☑", Complete, Emoji),
     ("🔄", InProgress, Emoji),
     ("🚧", InProgress, Emoji),
-    // Work under way with tools (`3. Solado 🔨 (Manolo empezó el lunes)`).
-    ("🔨", InProgress, Emoji),
-    ("🛠", InProgress, Emoji),
     ("⏳", Pending, Emoji),
     ("⏸", Pending, Emoji),
     ("❌", Blocked, Emoji),
@@ -880,7 +874,6 @@ const PARTLY_DONE: &[&str] = &[
     "presque fini",
     "presque terminé",
     "quase pronto",
-    "halfway",
     "a medias",
     "a metà",
     "à moitié",
@@ -1025,6 +1018,9 @@ pub fn lone(word: &str) -> Option<Status> {
         "やめた" => Some(Status::Skipped),
         // Half the work done (`## Part 4: Autumn — half`); in a sentence, a half of something.
         "half" | "halb" => Some(Status::InProgress),
+        // Out of the work's scope (`― 対象外` in a legend); in a title, a noun's modifier
+        // (`対象外のデータを除く`).
+        "対象外" => Some(Status::Skipped),
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),
     }
 }

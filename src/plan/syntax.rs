@@ -416,8 +416,11 @@ fn dash_mark(text: &str) -> Option<usize> {
         return Some(text[..at].trim_end().len());
     }
     // (Or after a colon, that it is being done now: `Step 4 — fix the test: working on it now`.)
+    // (Opening with the doing: not `Rule: nobody is working on prod now`.)
     if let Some(at) = t.rfind(": ")
-        && doing_now(&t[at + 2..].to_lowercase())
+        && let phrase = t[at + 2..].to_lowercase()
+        && ["working ", "doing "].iter().any(|w| phrase.starts_with(w))
+        && doing_now(&phrase)
     {
         return Some(at);
     }
@@ -2472,7 +2475,9 @@ pub fn status_after_bold(after: &str) -> Option<Token> {
 fn remarked_after_bold(after: &str) -> Option<Token> {
     let tok = status::leading(after).filter(|tok| tok.range.start > 0)?;
     let rest = &after[tok.range.end..];
-    [", ", " (", "; ", " — ", " – ", "，", "（", "、", ": ", "："]
+    // (A full-width colon sets a reason apart, `卡住了：…`; a colon, a definition: `**Note**
+    // Blocked: means waiting on someone`.)
+    [", ", " (", "; ", " — ", " – ", "，", "（", "、", "："]
         .iter()
         .any(|p| rest.starts_with(p))
         .then_some(tok)
@@ -2777,9 +2782,9 @@ fn paren_status(t: &str) -> Option<(usize, Found)> {
         .then(|| (open, Found::new(tok.status, inner_start + tok.range.start..inner_start + tok.range.end)))
 }
 
-/// A share done closing a title, in brackets or after a dash, perhaps before a remark
-/// (`0.2 watch mode (80%)`, `graphs + heaps — 70%`, `Chiffres — 70 % (les nombres natifs)`):
-/// 100% complete, 0% pending, any other share in progress.
+/// A share done closing a title, in brackets or after a dash (`0.2 watch mode (80%)`, `graphs
+/// + heaps — 70%`, `Chiffres (sino + natifs) — 70 %`): 100% complete, 0% pending, any other
+/// share in progress.
 pub fn share_status(t: &str) -> Option<(usize, Found)> {
     let share = |status, range| Found { status, range, boxed: false, share: true };
     if let Some((open, inner)) = trailing_paren(t) {
@@ -2789,10 +2794,13 @@ pub fn share_status(t: &str) -> Option<(usize, Found)> {
             return Some((open, share(status, at..at + word.len())));
         }
     }
+    // (Alone after the dash: a remark after it may make it an amount, `— 5% (eu-west only)`,
+    // `— 40% (of income)`.)
     let (at, dash) = rfind_any(t, &[" — ", " – ", " - "])?;
     let tail = at + dash.len();
-    let (status, r) = share_cell(&t[tail..])?;
-    Some((at, share(status, tail + r.start..tail + r.end)))
+    let word = t[tail..].trim();
+    let at_word = tail + t[tail..].len() - t[tail..].trim_start().len();
+    Some((at, share(share_word(word)?, at_word..at_word + word.len())))
 }
 
 /// A table cell saying how far its row is, perhaps after a symbol and before a remark (`45%`,
@@ -2846,19 +2854,16 @@ fn trailing_paren(t: &str) -> Option<(usize, Range<usize>)> {
 /// approved)`): the token alone is the status.
 fn dash_status(t: &str) -> Option<(usize, Found)> {
     // (` -- ` is a dash typed on a keyboard without one: `hardware  -- done`.)
-    // (An arrow sets it apart too: `Bloque B: fuerza (junio) → hecho, aunque …`.)
-    let (at, dash) = rfind_any(t, &[" — ", " – ", " - ", " -- ", " → ", " -> "])?;
+    let (at, dash) = rfind_any(t, &[" — ", " – ", " - ", " -- "])?;
     status_apart(t, at, at + dash.len())
 }
 
-/// A status opening a sentence after the title's first dash, arrow or full stop, the sentence
+/// A status opening a sentence after the title's first dash or arrow, the sentence
 /// closed and more prose after it (`fix checkout.spec — WIP. it's the stripe iframe …`, `sso —
 /// blocked. Ticket PLAT-2231 open`): the person's notes on the step follow its status.
 fn dash_sentence_status(t: &str) -> Option<(usize, Found)> {
-    // (Or after the title's first full stop: `Fase 2 – sabbiatura e lamiera. Finita! Il
-    // carrozziere …`.)
     let (at, dash) =
-        [" — ", " – ", " - ", " → ", ". "].iter().filter_map(|d| t.find(d).map(|at| (at, d.len()))).min()?;
+        [" — ", " – ", " - ", " → "].iter().filter_map(|d| t.find(d).map(|at| (at, d.len()))).min()?;
     let tail = &t[at + dash..];
     let tok = sentence_status(tail)?;
     let closed = tail[tok.range.end..].trim_start_matches(['*', '_']).starts_with(['.', '!', '。', '！']);
@@ -2951,16 +2956,25 @@ fn leader_status(t: &str) -> Option<(usize, Found)> {
         let status = share_word(word)?;
         Some(Token { status, range: 0..word.len() })
     };
-    let (tok, shared) = match status::at_start(tail) {
+    // (Or a word that is a status only standing apart: `visites ....... OK — 14 visites`.)
+    let lone = || {
+        let word = tail.split([' ', ',', ';', '(', '.']).next()?;
+        let status =
+            status::lone(word).filter(|_| status::lone_apart(word, tail[word.len()..].trim_start()))?;
+        Some(Token { status, range: 0..word.len() })
+    };
+    let (tok, shared) = match status::at_start(tail).or_else(lone) {
         Some(tok) => (tok, false),
         None => (share()?, true),
     };
     let rest = tail[tok.range.end..].trim();
-    // (Or symbols alone after it: `published 🎉`.)
+    // (Or symbols alone after it: `published 🎉`; or, the leaders setting the status apart, any
+    // notes that say no other status: `offre ...... OK acceptée à 289k !!!`.)
     let remark = !rest.chars().any(char::is_alphanumeric)
         || rest.starts_with(['—', '–', '(', '（', ',', ';', '，', '；'])
         || rest.starts_with("- ")
-        || qualifies(rest, tok.status == Status::Skipped);
+        || qualifies(rest, tok.status == Status::Skipped)
+        || status::find(rest).is_none_or(|t| t.status == tok.status);
     let found = Found { share: shared, ..Found::new(tok.status, tail_start..tail_start + tok.range.end) };
     remark.then_some((lead, found))
 }

@@ -1189,12 +1189,16 @@ impl<'a> Walk<'a> {
             let after = syntax::after_paren(after).unwrap_or(after);
             [":", "：", "—", "–", "- "].iter().any(|sep| after.starts_with(sep)).then_some(w)
         });
-        // Beside group headings of a word and an id, one's bare id stating its status (`- A: done
-        // (token in SSM)` under `## Progress`, for `### Phase A — PagerDuty read`).
+        // Beside group headings of a word and an id, one's bare id stating its status under a
+        // heading that names progress (`- A: done (token in SSM)` under `## Progress`, for `###
+        // Phase A — PagerDuty read`); not an issue's number under `## Known issues`.
         let keyed = keyed.or_else(|| {
             let k = syntax::id_status(&text[rest.clone()]).filter(|_| self.heading_groups)?;
             let id = &text[shift(&k.id, rest.start)];
-            self.plan.groups.iter().any(|g| g.id == id && !g.word.is_empty()).then_some(k)
+            let heading = text[..rest.start].rfind("\n#").map(|at| &text[at + 1..])?;
+            let heading = heading[..heading.find('\n').unwrap_or(heading.len())].to_lowercase();
+            let progress = PROGRESS_WORDS.iter().any(|w| heading.contains(w));
+            (progress && self.plan.groups.iter().any(|g| g.id == id && !g.word.is_empty())).then_some(k)
         });
         let carrier = self.carriers.binary_search(&index).is_ok();
         // A spec's `- [x] 2. Implement the model`: the number is the id.
@@ -1315,13 +1319,13 @@ impl<'a> Walk<'a> {
                 let title = text[title].trim();
                 // `**Experiments**`, and a carrier's `**Experiments** (@wei)`: the bold words.
                 let title = match title.strip_prefix("**").and_then(|t| t.split_once("**")) {
-                    // (A stated step's too, before its notes: `**試營運**（親友場）`; not before a
-                    // symbol the plan's legend may know, `**E6 Docs** — 🔴`.)
+                    // (A stated step's too, before its notes in brackets: `**試營運**（親友場）`;
+                    // not `**Build** the frontend`, nor before a symbol of the plan's legend.)
                     Some((bold, after))
                         if !bold.is_empty()
                             && (after.is_empty()
                                 || ((carrier
-                                    || (status_item && after.chars().any(char::is_alphanumeric)))
+                                    || (status_item && after.trim_start().starts_with(['(', '（'])))
                                     && !after.contains("**"))) =>
                     {
                         bold
@@ -2326,6 +2330,27 @@ impl<'a> Walk<'a> {
         self.plan
     }
 }
+
+/// Words of a heading over a list of how each group stands (`## Progress`, `## Stand`),
+/// lowercase.
+const PROGRESS_WORDS: &[&str] = &[
+    "progress",
+    "status",
+    "fortschritt",
+    "stand",
+    "progreso",
+    "progresso",
+    "progrès",
+    "avancement",
+    "estado",
+    "stato",
+    "进度",
+    "進度",
+    "進捗",
+    "状态",
+    "狀態",
+    "진행",
+];
 
 /// A group's word and id in the bracket closing a current label's value, where the words
 /// before it say what is being done (`Onde estou: transcrevendo as entrevistas (etapa 4)`): the

@@ -160,10 +160,18 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
             .then_some(said)
     };
     let mut stated: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    // The numbers of the lines set apart, by word: a line going on the run takes none of them.
+    let mut taken: std::collections::HashSet<(String, u32)> = std::collections::HashSet::new();
     for b in blocks.iter() {
         if let Block::Text { line } = b {
             let t = text[line.clone()].trim_end();
             if let Some(word) = keyed(t, true) {
+                if let Some(n) = syntax::group_heading(t)
+                    .or_else(|| syntax::word_heading(t))
+                    .and_then(|w| t[w.id].parse::<u32>().ok())
+                {
+                    taken.insert((word.clone(), n));
+                }
                 *stated.entry(word).or_default() += 1;
             } else if lettered(t) == Some(true) {
                 *stated.entry(String::new()).or_default() += 1;
@@ -177,19 +185,35 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
         let n = t[w.id].parse::<u32>().ok()?;
         (!w.word.is_empty()).then(|| (t[w.word].to_lowercase(), n))
     };
-    // The number each word's next line would have in its run.
+    // The number each word's next line would have in its run, and where the last step's line
+    // ends.
     let mut next: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+    let mut last_end = usize::MAX;
     pseudo_headings(text, blocks, |t| {
-        // Once a word has two lines set apart, a line of it whose number comes next in their
-        // run is a step too, its title right after the id (`Schritt 5 Auspflanzen nach den
-        // Eisheiligen` after `Schritt 4 Vorziehen … - läuft seit 1.4.`), not a sentence naming
-        // it (`Phase 4 needs the plumber, call him Monday.`).
+        // Once a word has two lines set apart, a line of it right under a step, whose number
+        // comes next in their run, is a step too, its title right after the id (`Schritt 5
+        // Auspflanzen nach den Eisheiligen` after `Schritt 4 Vorziehen … - läuft seit 1.4.`);
+        // not a sentence naming it (`Phase 4 needs the plumber, call him Monday.`, `Step 3 and
+        // Step 4 can run in parallel` over `Step 3 build - in progress`).
+        let start = t.as_ptr() as usize - text.as_ptr() as usize;
+        let under = text.get(last_end..start).is_some_and(|gap| {
+            gap.trim_end_matches('\n').trim_end_matches('\r').is_empty() && gap.matches('\n').count() == 1
+        });
         let run = numbered(t);
-        let sentence = t.ends_with(['.', '!', '?']);
-        let follows = || !sentence && run.as_ref().is_some_and(|(w, n)| twice(w) && next.get(w) == Some(n));
+        let sentence = t.ends_with(['.', '!', '?', ':', '：']);
+        let follows = || {
+            under
+                && !sentence
+                && run.as_ref().is_some_and(|(w, n)| {
+                    twice(w) && next.get(w) == Some(n) && !taken.contains(&(w.clone(), *n))
+                })
+        };
         let step = keyed(t, true).is_some() || keyed(t, false).is_some_and(|w| twice(&w)) || follows();
         if step && let Some((w, n)) = run {
             next.insert(w, n + 1);
+        }
+        if step {
+            last_end = start + t.len();
         }
         step
             // A lettered line with its status closing it (`A. Inventory — done`), and once two
