@@ -411,7 +411,7 @@ fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Opti
             }
             false => (Cow::Borrowed(between), after),
         };
-        ((closing || dotted) && (dotted || between.chars().count() <= 4)).then(|| {
+        (dotted || (closing && between.chars().count() <= 4)).then(|| {
             let word = match (text[i.range.clone()].ends_with('%'), to) {
                 (false, _) => respell(plan, i, to).text,
                 (true, Status::Complete) => "100%".into(),

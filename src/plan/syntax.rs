@@ -2782,9 +2782,9 @@ fn paren_status(t: &str) -> Option<(usize, Found)> {
         .then(|| (open, Found::new(tok.status, inner_start + tok.range.start..inner_start + tok.range.end)))
 }
 
-/// A share done closing a title, in brackets or after a dash (`0.2 watch mode (80%)`, `graphs
-/// + heaps — 70%`, `Chiffres (sino + natifs) — 70 %`): 100% complete, 0% pending, any other
-/// share in progress.
+/// A share done closing a title, in brackets or after a dash (`0.2 watch mode (80%)`, `graphs +
+/// heaps — 70%`, `Chiffres (sino + natifs) — 70 %`): 100% complete, 0% pending, any other share
+/// in progress.
 pub fn share_status(t: &str) -> Option<(usize, Found)> {
     let share = |status, range| Found { status, range, boxed: false, share: true };
     if let Some((open, inner)) = trailing_paren(t) {
