@@ -497,9 +497,22 @@ impl<'a> Plan<'a> {
         (group.form == GroupForm::Heading).then(|| group.at + syntax::heading_text(line).start)
     }
 
-    /// The first group that is neither complete nor skipped.
+    /// The first group that is neither complete nor skipped; past blocked ones, the one in
+    /// progress after them.
     pub fn derived_current(&self) -> Option<usize> {
-        self.groups.iter().position(|g| !self.status(g).is_done())
+        let open = self.groups.iter().position(|g| !self.status(g).is_done())?;
+        // Past groups that are blocked, one in progress is where the work went on (`### Sprint 17
+        // — 🚧 In progress (pulled forward while 16 is stuck)`).
+        if self.status(&self.groups[open]) == Status::Blocked {
+            let on = (open..self.groups.len()).find(|&g| {
+                let s = self.status(&self.groups[g]);
+                !s.is_done() && s != Status::Blocked
+            });
+            if let Some(g) = on.filter(|&g| self.status(&self.groups[g]) == Status::InProgress) {
+                return Some(g);
+            }
+        }
+        Some(open)
     }
 
     /// The group work happens in: the stated current group unless it is done, else the derived.

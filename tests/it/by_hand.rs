@@ -4623,3 +4623,17 @@ fn a_word_after_dotted_leaders_with_notes_and_a_new_status_led_there_too() {
     let back = "Plan\n\nStep 1: parts ........ OK but blocked by customs\nStep 2: build ........ done\n";
     assert_eq!(group_statuses(&plan_status_json(back))[1], pairs(&[("2", "complete")])[0]);
 }
+
+#[test]
+fn past_a_blocked_group_the_work_went_on_in_the_one_in_progress() {
+    let payments = "# Payments v2\n\n## Sprints\n\n### Sprint 14 — ✅ Done\n- ledger\n\n### Sprint 15 — ⛔ Blocked\n- Adyen adapter\n\n### Sprint 16 — 🚧 In progress (pulled forward while 15 is stuck)\n- [x] refunds\n- [ ] disputes\n\n### Sprint 17\n- cleanup\n";
+    let v = plan_status_json(payments);
+    assert_eq!(v["current_group"]["derived"], "16");
+    // `next` offers the work that went on.
+    Test::new().file("task_plan.md", payments).args(["next"]).stdout("disputes (group 16)\n").success();
+    // A pending group after the blocked one is no work going on: the blocked one stays current.
+    let waiting = payments
+        .replace("🚧 In progress (pulled forward while 15 is stuck)", "Next")
+        .replace("- [x] refunds", "- [ ] refunds");
+    assert_eq!(plan_status_json(&waiting)["current_group"]["derived"], "15");
+}
