@@ -426,11 +426,9 @@ fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Opti
     })
 }
 
-/// Whether the line at `at` is a markdown heading (`## …`, perhaps in a quote), not a line a
-/// plan kept by hand reads as one (`**data**  done`, `DESIGN - done`).
+/// Whether the line at `at` is a markdown heading ([`syntax::opens_heading`]).
 fn is_heading_line(text: &str, at: usize) -> bool {
-    let line = &text[line_at(text, at)];
-    line[syntax::content_start(line)..].starts_with('#')
+    syntax::opens_heading(&text[line_at(text, at)])
 }
 
 /// An indicator as a person finds it on its line: a checkbox mark with its brackets (`[ ]`).

@@ -504,11 +504,10 @@ impl<'a> Plan<'a> {
         // Past groups that are blocked, one in progress is where the work went on (`### Sprint 17
         // — 🚧 In progress (pulled forward while 16 is stuck)`).
         if self.status(&self.groups[open]) == Status::Blocked {
-            let on = (open..self.groups.len()).find(|&g| {
-                let s = self.status(&self.groups[g]);
-                !s.is_done() && s != Status::Blocked
-            });
-            if let Some(g) = on.filter(|&g| self.status(&self.groups[g]) == Status::InProgress) {
+            let on = (open..self.groups.len())
+                .map(|g| (g, self.status(&self.groups[g])))
+                .find(|(_, s)| !s.is_done() && *s != Status::Blocked);
+            if let Some((g, Status::InProgress)) = on {
                 return Some(g);
             }
         }

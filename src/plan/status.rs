@@ -1190,11 +1190,17 @@ pub fn whole(s: &str) -> Option<Status> {
 /// A status word and a symbol saying the same after it (`Готово ✔`, `Done ✅`): that status.
 pub fn word_and_symbol(s: &str) -> Option<Status> {
     let (word, symbol) = s.trim().rsplit_once(' ')?;
-    let (status, len) = emoji_at_start(symbol)?;
-    (symbol[len..].trim_start_matches(VS16).is_empty() && whole(word) == Some(status)).then_some(status)
+    let status = emoji_alone(symbol)?;
+    (whole(word) == Some(status)).then_some(status)
 }
 
-/// A status emoji at the very start of `s` (`✓`, `⬜`, `✅️`), alone: its state and length.
+/// A status emoji that is all of `s` (`✔`, `✅️`): its state.
+pub fn emoji_alone(s: &str) -> Option<Status> {
+    emoji_at_start(s).filter(|&(_, len)| len == s.len()).map(|(status, _)| status)
+}
+
+/// A status emoji at the very start of `s` (`✓`, `⬜`, `✅️`), alone: its state and length (a
+/// variation selector after it included).
 pub fn emoji_at_start(s: &str) -> Option<(Status, usize)> {
     match match_at(s, 0)? {
         (status, Emoji, len) => Some((status, len)),
@@ -1289,10 +1295,7 @@ pub fn restyle_in(original: &str, to: Status, style: Style<'_>) -> String {
         case => case,
     };
     // A symbol saying the same after the word (`Готово ✔`) says the new status too.
-    let symbol_after = original[len..]
-        .strip_prefix(' ')
-        .and_then(|t| emoji_at_start(t).filter(|&(_, l)| t[l..].trim_start_matches(VS16).is_empty()));
-    match symbol_after {
+    match original[len..].strip_prefix(' ').and_then(emoji_alone) {
         Some(_) => format!("{} {}", recase(new, case), style.symbol.unwrap_or(to.emoji())),
         None => recase(new, case),
     }
@@ -1428,6 +1431,20 @@ mod tests {
 
     fn tok(s: &str) -> Option<(Status, &str)> {
         find(s).map(|t| (t.status, &s[t.range]))
+    }
+
+    #[test]
+    fn words_for_part_of_the_work_read_in_progress_and_spell_nothing() {
+        // Each is in the table (or, alone, a lone word), so the two lists cannot drift apart.
+        for &words in PARTLY_DONE {
+            assert_eq!(whole(words).or_else(|| lone(words)), Some(InProgress), "{words}");
+            assert_eq!(spelling(words), None, "{words}");
+        }
+        assert_eq!(word_and_symbol("Готово ✔"), Some(Complete));
+        assert_eq!(word_and_symbol("Done ✅️"), Some(Complete));
+        assert_eq!(word_and_symbol("Done 🔄"), None);
+        assert_eq!(emoji_alone("✅️"), Some(Complete));
+        assert_eq!(emoji_alone("✅ done"), None);
     }
 
     #[test]

@@ -17,6 +17,12 @@ pub fn content_start(line: &str) -> usize {
     i
 }
 
+/// Does `line` open a markdown heading (`## …`, perhaps in a quote)? Not a line a plan kept by
+/// hand reads as one (`**data**  done`, `DESIGN - done`).
+pub fn opens_heading(line: &str) -> bool {
+    line[content_start(line)..].starts_with('#')
+}
+
 /// A list marker (`-`, `*`, `+`, `1.`, `1)`) and the spaces after it: its length.
 pub fn list_marker(s: &str) -> Option<usize> {
     let b = s.as_bytes();
@@ -1366,7 +1372,6 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     if let Some(after) = s[tok.range.end..].strip_prefix(' ')
         && let Some((status, len)) = status::emoji_at_start(after).filter(|(st, _)| *st == tok.status)
     {
-        let len = len + after[len..].len() - after[len..].trim_start_matches('\u{fe0f}').len();
         return Some(Token { status, range: tok.range.start..tok.range.end + 1 + len });
     }
     let mut rest = s[tok.range.end..].trim_start_matches(['*', '_']);

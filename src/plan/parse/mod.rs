@@ -1301,20 +1301,20 @@ impl<'a> Walk<'a> {
                 (&text[shift(&k.id, rest.start)], title)
             }
             None => {
-                let (mut title, mut found) = syntax::strip_trailing_statuses(text, rest.clone());
+                let (mut title, found) = syntax::strip_trailing_statuses(text, rest.clone());
                 // (A bold title, then its status opening a remark: `**裝潢** 施工中，約 60%`.)
-                if found.is_empty()
-                    && let Some(bold) =
-                        syntax::bold_step(&text[rest.clone()]).filter(|b| !b.statuses.is_empty())
-                {
-                    title = shift(&bold.title, rest.start);
-                    found = bold
-                        .statuses
-                        .iter()
-                        .map(|f| syntax::Found { range: shift(&f.range, rest.start), ..f.clone() })
-                        .collect();
-                }
-                let extra = self.indicators(&found, 0, Place::Heading);
+                let bold = found
+                    .is_empty()
+                    .then(|| syntax::bold_step(&text[rest.clone()]))
+                    .flatten()
+                    .filter(|b| !b.statuses.is_empty());
+                let extra = match bold {
+                    Some(bold) => {
+                        title = shift(&bold.title, rest.start);
+                        self.indicators(&bold.statuses, rest.start, Place::Heading)
+                    }
+                    None => self.indicators(&found, 0, Place::Heading),
+                };
                 indicators.extend(extra);
                 let title = text[title].trim();
                 // `**Experiments**`, and a carrier's `**Experiments** (@wei)`: the bold words.
@@ -1542,7 +1542,7 @@ impl<'a> Walk<'a> {
         // (an indented one is a note on the item above it; under a step kept in plain lines with
         // no tasks, `Module 1 – Basics` over `  => DONE`, on the step).
         let line = &self.text[content.clone()];
-        let plain = !self.text[group.at..].trim_start_matches([' ', '>']).starts_with('#');
+        let plain = !syntax::opens_heading(&self.text[group.at..]);
         let flush = content.start == 0
             || self.text[..content.start].ends_with('\n')
             || (plain && group.tasks.is_empty());
