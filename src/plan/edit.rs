@@ -174,7 +174,7 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
                     Ok(vec![Edit::replace(ind.range.clone(), to.checkbox().to_string())])
                 }
                 Some(ind) => {
-                    let mut edits = vec![respell(plan, ind, to)];
+                    let mut edits = vec![respell(plan, ind, to, None)];
                     // A bilingual value (`complete / 已完成`) gets both halves.
                     let rest = plan.text[ind.range.end..].lines().next().unwrap_or("");
                     if ind.place == Place::Label
@@ -185,6 +185,7 @@ pub fn set_status(plan: &Plan<'_>, doc: &Document, target: Target, to: Status) -
                             plan,
                             &Indicator { status: second.status, range, place: Place::Label },
                             to,
+                            None,
                         ));
                     }
                     Ok(edits)
@@ -339,7 +340,7 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
                 let share = if to == Status::Complete { "100" } else { "0" };
                 Edit::replace(i.range.clone(), format!("{share}{sign}"))
             }
-            _ => respell(plan, i, to),
+            _ => respell(plan, i, to, Some(&g.key)),
         })
         .collect())
 }
@@ -413,7 +414,7 @@ fn after_title_like_siblings(plan: &Plan<'_>, g: &Group<'_>, to: Status) -> Opti
         };
         (dotted || (closing && between.chars().count() <= 4)).then(|| {
             let word = match (text[i.range.clone()].ends_with('%'), to) {
-                (false, _) => respell(plan, i, to).text,
+                (false, _) => respell(plan, i, to, None).text,
                 (true, Status::Complete) => "100%".into(),
                 (true, Status::Pending) => "0%".into(),
                 (true, _) => {
@@ -461,17 +462,33 @@ fn spelled_checkbox(plan: &Plan<'_>, to: Status) -> String {
 /// Replace an indicator's text with `to`, spelled as the file spells `to` in that kind of
 /// place and shape (a word, a symbol, a symbol and a word), or spelled it before pplan replaced
 /// the last such spelling; else in the style of the text being replaced, with the letter case
-/// and symbols the file uses (see [`super::Vocabulary::style`]).
-fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status) -> Edit {
+/// and symbols the file uses (see [`super::Vocabulary::style`]). A group's own spelling of `to`
+/// before pplan replaced it comes first (`DONE` where its siblings write `done`).
+fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status, group: Option<&str>) -> Edit {
     if ind.place == Place::Checkbox {
         return Edit::replace(ind.range.clone(), spelled_checkbox(plan, to));
     }
     let old = &plan.text[ind.range.clone()];
     // The file's own spelling, unless it is in another script than the line (a plan written in
     // two languages keeps each line in its own).
-    let mut text = match plan.vocabulary.spelled(ind.place, to, Shape::of(old)) {
+    let own = group.and_then(|k| plan.vocabulary.spelled_for(k, ind.place, to, Shape::of(old)));
+    let mut text = match own.or_else(|| plan.vocabulary.spelled(ind.place, to, Shape::of(old))) {
         Some(seen) if same_script(seen, old) => seen.to_string(),
-        _ => status::restyle_in(old, to, plan.vocabulary.style(ind.place, to)),
+        _ => {
+            let style = plan.vocabulary.style(ind.place, to);
+            let text = status::restyle_in(old, to, style);
+            // One capitalised word opening a sentence after another on its line (`slab.
+            // Finished!`) opens the new one in sentence case: `In progress`, not `In Progress`.
+            let after_stop =
+                [". ", "! ", "? "].iter().any(|stop| plan.text[..ind.range.start].ends_with(stop));
+            let one_word = old.chars().next().is_some_and(char::is_uppercase)
+                && !old.contains(' ')
+                && old.chars().skip(1).any(char::is_lowercase);
+            match after_stop && one_word && style.case.is_none_or(|c| c != status::Case::Title) {
+                true => sentence_case(&text),
+                false => text,
+            }
+        }
     };
     // A symbol of two meanings over a sentence saying the other (`### ⏸️ Phase 4` over `On
     // hold — …`, which stays) would read as the sentence says: one symbol of one meaning.
@@ -504,6 +521,23 @@ fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status) -> Edit {
         range.end += close;
     }
     Edit::replace(range, text)
+}
+
+/// `text` with its words after the first in lowercase, but for words in capitals (`In
+/// Progress` → `In progress`, `Waiting On QA` → `Waiting on QA`).
+fn sentence_case(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let capital = word.chars().skip(1).all(|c| !c.is_uppercase());
+        match i > 0 && capital {
+            true => out.extend(word.chars().flat_map(char::to_lowercase)),
+            false => out.push_str(word),
+        }
+    }
+    out
 }
 
 /// What the sentence opening the line after the one holding `at` says (`On hold — …`).

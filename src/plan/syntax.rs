@@ -1398,6 +1398,17 @@ pub fn sentence_status(s: &str) -> Option<Token> {
         let after = after_paren(r[date.len()..].trim_start()).unwrap_or(&r[date.len()..]);
         short_date(date.trim_end_matches(['.', ','])) && !after.chars().any(char::is_alphanumeric)
     });
+    // In a month, then the sentence or a remark after a comma (`Done in April, the skip hired`,
+    // `Fatto a gennaio, tutto fotografato`, `feito em agosto.`); not a deadline (`Complete by
+    // March`), nor what comes next (`Done in March and April`).
+    let in_month = rest.strip_prefix(' ').and_then(|r| r.split_once(' ')).is_some_and(|(word, r)| {
+        let end = r.find([',', '.', '!', '，', '。']).unwrap_or(r.len());
+        let mut when = r[..end].split(' ');
+        IN_WORDS.contains(&word.to_lowercase().as_str())
+            && when.next().is_some_and(is_month)
+            && when.next().is_none_or(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()))
+            && when.next().is_none()
+    });
     // A remark set apart after a dash or a comma that does not take the status back (`in
     // progress – Adyen config done`, `not started, after EPIC-2`; not `done — mostly`).
     // After a comma, a remark stating another status takes it back too (`Done, except the
@@ -1433,7 +1444,16 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     let bolded = s[..tok.range.start].trim_start().starts_with("**")
         && s[tok.range.end..].starts_with("**")
         && [" — ", " – ", ": ", ", "].iter().any(|d| rest.starts_with(d));
-    (ends || dated || remarked || waits || bolded).then_some(tok)
+    (ends || dated || in_month || remarked || waits || bolded).then_some(tok)
+}
+
+/// Words saying "in" before a month, lowercase, by language.
+const IN_WORDS: &[&str] = &["in", "en", "em", "no", "a", "im", "au", "à", "nel", "ad", "во", "в", "w", "i"];
+
+/// A month's name, in any case, in the languages of the month tables.
+fn is_month(w: &str) -> bool {
+    let w = w.to_lowercase();
+    [SHORT_MONTHS, FULL_MONTHS, OTHER_MONTHS].iter().any(|names| names.contains(&w.as_str()))
 }
 
 /// The words before a day written with its month's name closing `t` (`done 14 Nov`, `done Nov
@@ -1487,8 +1507,7 @@ const OTHER_MONTHS: &[&str] = &[
 /// Does a title open with a month's name (`April (now)`, `Jul–Sep`, `Juin – Juillet : …`,
 /// `Sept–Oct — TOPIK prep`)?
 pub fn opens_with_month(title: &str) -> bool {
-    let first = title.split(|c: char| !c.is_alphabetic()).next().unwrap_or_default().to_lowercase();
-    [SHORT_MONTHS, FULL_MONTHS, OTHER_MONTHS].iter().any(|names| names.contains(&first.as_str()))
+    is_month(title.split(|c: char| !c.is_alphabetic()).next().unwrap_or_default())
 }
 
 /// A release's version: `2.0.0-alpha.1`, `v1.2`, not a lone number.
@@ -2458,7 +2477,30 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
             }
         }
     }
+    // A status opening the sentence after the title's full stop (`Fase 1 – smontaggio. Fatto a
+    // gennaio, tutto fotografato`, `Stage 2 – slab. Finished! Poured on the 3rd.`).
+    if found.is_empty()
+        && let t = &text[title.clone()]
+        && let Some(stop) = t.find(". ")
+        && t[..stop].chars().any(char::is_alphanumeric)
+        && !abbreviation(&t[..stop])
+        && let Some(tok) = sentence_status(&t[stop + 2..]).filter(|tok| tok.range.start == 0)
+    {
+        let at = title.start + stop + 2;
+        return (title.start..title.start + stop, vec![Found::new(tok.status, at..at + tok.range.end)]);
+    }
     (title, found)
+}
+
+/// Do the words before a full stop end on a word it shortens (`approx. 3 days`, `e.g. Paris`,
+/// `ca. 40`, `Nr. 5`), one letter (`J. Smith`) or a number (`ch. 3. Done`)?
+fn abbreviation(before: &str) -> bool {
+    let last = before.rsplit([' ', '(']).next().unwrap_or(before);
+    let lower = last.to_lowercase();
+    last.chars().count() == 1
+        || last.bytes().all(|b| b.is_ascii_digit())
+        || ["approx", "e.g", "i.e", "ca", "nr", "no", "vs", "etc", "cf", "z.b", "bzw", "ch", "p", "pp", "vol"]
+            .contains(&lower.as_str())
 }
 
 /// The status standing alone after a bold title and a space (`　済`, ` これから`, ` 作業中 ←
@@ -2958,6 +3000,11 @@ fn leader_status(t: &str) -> Option<(usize, Found)> {
     // Or a share done (`Logo refinement ...... 90%   — one more round`, `… 100%（88枚）`).
     let share = || {
         let word = tail.split([' ', ',', ';', '(', '（', '\u{3000}']).next()?;
+        // (Its sign perhaps set apart: `L'hiver chez Hélène ..... 100 %`.)
+        let word = [" %", "\u{a0}%", "\u{202f}%"]
+            .iter()
+            .find(|sign| tail[word.len()..].starts_with(**sign))
+            .map_or(word, |sign| &tail[..word.len() + sign.len()]);
         let status = share_word(word)?;
         Some(Token { status, range: 0..word.len() })
     };

@@ -183,10 +183,29 @@ impl<'a> Vocabulary<'a> {
             self.recalled
                 .iter()
                 .find(|r| {
-                    r.place == place && r.status == status && Shape::of(&r.text) == shape && fits(&r.text)
+                    r.group.is_none()
+                        && r.place == place
+                        && r.status == status
+                        && Shape::of(&r.text) == shape
+                        && fits(&r.text)
                 })
                 .map(|r| r.text.as_str())
         })
+    }
+
+    /// How group `key` wrote `status` in this kind of place and shape before pplan replaced it,
+    /// when the file spells that status another way too (`DONE` beside `done`): a group set away
+    /// and back reads as it did, not as its siblings.
+    pub fn spelled_for(&self, key: &str, place: Place, status: Status, shape: Shape) -> Option<&str> {
+        self.recalled
+            .iter()
+            .find(|r| {
+                r.group.as_deref() == Some(key)
+                    && r.place == place
+                    && r.status == status
+                    && Shape::of(&r.text) == shape
+            })
+            .map(|r| r.text.as_str())
     }
 
     /// How to write `status` where the file has no spelling of it to copy: in the letter case of
@@ -242,8 +261,42 @@ impl<'a> Vocabulary<'a> {
                     // The edit may take more than the spelling: `blocked by A` goes as one.
                     let end = at.wrapping_add(first.len());
                     if edits.iter().any(|e| e.range.start == at && e.range.end >= end && e.text != first) {
-                        out.push(Spelling { place, status, text: first.to_string() });
+                        out.push(Spelling { place, status, text: first.to_string(), group: None });
                     }
+                }
+            }
+        }
+        out
+    }
+
+    /// The spellings `edits` take from `groups` (each group's key and the places it writes its
+    /// status) that the file may not give back: where it spells that status another way too
+    /// (`done` beside this group's `DONE`), the group's own, keyed by the group.
+    pub fn leaving_groups<'g>(
+        &self,
+        text: &str,
+        edits: &[Edit],
+        groups: impl Iterator<Item = (&'g str, &'g [super::Indicator])>,
+    ) -> Vec<Spelling> {
+        let mut out = Vec::new();
+        for (key, indicators) in groups {
+            for i in indicators.iter().filter(|i| WRITTEN.contains(&i.place)) {
+                let whole = &text[i.range.clone()];
+                // (A status read from what it waits on has no spelling of its own.)
+                let spelled = status::spelling(whole);
+                let old = spelled.unwrap_or(whole);
+                let replaced = edits.iter().any(|e| e.range.start == i.range.start && e.text != whole);
+                let kind = &self.shaped[i.place as usize][i.status as usize][Shape::of(old) as usize];
+                // (Or what it waits on with it, `Waiting on the timber merchant`: gone with the
+                // status, back with it.)
+                if replaced && (kind.second.is_some() || spelled != Some(whole)) {
+                    let text = whole.to_string();
+                    out.push(Spelling {
+                        place: i.place,
+                        status: i.status,
+                        text,
+                        group: Some(key.to_string()),
+                    });
                 }
             }
         }
@@ -252,12 +305,15 @@ impl<'a> Vocabulary<'a> {
 }
 
 /// A status as a file spelled it in one kind of place, kept in `.pplan/` after pplan replaced
-/// the last of its kind.
+/// the last of its kind, or (with `group`) after it replaced a group's own where the file spells
+/// that status another way first.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Spelling {
     pub place: Place,
     pub status: Status,
     pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -268,6 +324,9 @@ struct Remembered {
 
 /// Longer than any status spelling: a remembered one this long was not written by pplan.
 const MAX_SPELLING: usize = 64;
+
+/// How many groups' own spellings are remembered (the oldest go first).
+const MAX_GROUP_SPELLINGS: usize = 256;
 
 impl Spelling {
     /// The spellings a state file remembers that may stand in a plan: each is short, plain text
@@ -287,20 +346,34 @@ impl Spelling {
         if self.place == Place::Checkbox {
             return self.status == Status::InProgress && matches!(self.text.as_str(), "~" | "/" | "-");
         }
-        self.text.len() <= MAX_SPELLING
-            && super::edit::plain(&self.text)
-            // A word that is a status only standing alone (`済`) is one here.
-            && (status::whole(&self.text) == Some(self.status)
-                || status::lone(&self.text) == Some(self.status)
-                || status::meanings(&self.text).contains(&self.status)
-                || status::word_and_symbol(&self.text) == Some(self.status))
-            && status::spelling(&self.text) == Some(self.text.as_str())
+        let text = self.text.as_str();
+        let short = text.len() <= MAX_SPELLING && super::edit::plain(text);
+        // A word that is a status only standing alone (`済`) is one here.
+        let spells = |s: &str| {
+            status::whole(s) == Some(self.status)
+                || status::lone(s) == Some(self.status)
+                || status::meanings(s).contains(&self.status)
+                || status::word_and_symbol(s) == Some(self.status)
+        };
+        match &self.group {
+            None => short && spells(text) && status::spelling(text) == Some(text),
+            // A group's own may hold what it waits on (`Waiting on the timber merchant`): it
+            // opens with its status.
+            Some(key) => {
+                short
+                    && key.len() <= MAX_SPELLING
+                    && super::edit::plain(key)
+                    && (spells(text)
+                        || status::leading(text)
+                            .is_some_and(|t| t.range.start == 0 && t.status == self.status))
+            }
+        }
     }
 
     /// The state file after `leaving` joins `known` (a newer spelling replaces one of the same
     /// place, status and shape); `None` when it stays as it is.
     pub fn remember(known: &[Spelling], leaving: &[Spelling]) -> Option<String> {
-        let key = |s: &Spelling| (s.place, s.status, Shape::of(&s.text));
+        let key = |s: &Spelling| (s.group.clone(), s.place, s.status, Shape::of(&s.text));
         let mut spellings = known.to_vec();
         for new in leaving.iter().filter(|s| s.trusted()) {
             match spellings.iter_mut().find(|s| key(s) == key(new)) {
@@ -309,6 +382,14 @@ impl Spelling {
                 None => spellings.push(new.clone()),
             }
         }
+        // A group's own spellings are kept for the last groups set, a few hundred at most.
+        let groups = spellings.iter().filter(|s| s.group.is_some()).count();
+        let mut over = groups.saturating_sub(MAX_GROUP_SPELLINGS);
+        spellings.retain(|s| {
+            let drop = over > 0 && s.group.is_some();
+            over -= usize::from(drop);
+            !drop
+        });
         (spellings != known).then(|| {
             let file = Remembered { schema_version: 1, spellings };
             serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
@@ -353,8 +434,12 @@ mod tests {
         v.note(Place::Cell, Status::Complete, "✅ done");
         v.note(Place::Cell, Status::Pending, "not started");
         v.note(Place::Cell, Status::Pending, "⏳");
-        let remembered =
-            |t: &str| Spelling { place: Place::Cell, status: Status::InProgress, text: t.into() };
+        let remembered = |t: &str| Spelling {
+            place: Place::Cell,
+            status: Status::InProgress,
+            text: t.into(),
+            group: None,
+        };
         v.recall(vec![remembered("🚧 In Progress"), remembered("WIP")]);
         // The file writes its statuses in lower case now: a title-case memory is not used, and
         // neither is one of another shape or place.
@@ -373,7 +458,8 @@ mod tests {
 
     #[test]
     fn remembering_replaces_a_spelling_of_the_same_kind() {
-        let tick = Spelling { place: Place::Heading, status: Status::Complete, text: "✔".into() };
+        let tick =
+            Spelling { place: Place::Heading, status: Status::Complete, text: "✔".into(), group: None };
         let check = Spelling { text: "✅".into(), ..tick.clone() };
         let word = Spelling { text: "Done".into(), ..tick.clone() };
         let once = std::slice::from_ref(&tick);

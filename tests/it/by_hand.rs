@@ -4640,3 +4640,55 @@ fn past_a_blocked_group_the_work_went_on_in_the_one_in_progress() {
         .replace("- [x] refunds", "- [ ] refunds");
     assert_eq!(plan_status_json(&waiting)["current_group"]["derived"], "15");
 }
+
+#[test]
+fn plain_lines_numbered_in_order_are_steps_whatever_they_say() {
+    let shed = "Rebuild the shed\n\nStage 1 – clear the site. Done in April, skip hired for the rubble.\nStage 2 – base and slab. Finished! Poured on the 3rd.\nStage 3 – frame. Waiting on the timber merchant, he says next week.\nStage 4 – roof and felt.\nStage 5 – paint\n\nnotes: ask Tom about the gutter\n";
+    let v = plan_status_json(shed);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "blocked"), ("4", "pending"), ("5", "pending")])
+    );
+    assert_eq!(v["groups"][0]["title"], "clear the site");
+    // Codes of one letter numbered in order, their statuses on the lines indented under them.
+    let repro = "Repro\n\nM1. Environment\n    status: done (Jan 8)\n    - pinned torch\n\nM2. Router layer\n    status: in progress\n\nM3. Ablations\n    status: not started\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(repro)),
+        pairs(&[("M1", "complete"), ("M2", "in_progress"), ("M3", "pending")])
+    );
+    // Two lines make no run, nor lines that do not start at one; a sentence naming a step
+    // ends the run.
+    let count = |plan: &str| plan_status_json(plan)["groups"].as_array().map(Vec::len);
+    assert_eq!(count("Notes\n\nStage 1 – a\nStage 2 – b\n"), Some(0));
+    assert_eq!(count("Notes\n\nStage 3 – a\nStage 4 – b\nStage 5 – c\n"), Some(0));
+    assert_eq!(
+        count("Notes\n\nStage 1 – a\nStage 2 – b\nStage 3 needs the timber, call him Monday.\n"),
+        Some(0)
+    );
+    // A share after leaders with its sign set apart, as French writes it.
+    let roman = "Roman\n\nPartie I — L'arrivée ........ 100 %\nPartie II — L'hiver ..... 70 %  (chap. 14 à réécrire)\nPartie III — Le procès ......... 0 %\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(roman)),
+        pairs(&[("I", "complete"), ("II", "in_progress"), ("III", "pending")])
+    );
+}
+
+#[test]
+fn a_group_set_away_and_back_gets_its_own_words_back() {
+    let shed = "Rebuild the shed\n\nStage 1 – clear the site. Done in April, skip hired.\nStage 2 – base and slab. Finished! Poured on the 3rd.\nStage 3 – frame. Waiting on the timber merchant, he says next week.\nStage 4 – roof\n";
+    let dir = crate::harness::TempDir::new();
+    std::fs::write(dir.path().join("task_plan.md"), shed).unwrap();
+    let run = |args: &[&str]| {
+        let (code, _, stderr) = pplan(dir.path(), args);
+        assert_eq!(code, Some(0), "{args:?}: {stderr}");
+        std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap()
+    };
+    // The file spells done two ways: group 1 gets its `Done` back, not group 2's `Finished`.
+    let away = run(&["set", "--group", "1", "in_progress"]);
+    assert_eq!(away, shed.replace("Done in April", "In progress in April"));
+    assert_eq!(run(&["set", "--group", "1", "complete"]), shed);
+    // What a block waits on goes with the status, and comes back with it.
+    let away = run(&["set", "--group", "3", "pending"]);
+    assert_eq!(away, shed.replace("Waiting on the timber merchant,", "Pending,"));
+    assert_eq!(run(&["set", "--group", "3", "blocked"]), shed);
+}

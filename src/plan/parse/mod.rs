@@ -26,8 +26,8 @@ use reconcile::split_group_cell;
 use sections::{Section, section_of};
 use shape::{
     Role, bare_boxes, bare_groups, bold_headings, bold_labels, bold_steps, callout_headings, carriers,
-    classify_headings, group_words, item_runs, plain_headings, plain_steps, spec_items, stating_headings,
-    status_items, straggler_groups, symbol_marks,
+    classify_headings, group_words, item_runs, numbered_runs, plain_headings, plain_steps, spec_items,
+    stating_headings, status_items, straggler_groups, symbol_marks,
 };
 
 #[derive(Clone, Copy, Debug)]
@@ -557,6 +557,18 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
             for (h, titled) in steps {
                 roles[h] = Role::Group(titled);
             }
+            let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
+            if read.tasks.iter().all(|t| t.group.is_some()) {
+                return read;
+            }
+        }
+    }
+    // Or under plain lines numbered in order (`Fase 1 – smontaggio`, `Fase 2 – …`, `Fase 3 –
+    // …`), whatever they say, when they hold every task.
+    let mut lines = Outline { blocks: outline.blocks.clone() };
+    if numbered_runs(text, &mut lines.blocks) {
+        let roles = classify_headings(text, &lines.blocks);
+        if roles.iter().any(|r| matches!(r, Role::Group(_))) {
             let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
             if read.tasks.iter().all(|t| t.group.is_some()) {
                 return read;

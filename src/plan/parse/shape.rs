@@ -190,12 +190,12 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
     let mut next: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
     let mut last_end = usize::MAX;
     pseudo_headings(text, blocks, |t| {
+        let start = t.as_ptr() as usize - text.as_ptr() as usize;
         // Once a word has two lines set apart, a line of it right under a step, whose number
         // comes next in their run, is a step too, its title right after the id (`Schritt 5
         // Auspflanzen nach den Eisheiligen` after `Schritt 4 Vorziehen … - läuft seit 1.4.`);
         // not a sentence naming it (`Phase 4 needs the plumber, call him Monday.`, `Step 3 and
         // Step 4 can run in parallel` over `Step 3 build - in progress`).
-        let start = t.as_ptr() as usize - text.as_ptr() as usize;
         let under = text.get(last_end..start).is_some_and(|gap| {
             gap.trim_end_matches('\n').trim_end_matches('\r').is_empty() && gap.matches('\n').count() == 1
         });
@@ -220,6 +220,72 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
             // do, the others (`D. Digital work`).
             || lettered(t).is_some_and(|said| said || twice(""))
     })
+}
+
+/// Paragraph lines that open, flush, with one word and the numbers 1, 2, 3… (or 0, 1, 2…, or
+/// I, II, III…) in order, three or more with no heading between them: a plan's steps kept in
+/// plain lines, whatever else they say (`Fase 1 – smontaggio. Fatto a gennaio`, `tappa 2
+/// Hakone (1 notte) – ryokan prenotato OK`, `M3. Reproduce Table 2`). They become headings of
+/// the deepest level; true when any did. Not a sentence naming a step (`Phase 4 needs the
+/// plumber, call him Monday.`).
+pub(super) fn numbered_runs(text: &str, blocks: &mut [Block]) -> bool {
+    let numbered = |t: &str| {
+        let w = syntax::group_heading(t).or_else(|| syntax::word_heading(t)).filter(|w| w.word.start == 0)?;
+        // (A title set apart from its id, or opening on a capital, or no sentence.)
+        let between = &t[w.id.end..w.title.start];
+        let set_apart = between.trim() != "" || t[w.title.clone()].starts_with(|c: char| !c.is_lowercase());
+        if !set_apart && t.ends_with(['.', '!', '?', ':', '：']) {
+            return None;
+        }
+        // (A code's letters are its word: `M3` is the third of the Ms.)
+        let id = t[w.id.clone()].strip_prefix(&t[w.word.clone()]).unwrap_or(&t[w.id]);
+        let n = id.parse::<u32>().ok().or_else(|| syntax::roman_number(id))?;
+        (!w.word.is_empty()).then(|| (t[w.word].to_lowercase(), n))
+    };
+    // Each word's run so far: the number its next line would have, and its lines.
+    let mut open: std::collections::HashMap<String, (u32, Vec<usize>)> = std::collections::HashMap::new();
+    let mut found = Vec::new();
+    let close = |run: Vec<usize>, found: &mut Vec<usize>| {
+        if run.len() >= 3 {
+            found.extend(run);
+        }
+    };
+    for b in blocks.iter() {
+        match b {
+            Block::Heading { .. } => {
+                for (_, (_, run)) in open.drain() {
+                    close(run, &mut found);
+                }
+            }
+            Block::Text { line } if !text[line.clone()].starts_with([' ', '\t']) => {
+                let Some((word, n)) = numbered(text[line.clone()].trim_end()) else { continue };
+                match open.get_mut(&word) {
+                    Some((next, run)) if *next == n => {
+                        run.push(line.start);
+                        *next += 1;
+                    }
+                    _ => {
+                        let first = n <= 1;
+                        if let Some((_, run)) = open.remove(&word) {
+                            close(run, &mut found);
+                        }
+                        if first {
+                            open.insert(word, (n + 1, vec![line.start]));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for (_, (_, run)) in open.drain() {
+        close(run, &mut found);
+    }
+    found.sort_unstable();
+    let found: Vec<usize> = (0..blocks.len())
+        .filter(|&i| matches!(&blocks[i], Block::Text { line } if found.binary_search(&line.start).is_ok()))
+        .collect();
+    promote(blocks, found)
 }
 
 /// A paragraph line that is a label in bold (`**Backend**`, `**iOS** — Karol`, `**Release**
