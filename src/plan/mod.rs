@@ -320,7 +320,8 @@ pub struct Plan<'a> {
     /// names a group: the group and the mark's range (with the space before it).
     pub current_mark: Option<(usize, Range<usize>)>,
     /// The group of the one task marked as the one being worked on (`- [ ] push notifications
-    /// ← doing this now`), when nothing else names a current group. Never moved by pplan.
+    /// ← doing this now`), or else of a sentence opening under its heading saying so
+    /// (`Currently doing this.`), when nothing else names a current group. Never moved by pplan.
     pub task_mark: Option<usize>,
     /// The first line of `## Next Step`, as written.
     pub next_step: Option<Line<'a>>,

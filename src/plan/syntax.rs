@@ -783,7 +783,30 @@ const GOT_TO: &[&str] = &[
 
 /// "Being worked on", in Indonesian, formal and casual (`Sedang dikerjakan: Tahap 3`, `←
 /// lagi dikerjain`): a label naming the current group, or a mark after an arrow; lowercase.
-const WORKED_ON: &[&str] = &["sedang dikerjakan", "sedang dikerjain", "lagi dikerjakan", "lagi dikerjain"];
+#[rustfmt::skip]
+const WORKED_ON: &[&str] = &[
+    "sedang dikerjakan", "sedang dikerjain", "lagi dikerjakan", "lagi dikerjain",
+    // (`<-- sto facendo`, `← doing this`, `← on it`.)
+    "sto facendo", "sto facendo questo", "lo sto facendo", "ci sto lavorando", "doing this", "doing it",
+    "working on it",
+    "working on this", "on it", "estoy en ello", "estoy con esto", "je suis dessus",
+];
+
+/// The first sentence under a step's heading saying it is the one being done (`Currently doing
+/// this.`, `Working on this now.`, `Ci sto lavorando.`)?
+pub fn doing_this(s: &str) -> bool {
+    let first = s.split(['.', '!', '。', '！']).next().unwrap_or(s);
+    let lower = first.trim().trim_matches(['*', '_']).trim().to_lowercase();
+    DOING_THIS.contains(&lower.as_str()) || WORKED_ON.contains(&lower.as_str()) || doing_now(&lower)
+}
+
+/// Sentences saying "this is being done now", lowercase, without their full stop.
+#[rustfmt::skip]
+const DOING_THIS: &[&str] = &[
+    "currently doing this", "currently working on this", "currently working on it", "currently on this",
+    "this is where i am", "i am here", "i'm here", "we are here", "you are here", "in progress now",
+    "estoy aquí", "je suis ici", "ich bin hier", "sono qui", "estou aqui", "я здесь", "我在这里",
+];
 
 /// Words that say "current" inside a name written without spaces, wherever they stand (Thai
 /// puts it after the noun: `ระยะปัจจุบัน`).

@@ -288,8 +288,9 @@ impl<'a> Vocabulary<'a> {
                 let replaced = edits.iter().any(|e| e.range.start == i.range.start && e.text != whole);
                 let kind = &self.shaped[i.place as usize][i.status as usize][Shape::of(old) as usize];
                 // (Or what it waits on with it, `Waiting on the timber merchant`: gone with the
-                // status, back with it.)
-                if replaced && (kind.second.is_some() || spelled != Some(whole)) {
+                // status, back with it; or prose, `✅ feito em agosto.`, no spelling of the file's.)
+                let kept = kind.first == Some(old) || kind.second == Some(old);
+                if replaced && (kind.second.is_some() || !kept || spelled != Some(whole)) {
                     let text = whole.to_string();
                     out.push(Spelling {
                         place: i.place,

@@ -4692,3 +4692,64 @@ fn a_group_set_away_and_back_gets_its_own_words_back() {
     assert_eq!(away, shed.replace("Waiting on the timber merchant,", "Pending,"));
     assert_eq!(run(&["set", "--group", "3", "blocked"]), shed);
 }
+
+#[test]
+fn a_list_under_a_plain_line_naming_the_steps_and_sentences_saying_where_the_work_is() {
+    // A plain line naming the stages over a numbered list: its items are the steps, each
+    // numbered by its item (not `Fix N+1`'s words).
+    let search = "# Faster search\n\nSteps\n1. ✅ Profile in staging\n2. ✅ Fix N+1: prefetch tags\n3. ❌ Redis cache — abandoned, hit rate 4%\n4. 🔄 Move scoring into Postgres\n5. Benchmark again\n\nnotes\n- drop the cache table\n";
+    let v = plan_status_json(search);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "skipped"),
+            ("4", "in_progress"),
+            ("5", "pending")
+        ])
+    );
+    assert_eq!(v["groups"][1]["title"], "Fix N+1: prefetch tags");
+    // Not a line that names no stages.
+    let notes = search.replace("Steps\n", "Ideas\n");
+    assert_eq!(plan_status_json(&notes)["groups"].as_array().map(Vec::len), Some(0));
+    // A sentence opening a step's notes saying it is being done now: the current step, in
+    // progress though it states nothing else.
+    let thesis = "# Thesis\n\n## Part I — Review\nFinished in March. 62 refs.\n\n## Part II — Sampling\nFinished. 4 sites.\n\n## Part III — Lab\nCurrently doing this.\n- digestion: done\n\n## Part IV — Statistics\nNot started.\n";
+    let v = plan_status_json(thesis);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("I", "complete"), ("II", "complete"), ("III", "in_progress"), ("IV", "pending")])
+    );
+    assert_eq!(v["current_group"]["stated"], "III");
+    // Not one further down the notes.
+    let later = thesis.replace(
+        "Currently doing this.\n- digestion: done\n",
+        "- digestion: done\n\nCurrently doing this.\n",
+    );
+    assert_eq!(plan_status_json(&later)["current_group"]["stated"], serde_json::Value::Null);
+    // An arrow and words saying the person is at it.
+    let exam = "# Concorso\n\n## 1. Costituzionale — fatto\n## 2. Amministrativo  <-- sto facendo questo\n## 3. Contabilità\n";
+    assert_eq!(plan_status_json(exam)["current_group"]["stated"], "2");
+}
+
+#[test]
+fn a_status_symbol_opening_a_steps_notes_and_prose_that_comes_back() {
+    let book = "# Livro de receitas\n\n### Parte 1 — Digitalizar\n✅ feito em agosto. 218 fotos no Drive.\n\n### Parte 2 — Transcrever\n✅ feito. Tia Rosa ajudou.\n\n### Parte 3 — Diagramação\n✅ feito no Canva, 140 páginas.\n\n### Parte 4 — Impressão\n✅ entregue pela gráfica em 12/12!\n";
+    let v = plan_status_json(book);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "complete"), ("4", "complete")])
+    );
+    // Not an item's symbol: a task's, among others.
+    let items = book.replace("✅ feito no Canva, 140 páginas.\n", "- ✅ capa\n- miolo\n");
+    assert_eq!(group_statuses(&plan_status_json(&items))[2], ("3".to_string(), "pending".to_string()));
+    // Set away and back, each step gets its own words back, though the file says `feito` often.
+    let dir = crate::harness::TempDir::new();
+    std::fs::write(dir.path().join("task_plan.md"), book).unwrap();
+    for (group, to) in [("1", "in_progress"), ("1", "complete"), ("4", "blocked"), ("4", "complete")] {
+        let (code, _, stderr) = pplan(dir.path(), &["set", "--group", group, to]);
+        assert_eq!(code, Some(0), "{group} {to}: {stderr}");
+    }
+    assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap(), book);
+}

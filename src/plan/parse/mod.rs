@@ -26,8 +26,8 @@ use reconcile::split_group_cell;
 use sections::{Section, section_of};
 use shape::{
     Role, bare_boxes, bare_groups, bold_headings, bold_labels, bold_steps, callout_headings, carriers,
-    classify_headings, group_words, item_runs, numbered_runs, plain_headings, plain_steps, spec_items,
-    stating_headings, status_items, straggler_groups, symbol_marks,
+    classify_headings, group_words, item_runs, numbered_runs, plain_headings, plain_steps, section_lines,
+    spec_items, stating_headings, status_items, straggler_groups, symbol_marks,
 };
 
 #[derive(Clone, Copy, Debug)]
@@ -395,6 +395,8 @@ struct Walk<'a> {
     goal_in_italics: bool,
     /// The block before this one is a heading (see [`Walk::sentence_status`]).
     after_heading: bool,
+    /// The group whose heading a sentence saying it is being done opens (`Currently doing this.`).
+    doing_this: Option<usize>,
     /// The first line of a status section (`## Current Status`), read by [`summary_reference`],
     /// and where its content starts.
     summary: Option<(Line<'a>, usize)>,
@@ -564,15 +566,18 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
         }
     }
     // Or under plain lines numbered in order (`Fase 1 – smontaggio`, `Fase 2 – …`, `Fase 3 –
-    // …`), whatever they say, when they hold every task.
-    let mut lines = Outline { blocks: outline.blocks.clone() };
-    if numbered_runs(text, &mut lines.blocks) {
+    // …`), whatever they say, or as a list under a plain line naming the stages (`Steps` over
+    // `1. ✅ Profile in staging`), when they hold every task.
+    type Lines = fn(&str, &mut [Block]) -> bool;
+    for find in [numbered_runs as Lines, section_lines] {
+        let mut lines = Outline { blocks: outline.blocks.clone() };
+        if !find(text, &mut lines.blocks) {
+            continue;
+        }
         let roles = classify_headings(text, &lines.blocks);
-        if roles.iter().any(|r| matches!(r, Role::Group(_))) {
-            let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
-            if read.tasks.iter().all(|t| t.group.is_some()) {
-                return read;
-            }
+        let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
+        if !read.groups.is_empty() && read.tasks.iter().all(|t| t.group.is_some()) {
+            return read;
         }
     }
     // Or under bold labels, each over its checklist (`**iOS** — Karol` over `- [x] …`): the
@@ -703,6 +708,7 @@ fn walk<'a>(
         current_statuses: Vec::new(),
         goal_in_italics: false,
         after_heading: false,
+        doing_this: None,
         summary: None,
         pointers: Vec::new(),
         step_rows: false,
@@ -1004,7 +1010,7 @@ impl<'a> Walk<'a> {
             // tiene que verificar…`); not a label over a list (`- Skipped: 2 flaky tests`,
             // `- Blocked: none`, `- Deferred: payments (v2)`).
             if parent.is_none() && syntax::states_alone(&text[content.clone()]) {
-                self.sentence_status(content);
+                self.sentence_status(content, false);
             }
         }
     }
@@ -1196,6 +1202,12 @@ impl<'a> Walk<'a> {
                     && self.group_words.contains(&text[shift(&w.word, rest.start)].to_lowercase())
             };
             let w = w.filter(|w| in_section || in_run || opened || theirs(w))?;
+            // (A numbered item's number is its id: `2. ✅ Fix N+1: …` is step 2.)
+            if let Some(n) = &ordered
+                && text[shift(&w.id, rest.start)] != text[n.clone()]
+            {
+                return None;
+            }
             // (A date or remark may stand between: `Round 1 (2021) — first Hugo site ✅`.)
             let after = text[rest.start + w.id.end..rest.end].trim_start();
             let after = syntax::after_paren(after).unwrap_or(after);
@@ -1402,7 +1414,7 @@ impl<'a> Walk<'a> {
         self.pointer(content.clone());
         self.row_mark(content.clone());
         self.label_line(content.clone());
-        self.sentence_status(content);
+        self.sentence_status(content, true);
     }
 
     /// `Última actualización: 14/11 — estamos en la fase 2.`, `- 現在はフェーズ3。`: where the
@@ -1544,7 +1556,7 @@ impl<'a> Walk<'a> {
     /// A heading group's status in the words its first line starts with (`Done (Feb 12). …`,
     /// [`syntax::sentence_status`]) or a line after an arrow (`→ fatto`), when it states it
     /// nowhere else.
-    fn sentence_status(&mut self, content: Range<usize>) {
+    fn sentence_status(&mut self, content: Range<usize>, paragraph: bool) {
         let Entity::Group(g) = self.entity else { return };
         let group = &self.plan.groups[g];
         if group.form != GroupForm::Heading {
@@ -1559,7 +1571,17 @@ impl<'a> Walk<'a> {
             || self.text[..content.start].ends_with('\n')
             || (plain && group.tasks.is_empty());
         let arrow = syntax::arrow_status(line).filter(|_| flush);
+        // (`Currently doing this.`: the step being done, as a task's `← doing this now` says.)
+        if self.after_heading && self.doing_this.is_none() && syntax::doing_this(line) {
+            self.doing_this = Some(g);
+        }
         let tok = arrow.clone().or_else(|| syntax::sentence_status(line).filter(|_| self.after_heading));
+        // Or a status symbol opening the paragraph under the heading, whatever its words say
+        // after it (`✅ entregue pela gráfica em 12/12!`); not an item's, which may be a task's.
+        let tok = tok.or_else(|| {
+            let (status, len) = status::emoji_at_start(line).filter(|_| paragraph && self.after_heading)?;
+            line[len..].starts_with(' ').then_some(status::Token { status, range: 0..len })
+        });
         let Some(tok) = tok else { return };
         let range = shift(&tok.range, content.start);
         let status = self.plan.vocabulary.reading(&self.text[range.clone()], tok.status);
@@ -2335,7 +2357,7 @@ impl<'a> Walk<'a> {
             self.plan.current = pointers.into_iter().find_map(|l| reference_in(&self.plan, l, 0));
         }
         if self.plan.current.is_none() && self.plan.current_mark.is_none() {
-            self.plan.task_mark = marked_task_group(&self.plan);
+            self.plan.task_mark = marked_task_group(&self.plan).or(self.doing_this);
         }
         reconcile::drop_weaker_shares(&mut self.plan);
         reconcile::words_over_symbols(&mut self.plan);

@@ -222,6 +222,30 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
     })
 }
 
+/// A plain line naming a plan's stages (`Steps`, `stages (Kev's numbering)`, `Etapas:`) right
+/// over a list, flush and short: in a plan kept by hand, the heading of its phases section. It
+/// becomes a heading of the deepest level; true when one did.
+pub(super) fn section_lines(text: &str, blocks: &mut [Block]) -> bool {
+    let found: Vec<usize> = (0..blocks.len().saturating_sub(1))
+        .filter(|&i| match (&blocks[i], &blocks[i + 1]) {
+            (Block::Text { line }, Block::Item { parent: None, .. }) => {
+                let t = text[line.clone()].trim_end();
+                !t.starts_with([' ', '\t'])
+                    && t.split_whitespace().count() <= 4
+                    && super::sections::section_of(t) == super::sections::Section::Groups
+            }
+            _ => false,
+        })
+        .collect();
+    for &i in &found {
+        if let Block::Text { line } = &blocks[i] {
+            let line = line.clone();
+            blocks[i] = Block::Heading { level: 6, end: line.end, line };
+        }
+    }
+    !found.is_empty()
+}
+
 /// Paragraph lines that open, flush, with one word and the numbers 1, 2, 3… (or 0, 1, 2…, or
 /// I, II, III…) in order, three or more with no heading between them: a plan's steps kept in
 /// plain lines, whatever else they say (`Fase 1 – smontaggio. Fatto a gennaio`, `tappa 2
