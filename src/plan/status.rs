@@ -988,6 +988,8 @@ pub fn lone(word: &str) -> Option<Status> {
     // Japanese `済` ("settled") inside a word is another word (`経済`, economy).
     match word {
         "済" | "済み" => Some(Status::Complete),
+        // "Not yet", beside `済` (`## トーン・仕上げ [未]`); in a word, "un-" (`未定`, undecided).
+        "未" => Some(Status::Pending),
         // On hold (`【保留】`); in a sentence, "keep" (`保留原有接口`).
         "保留" => Some(Status::Blocked),
         // Waiting on what comes before it (`法務部の回答待ち`, the legal team's answer); alone, a

@@ -2923,8 +2923,9 @@ fn trailing_paren(t: &str) -> Option<(usize, Range<usize>)> {
 /// `— COMPLETE`, or a status with a parenthetical qualifier after it (`— complete (user
 /// approved)`): the token alone is the status.
 fn dash_status(t: &str) -> Option<(usize, Found)> {
-    // (` -- ` is a dash typed on a keyboard without one: `hardware  -- done`.)
-    let (at, dash) = rfind_any(t, &[" — ", " – ", " - ", " -- "])?;
+    // (` -- ` is a dash typed on a keyboard without one: `hardware  -- done`; ` —— ` the
+    // Chinese dash, two wide: `2、水电 —— ✅ 验收通过`.)
+    let (at, dash) = rfind_any(t, &[" — ", " – ", " - ", " -- ", " —— "])?;
     status_apart(t, at, at + dash.len())
 }
 

@@ -4753,3 +4753,28 @@ fn a_status_symbol_opening_a_steps_notes_and_prose_that_comes_back() {
     }
     assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap(), book);
 }
+
+#[test]
+fn steps_counted_with_an_enumeration_comma_and_a_chinese_dash() {
+    let flat = "装修记录\n\n进度：\n1、拆改 —— ✅ 9/5 完工\n2、水电 —— ✅ 验收通过\n3、木工 —— 🔨 进行中，衣柜还没做\n4、油漆\n";
+    let v = plan_status_json(flat);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["groups"][1]["title"], "水电");
+    // `[未]` beside `[済]`: not yet.
+    let doujin = "# 進行表\n\n## ネーム [済]\n\n## ペン入れ [作業中]\n\n## トーン [未]\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(doujin)),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")])
+    );
+    // Set away and back, byte for byte.
+    let dir = crate::harness::TempDir::new();
+    std::fs::write(dir.path().join("task_plan.md"), flat).unwrap();
+    for (group, to) in [("2", "blocked"), ("2", "complete"), ("3", "complete"), ("3", "in_progress")] {
+        let (code, _, stderr) = pplan(dir.path(), &["set", "--group", group, to]);
+        assert_eq!(code, Some(0), "{group} {to}: {stderr}");
+    }
+    assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap(), flat);
+}

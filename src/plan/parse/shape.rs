@@ -222,6 +222,13 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
     })
 }
 
+/// The number opening `t` before an enumeration comma in digits, as Chinese and Japanese
+/// count (`2、水电 —— ✅`).
+fn enumerated(t: &str) -> Option<u32> {
+    let (n, _) = t.split_once('、')?;
+    n.parse::<u32>().ok()
+}
+
 /// A plain line naming a plan's stages (`Steps`, `stages (Kev's numbering)`, `Etapas:`) right
 /// over a list, flush and short: in a plan kept by hand, the heading of its phases section. It
 /// becomes a heading of the deepest level; true when one did.
@@ -254,6 +261,9 @@ pub(super) fn section_lines(text: &str, blocks: &mut [Block]) -> bool {
 /// plumber, call him Monday.`).
 pub(super) fn numbered_runs(text: &str, blocks: &mut [Block]) -> bool {
     let numbered = |t: &str| {
+        if let Some(n) = enumerated(t) {
+            return Some((String::new(), n));
+        }
         let w = syntax::group_heading(t).or_else(|| syntax::word_heading(t)).filter(|w| w.word.start == 0)?;
         // (A title set apart from its id, or opening on a capital, or no sentence.)
         let between = &t[w.id.end..w.title.start];
@@ -452,9 +462,11 @@ pub(super) fn plain_steps(text: &str, blocks: &mut [Block]) -> Vec<(usize, Title
             }
         }
     };
+    // (Lines counted in digits and an enumeration comma, `2、水电 —— ✅`, are a numbered run's:
+    // see [`numbered_runs`].)
     let line = |b: &Block| match b {
         Block::Text { line } if !text[line.clone()].starts_with([' ', '\t']) => {
-            Some(text[line.clone()].trim_end())
+            Some(text[line.clone()].trim_end()).filter(|t| enumerated(t).is_none())
         }
         _ => None,
     };
