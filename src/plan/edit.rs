@@ -340,7 +340,7 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
                 let share = if to == Status::Complete { "100" } else { "0" };
                 Edit::replace(i.range.clone(), format!("{share}{sign}"))
             }
-            _ => respell(plan, i, to, Some(&g.key)),
+            _ => respell(plan, i, to, Some(&g.memory_key())),
         })
         .collect())
 }
@@ -484,7 +484,9 @@ fn respell(plan: &Plan<'_>, ind: &Indicator, to: Status, group: Option<&str>) ->
             let one_word = old.chars().next().is_some_and(char::is_uppercase)
                 && !old.contains(' ')
                 && old.chars().skip(1).any(char::is_lowercase);
-            match after_stop && one_word && style.case.is_none_or(|c| c != status::Case::Title) {
+            // (In English: German writes its nouns in capitals, `In Arbeit`.)
+            let english = status::english_at_start(&text);
+            match after_stop && one_word && english && style.case.is_none_or(|c| c != status::Case::Title) {
                 true => sentence_case(&text),
                 false => text,
             }

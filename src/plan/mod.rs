@@ -104,6 +104,14 @@ pub struct Group<'a> {
 }
 
 impl<'a> Group<'a> {
+    /// What `.pplan/spellings.json` remembers a group's own spellings under: its key and the
+    /// start of its title, so a plan rewritten since (`Stage 3 – roof` where `Stage 3 – framing`
+    /// stood) gets none of the old group's words.
+    pub fn memory_key(&self) -> String {
+        let end = self.title.char_indices().nth(40).map_or(self.title.len(), |(i, _)| i);
+        format!("{}: {}", self.key, &self.title[..end])
+    }
+
     /// A group as read at `at`, its status from `indicators`, holding no task yet; the rest is
     /// filled in by the reader (its key, its tasks) or set by the caller.
     pub fn new(

@@ -546,7 +546,7 @@ pub fn arrow_mark(text: &str) -> Option<usize> {
     let t = text.trim_end();
     let (at, arrow) = rfind_any(
         t,
-        &["←", "⟵", "<--", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶", "◀️", "◀", "◄", "📍", "→", "->"],
+        &["←", "⟵", "<<<", "<--", "<-", "👈", "⬅️", "⬅", "👉", "▶️", "▶", "◀️", "◀", "◄", "📍", "→", "->"],
     )?;
     let arrow = arrow.len();
     let word = t[at + arrow..].trim();
@@ -1421,17 +1421,28 @@ pub fn sentence_status(s: &str) -> Option<Token> {
         let after = after_paren(r[date.len()..].trim_start()).unwrap_or(&r[date.len()..]);
         short_date(date.trim_end_matches(['.', ','])) && !after.chars().any(char::is_alphanumeric)
     });
-    // In a month, then the sentence or a remark after a comma (`Done in April, the skip hired`,
-    // `Fatto a gennaio, tutto fotografato`, `feito em agosto.`); not a deadline (`Complete by
-    // March`), nor what comes next (`Done in March and April`).
-    let in_month = rest.strip_prefix(' ').and_then(|r| r.split_once(' ')).is_some_and(|(word, r)| {
-        let end = r.find([',', '.', '!', '，', '。']).unwrap_or(r.len());
-        let mut when = r[..end].split(' ');
-        IN_WORDS.contains(&word.to_lowercase().as_str())
-            && when.next().is_some_and(is_month)
-            && when.next().is_none_or(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()))
-            && when.next().is_none()
-    });
+    // In a month, then the sentence's end or a remark after a comma (`Done in April, the skip
+    // hired`, `Fatto a gennaio, tutto fotografato`, `feito em agosto.`), in words that say the
+    // work is past: not a deadline (`Complete in June, if the budget holds`, `Fertig im Mai,
+    // hoffentlich`), an exception (`Done in March, except the boiler`), nor what comes next
+    // (`Done in March and April`).
+    let past = !["complete", "fertig", "ready", "listo", "lista", "pronto", "pronta", "prêt", "prête"]
+        .contains(&s[tok.range.clone()].to_lowercase().as_str());
+    let in_month = past
+        && rest.strip_prefix(' ').and_then(|r| r.split_once(' ')).is_some_and(|(word, r)| {
+            let end = r.find([',', '.', '!', '，', '。']).unwrap_or(r.len());
+            let mut when = r[..end].split(' ');
+            let remark = r[end..].strip_prefix([',', '，']).unwrap_or("").to_lowercase();
+            let taken_back = remark
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| PARTLY.contains(&w) || EXCEPT.contains(&w) || IF_WORDS.contains(&w))
+                || remark.contains("bis auf");
+            IN_WORDS.contains(&word.to_lowercase().as_str())
+                && when.next().is_some_and(is_month)
+                && when.next().is_none_or(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()))
+                && when.next().is_none()
+                && !taken_back
+        });
     // A remark set apart after a dash or a comma that does not take the status back (`in
     // progress – Adyen config done`, `not started, after EPIC-2`; not `done — mostly`).
     // After a comma, a remark stating another status takes it back too (`Done, except the
@@ -1469,6 +1480,21 @@ pub fn sentence_status(s: &str) -> Option<Token> {
         && [" — ", " – ", ": ", ", "].iter().any(|d| rest.starts_with(d));
     (ends || dated || in_month || remarked || waits || bolded).then_some(tok)
 }
+
+/// Words making a remark a condition or a hope (`if the budget holds`, `hoffentlich`), lowercase.
+const IF_WORDS: &[&str] = &[
+    "if",
+    "unless",
+    "hopefully",
+    "si",
+    "wenn",
+    "falls",
+    "hoffentlich",
+    "se",
+    "ojalá",
+    "sperabilmente",
+    "espérons",
+];
 
 /// Words saying "in" before a month, lowercase, by language.
 const IN_WORDS: &[&str] = &["in", "en", "em", "no", "a", "im", "au", "à", "nel", "ad", "во", "в", "w", "i"];
@@ -2508,6 +2534,8 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         && t[..stop].chars().any(char::is_alphanumeric)
         && !abbreviation(&t[..stop])
         && let Some(tok) = sentence_status(&t[stop + 2..]).filter(|tok| tok.range.start == 0)
+        // (Not a label: `Network. Blocked: none, cables ordered.`)
+        && !t[stop + 2 + tok.range.end..].starts_with([':', '：'])
     {
         let at = title.start + stop + 2;
         return (title.start..title.start + stop, vec![Found::new(tok.status, at..at + tok.range.end)]);

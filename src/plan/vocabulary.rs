@@ -362,8 +362,8 @@ impl Spelling {
             // opens with its status.
             Some(key) => {
                 short
-                    && key.len() <= MAX_SPELLING
-                    && super::edit::plain(key)
+                    && key.len() <= 3 * MAX_SPELLING
+                    && !key.chars().any(char::is_control)
                     && (spells(text)
                         || status::leading(text)
                             .is_some_and(|t| t.range.start == 0 && t.status == self.status))

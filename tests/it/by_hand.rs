@@ -4734,24 +4734,39 @@ fn a_list_under_a_plain_line_naming_the_steps_and_sentences_saying_where_the_wor
 }
 
 #[test]
-fn a_status_symbol_opening_a_steps_notes_and_prose_that_comes_back() {
-    let book = "# Livro de receitas\n\n### Parte 1 — Digitalizar\n✅ feito em agosto. 218 fotos no Drive.\n\n### Parte 2 — Transcrever\n✅ feito. Tia Rosa ajudou.\n\n### Parte 3 — Diagramação\n✅ feito no Canva, 140 páginas.\n\n### Parte 4 — Impressão\n✅ entregue pela gráfica em 12/12!\n";
+fn a_symbol_and_a_word_opening_a_steps_notes_come_back_as_they_were() {
+    let book = "# Livro de receitas\n\n### Parte 1 — Digitalizar\n✅ feito em agosto. 218 fotos no Drive.\n\n### Parte 2 — Transcrever\n✅ feito. Tia Rosa ajudou.\n\n### Parte 3 — Diagramação\n✅ feito. 140 páginas.\n\n### Parte 4 — Impressão\nna gráfica\n";
     let v = plan_status_json(book);
     assert_eq!(
         group_statuses(&v),
-        pairs(&[("1", "complete"), ("2", "complete"), ("3", "complete"), ("4", "complete")])
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "complete"), ("4", "pending")])
     );
-    // Not an item's symbol: a task's, among others.
-    let items = book.replace("✅ feito no Canva, 140 páginas.\n", "- ✅ capa\n- miolo\n");
-    assert_eq!(group_statuses(&plan_status_json(&items))[2], ("3".to_string(), "pending".to_string()));
+    // A symbol alone before words is a note's (`✅ Literature review` over the status line), and
+    // `set` leaves it.
+    let chapter = "# Thesis\n\n## Chapter 1: Introduction\n✅ Literature review\n- **Status:** in_progress\n\n## Chapter 2: Methods\n";
+    assert_eq!(group_statuses(&plan_status_json(chapter))[0], ("1".to_string(), "in_progress".to_string()));
+    Test::new()
+        .file("task_plan.md", chapter)
+        .args(["set", "--group", "1", "complete"])
+        .file_eq("task_plan.md", chapter.replace("in_progress", "complete"))
+        .success();
     // Set away and back, each step gets its own words back, though the file says `feito` often.
     let dir = crate::harness::TempDir::new();
     std::fs::write(dir.path().join("task_plan.md"), book).unwrap();
-    for (group, to) in [("1", "in_progress"), ("1", "complete"), ("4", "blocked"), ("4", "complete")] {
+    for (group, to) in [("1", "in_progress"), ("1", "complete"), ("3", "blocked"), ("3", "complete")] {
         let (code, _, stderr) = pplan(dir.path(), &["set", "--group", group, to]);
         assert_eq!(code, Some(0), "{group} {to}: {stderr}");
     }
     assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap(), book);
+    // Not into another plan written since under the same number.
+    let (code, _, _) = pplan(dir.path(), &["set", "--group", "3", "pending"]);
+    assert_eq!(code, Some(0));
+    let other = book.replace("### Parte 3 — Diagramação\n", "### Parte 3 — Capa\n");
+    std::fs::write(dir.path().join("task_plan.md"), &other).unwrap();
+    let (code, _, stderr) = pplan(dir.path(), &["set", "--group", "3", "complete"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let written = std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap();
+    assert!(written.contains("### Parte 3 — Capa\n"), "{written}");
 }
 
 #[test]
@@ -4777,4 +4792,46 @@ fn steps_counted_with_an_enumeration_comma_and_a_chinese_dash() {
         assert_eq!(code, Some(0), "{group} {to}: {stderr}");
     }
     assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap(), flat);
+}
+
+#[test]
+fn the_new_readings_leave_ids_lists_and_remarks_that_are_not_steps() {
+    let count = |plan: &str| plan_status_json(plan)["groups"].as_array().map(Vec::len);
+    // A numbered item keeps the id it writes.
+    let roadmap = "# R\n\n## Roadmap\n1. Sprint 3 — onboarding ✅\n2. Sprint 4 — payments 🚧\n3. Sprint 5 — offline mode\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(roadmap)),
+        pairs(&[("3", "complete"), ("4", "in_progress"), ("5", "pending")])
+    );
+    // Instructions under `Steps:` or numbered in plain lines are no steps of a plan kept under
+    // bold labels.
+    let bold = "**Network** — me\n- [x] Buy new router\n- [ ] Configure Wi-Fi\n\n**Devices** — kids\n- [ ] Reconnect the TV\n";
+    for how in [
+        "Steps:\n1. Unplug the old router\n2. Plug in the new one\n3. Scan the QR code\n\n",
+        "Router\n\nStep 1 open the admin page\nStep 2 log in with the sticker password\nStep 3 press Reset\n\n",
+    ] {
+        let v = plan_status_json(&format!("{how}{bold}"));
+        assert_eq!(group_statuses(&v), pairs(&[("1", "in_progress"), ("2", "pending")]), "{how}");
+        assert_eq!(v["tasks"]["total"], 3);
+    }
+    // A stages line over a checklist: its boxes are tasks.
+    assert_eq!(count("Steps\n- [x] Buy flour\n- [ ] Bake\n- [ ] Eat\n"), Some(0));
+    // A run of numbered lines where none says how it stands.
+    assert_eq!(count("Notes\n\nOption 1 – rent a van\nOption 2 – movers\nOption 3 – ask Sam\n"), Some(0));
+    // A month with a condition or an exception after it, or a deadline.
+    let months = "# P\n\n## Phase 1: Plan\nDone in March, except the old boiler.\n\n## Phase 2: Build\nComplete in June, if the budget holds.\n\n## Phase 3: Ship\nFertig im Mai, hoffentlich.\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(months)),
+        pairs(&[("1", "pending"), ("2", "pending"), ("3", "pending")])
+    );
+    // A label after a title's full stop.
+    let label = "# P\n\n## Stage 1: Setup\n- [x] a\n\n## Stage 2: Network. Blocked: none, cables ordered.\n- [x] b\n- [ ] c\n";
+    assert_eq!(group_statuses(&plan_status_json(label)), pairs(&[("1", "complete"), ("2", "in_progress")]));
+    // A German status opening a sentence keeps its noun's capital.
+    let garden = "Garten\n\nSchritt 1 Boden. Erledigt! Kompost drin.\nSchritt 2 Aussaat. Erledigt! Tomaten sind drin.\nSchritt 3 Ernte\n";
+    Test::new()
+        .file("task_plan.md", garden)
+        .args(["set", "--group", "2", "in_progress"])
+        .file_eq("task_plan.md", garden.replace("Aussaat. Erledigt!", "Aussaat. In Arbeit!"))
+        .success();
 }

@@ -565,28 +565,10 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
             }
         }
     }
-    // Or under plain lines numbered in order (`Fase 1 – smontaggio`, `Fase 2 – …`, `Fase 3 –
-    // …`), whatever they say, or as a list under a plain line naming the stages (`Steps` over
-    // `1. ✅ Profile in staging`), when they hold every task.
-    type Lines = fn(&str, &mut [Block]) -> bool;
-    for find in [numbered_runs as Lines, section_lines] {
-        let mut lines = Outline { blocks: outline.blocks.clone() };
-        if !find(text, &mut lines.blocks) {
-            continue;
-        }
-        let roles = classify_headings(text, &lines.blocks);
-        let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
-        if !read.groups.is_empty() && read.tasks.iter().all(|t| t.group.is_some()) {
-            return read;
-        }
-    }
     // Or under bold labels, each over its checklist (`**iOS** — Karol` over `- [x] …`): the
     // headings of a plan kept by hand, when they hold every task.
-    if plan.tasks.is_empty() {
-        return plan;
-    }
     let mut labelled = Outline { blocks: outline.blocks.clone() };
-    if bold_labels(text, &mut labelled.blocks) {
+    if !plan.tasks.is_empty() && bold_labels(text, &mut labelled.blocks) {
         let mut roles = classify_headings(text, &labelled.blocks);
         let bare = bare_groups(text, &labelled.blocks, &roles);
         if !bare.is_empty() {
@@ -597,6 +579,24 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
             if read.tasks.iter().all(|t| t.group.is_some()) {
                 return read;
             }
+        }
+    }
+    // Or under plain lines numbered in order (`Fase 1 – smontaggio`, `Fase 2 – …`, `Fase 3 –
+    // …`), or as a list under a plain line naming the stages (`Steps` over `1. ✅ Profile in
+    // staging`), when two or more say how they stand in words or symbols (a checklist's boxes
+    // are its tasks', `Question 1: …` in notes says nothing) and they hold every task.
+    type Lines = fn(&str, &mut [Block]) -> bool;
+    for find in [numbered_runs as Lines, section_lines] {
+        let mut lines = Outline { blocks: outline.blocks.clone() };
+        if !find(text, &mut lines.blocks) {
+            continue;
+        }
+        let roles = classify_headings(text, &lines.blocks);
+        let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
+        let stated =
+            read.groups.iter().filter(|g| g.indicators.iter().any(|i| i.place != Place::Checkbox)).count();
+        if stated >= 2 && read.tasks.iter().all(|t| t.group.is_some()) {
+            return read;
         }
     }
     plan
@@ -1010,7 +1010,7 @@ impl<'a> Walk<'a> {
             // tiene que verificar…`); not a label over a list (`- Skipped: 2 flaky tests`,
             // `- Blocked: none`, `- Deferred: payments (v2)`).
             if parent.is_none() && syntax::states_alone(&text[content.clone()]) {
-                self.sentence_status(content, false);
+                self.sentence_status(content);
             }
         }
     }
@@ -1202,10 +1202,8 @@ impl<'a> Walk<'a> {
                     && self.group_words.contains(&text[shift(&w.word, rest.start)].to_lowercase())
             };
             let w = w.filter(|w| in_section || in_run || opened || theirs(w))?;
-            // (A numbered item's number is its id: `2. ✅ Fix N+1: …` is step 2.)
-            if let Some(n) = &ordered
-                && text[shift(&w.id, rest.start)] != text[n.clone()]
-            {
+            // (Not words that only look so: `2. ✅ Fix N+1: prefetch tags`.)
+            if text[shift(&w.id, rest.start)].contains('+') {
                 return None;
             }
             // (A date or remark may stand between: `Round 1 (2021) — first Hugo site ✅`.)
@@ -1414,7 +1412,7 @@ impl<'a> Walk<'a> {
         self.pointer(content.clone());
         self.row_mark(content.clone());
         self.label_line(content.clone());
-        self.sentence_status(content, true);
+        self.sentence_status(content);
     }
 
     /// `Última actualización: 14/11 — estamos en la fase 2.`, `- 現在はフェーズ3。`: where the
@@ -1556,7 +1554,7 @@ impl<'a> Walk<'a> {
     /// A heading group's status in the words its first line starts with (`Done (Feb 12). …`,
     /// [`syntax::sentence_status`]) or a line after an arrow (`→ fatto`), when it states it
     /// nowhere else.
-    fn sentence_status(&mut self, content: Range<usize>, paragraph: bool) {
+    fn sentence_status(&mut self, content: Range<usize>) {
         let Entity::Group(g) = self.entity else { return };
         let group = &self.plan.groups[g];
         if group.form != GroupForm::Heading {
@@ -1576,12 +1574,6 @@ impl<'a> Walk<'a> {
             self.doing_this = Some(g);
         }
         let tok = arrow.clone().or_else(|| syntax::sentence_status(line).filter(|_| self.after_heading));
-        // Or a status symbol opening the paragraph under the heading, whatever its words say
-        // after it (`✅ entregue pela gráfica em 12/12!`); not an item's, which may be a task's.
-        let tok = tok.or_else(|| {
-            let (status, len) = status::emoji_at_start(line).filter(|_| paragraph && self.after_heading)?;
-            line[len..].starts_with(' ').then_some(status::Token { status, range: 0..len })
-        });
         let Some(tok) = tok else { return };
         let range = shift(&tok.range, content.start);
         let status = self.plan.vocabulary.reading(&self.text[range.clone()], tok.status);

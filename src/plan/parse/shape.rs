@@ -323,7 +323,8 @@ pub(super) fn numbered_runs(text: &str, blocks: &mut [Block]) -> bool {
 }
 
 /// A paragraph line that is a label in bold (`**Backend**`, `**iOS** — Karol`, `**Release**
-/// (mostly unchanged)`) with a checklist right under it: in a plan kept by hand with no group
+/// (mostly unchanged)`) with a checklist right under it, or a short plain line with boxes
+/// indented under it (`Sat (hours 6-30)` over `  [x] lose condition`): in a plan kept by hand with no group
 /// in any form, the heading of an area. Two or more become headings of the deepest level;
 /// whether they are groups is then decided like any bare heading's. True when any was found.
 pub(super) fn bold_labels(text: &str, blocks: &mut [Block]) -> bool {
@@ -343,6 +344,18 @@ pub(super) fn bold_labels(text: &str, blocks: &mut [Block]) -> bool {
                 !text[line.clone()].starts_with([' ', '\t'])
                     && bold_label(text[line.clone()].trim_end()).is_some()
                     && checklist(i)
+            }
+            // Or a short plain line over boxes indented under it with no list marker (`Sat
+            // (hours 6-30)` over `  [x] food sources spawn`).
+            (Block::Text { line }, Block::Text { line: under }) => {
+                let t = text[line.clone()].trim_end();
+                let u = &text[under.clone()];
+                !t.starts_with([' ', '\t'])
+                    && u.starts_with([' ', '\t'])
+                    && syntax::checkbox(u.trim_start()).is_some()
+                    && syntax::checkbox(t).is_none()
+                    && t.chars().count() <= 60
+                    && !t.ends_with(['.', ':', '：', '?', '!'])
             }
             _ => false,
         })
