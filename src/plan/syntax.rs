@@ -1481,6 +1481,20 @@ pub fn sentence_status(s: &str) -> Option<Token> {
     (ends || dated || in_month || remarked || waits || bolded).then_some(tok)
 }
 
+/// A status word alone as the last sentence of `s`, after another (`Draft done, Marta read it,
+/// comments addressed. DONE.`, `Alles gebucht. Erledigt!`): its token. Not a word a sentence
+/// only ends on (`… and then it was done.`), nor one after a question.
+pub fn closing_sentence_status(s: &str) -> Option<Token> {
+    let body = s.trim_end();
+    let body = body.strip_suffix(['.', '!', '。', '！']).unwrap_or(body);
+    let (stop, _) = rfind_any(body, &[". ", "! ", "。", "！"])?;
+    let start = body[stop..].char_indices().find(|&(_, c)| c.is_alphanumeric()).map(|(i, _)| stop + i)?;
+    let word = &body[start..];
+    let status = status::whole(word)?;
+    (body[..stop].chars().any(char::is_alphanumeric) && !body[..stop].ends_with('?'))
+        .then_some(Token { status, range: start..body.len() })
+}
+
 /// Words making a remark a condition or a hope (`if the budget holds`, `hoffentlich`), lowercase.
 const IF_WORDS: &[&str] = &[
     "if",

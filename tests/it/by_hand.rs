@@ -4835,3 +4835,18 @@ fn the_new_readings_leave_ids_lists_and_remarks_that_are_not_steps() {
         .file_eq("task_plan.md", garden.replace("Aussaat. Erledigt!", "Aussaat. In Arbeit!"))
         .success();
 }
+
+#[test]
+fn a_status_word_closing_a_steps_first_line_as_a_sentence_of_its_own() {
+    let thesis = "# Thesis\n\n### Ch. 1 Introduction\nDraft done, Marta read it, comments addressed. DONE.\n\n### Ch. 2 Methods\nProtocol written. Blocked!\n\n### Ch. 3 Results\nThe analysis was done.\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(thesis)),
+        pairs(&[("1", "complete"), ("2", "blocked"), ("3", "pending")])
+    );
+    // `set` writes that word, and the round trip gives it back.
+    Test::new()
+        .file("task_plan.md", thesis)
+        .args(["set", "--group", "1", "in_progress"])
+        .file_eq("task_plan.md", thesis.replace("addressed. DONE.", "addressed. IN PROGRESS."))
+        .success();
+}

@@ -1574,6 +1574,8 @@ impl<'a> Walk<'a> {
             self.doing_this = Some(g);
         }
         let tok = arrow.clone().or_else(|| syntax::sentence_status(line).filter(|_| self.after_heading));
+        // Or a status word as the last sentence of the line (`Draft done, Marta read it. DONE.`).
+        let tok = tok.or_else(|| syntax::closing_sentence_status(line).filter(|_| self.after_heading));
         let Some(tok) = tok else { return };
         let range = shift(&tok.range, content.start);
         let status = self.plan.vocabulary.reading(&self.text[range.clone()], tok.status);
