@@ -4673,24 +4673,35 @@ fn plain_lines_numbered_in_order_are_steps_whatever_they_say() {
     );
 }
 
+/// Run each `set --group G STATUS` in turn on `plan` in one directory (so `.pplan/` remembers
+/// between them), each succeeding; the directory and the plan as the last one left it.
+fn set_in_turn(plan: &str, sets: &[(&str, &str)]) -> (crate::harness::TempDir, String) {
+    let dir = crate::harness::TempDir::new();
+    std::fs::write(dir.path().join("task_plan.md"), plan).unwrap();
+    let text = set_again(&dir, sets);
+    (dir, text)
+}
+
+/// [`set_in_turn`] in a directory already holding a plan.
+fn set_again(dir: &crate::harness::TempDir, sets: &[(&str, &str)]) -> String {
+    for (group, to) in sets {
+        let (code, _, stderr) = pplan(dir.path(), &["set", "--group", group, to]);
+        assert_eq!(code, Some(0), "set {group} {to}: {stderr}");
+    }
+    std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap()
+}
+
 #[test]
 fn a_group_set_away_and_back_gets_its_own_words_back() {
     let shed = "Rebuild the shed\n\nStage 1 – clear the site. Done in April, skip hired.\nStage 2 – base and slab. Finished! Poured on the 3rd.\nStage 3 – frame. Waiting on the timber merchant, he says next week.\nStage 4 – roof\n";
-    let dir = crate::harness::TempDir::new();
-    std::fs::write(dir.path().join("task_plan.md"), shed).unwrap();
-    let run = |args: &[&str]| {
-        let (code, _, stderr) = pplan(dir.path(), args);
-        assert_eq!(code, Some(0), "{args:?}: {stderr}");
-        std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap()
-    };
     // The file spells done two ways: group 1 gets its `Done` back, not group 2's `Finished`.
-    let away = run(&["set", "--group", "1", "in_progress"]);
+    let (dir, away) = set_in_turn(shed, &[("1", "in_progress")]);
     assert_eq!(away, shed.replace("Done in April", "In progress in April"));
-    assert_eq!(run(&["set", "--group", "1", "complete"]), shed);
+    assert_eq!(set_again(&dir, &[("1", "complete")]), shed);
     // What a block waits on goes with the status, and comes back with it.
-    let away = run(&["set", "--group", "3", "pending"]);
+    let away = set_again(&dir, &[("3", "pending")]);
     assert_eq!(away, shed.replace("Waiting on the timber merchant,", "Pending,"));
-    assert_eq!(run(&["set", "--group", "3", "blocked"]), shed);
+    assert_eq!(set_again(&dir, &[("3", "blocked")]), shed);
 }
 
 #[test]
@@ -4751,22 +4762,16 @@ fn a_symbol_and_a_word_opening_a_steps_notes_come_back_as_they_were() {
         .file_eq("task_plan.md", chapter.replace("in_progress", "complete"))
         .success();
     // Set away and back, each step gets its own words back, though the file says `feito` often.
-    let dir = crate::harness::TempDir::new();
-    std::fs::write(dir.path().join("task_plan.md"), book).unwrap();
-    for (group, to) in [("1", "in_progress"), ("1", "complete"), ("3", "blocked"), ("3", "complete")] {
-        let (code, _, stderr) = pplan(dir.path(), &["set", "--group", group, to]);
-        assert_eq!(code, Some(0), "{group} {to}: {stderr}");
-    }
-    assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap(), book);
-    // Not into another plan written since under the same number.
-    let (code, _, _) = pplan(dir.path(), &["set", "--group", "3", "pending"]);
-    assert_eq!(code, Some(0));
+    let sets = [("1", "in_progress"), ("1", "complete"), ("3", "blocked"), ("3", "complete")];
+    let (dir, back) = set_in_turn(book, &sets);
+    assert_eq!(back, book);
+    // Not into a step a person retitled since under the same number: it gets the table's word.
+    let away = set_again(&dir, &[("3", "pending")]);
+    let retitled = away.replace("### Parte 3 — Diagramação\n", "### Parte 3 — Capa\n");
+    assert_ne!(retitled, away);
+    std::fs::write(dir.path().join("task_plan.md"), &retitled).unwrap();
     let other = book.replace("### Parte 3 — Diagramação\n", "### Parte 3 — Capa\n");
-    std::fs::write(dir.path().join("task_plan.md"), &other).unwrap();
-    let (code, _, stderr) = pplan(dir.path(), &["set", "--group", "3", "complete"]);
-    assert_eq!(code, Some(0), "{stderr}");
-    let written = std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap();
-    assert!(written.contains("### Parte 3 — Capa\n"), "{written}");
+    assert_eq!(set_again(&dir, &[("3", "complete")]), other.replace("✅ feito. 140", "✅ concluído. 140"));
 }
 
 #[test]
@@ -4785,13 +4790,8 @@ fn steps_counted_with_an_enumeration_comma_and_a_chinese_dash() {
         pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")])
     );
     // Set away and back, byte for byte.
-    let dir = crate::harness::TempDir::new();
-    std::fs::write(dir.path().join("task_plan.md"), flat).unwrap();
-    for (group, to) in [("2", "blocked"), ("2", "complete"), ("3", "complete"), ("3", "in_progress")] {
-        let (code, _, stderr) = pplan(dir.path(), &["set", "--group", group, to]);
-        assert_eq!(code, Some(0), "{group} {to}: {stderr}");
-    }
-    assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap(), flat);
+    let sets = [("2", "blocked"), ("2", "complete"), ("3", "complete"), ("3", "in_progress")];
+    assert_eq!(set_in_turn(flat, &sets).1, flat);
 }
 
 #[test]
@@ -4843,10 +4843,8 @@ fn a_status_word_closing_a_steps_first_line_as_a_sentence_of_its_own() {
         group_statuses(&plan_status_json(thesis)),
         pairs(&[("1", "complete"), ("2", "blocked"), ("3", "pending")])
     );
-    // `set` writes that word, and the round trip gives it back.
-    Test::new()
-        .file("task_plan.md", thesis)
-        .args(["set", "--group", "1", "in_progress"])
-        .file_eq("task_plan.md", thesis.replace("addressed. DONE.", "addressed. IN PROGRESS."))
-        .success();
+    // `set` writes in that word's place and case, and the word comes back.
+    let (dir, away) = set_in_turn(thesis, &[("1", "in_progress")]);
+    assert_eq!(away, thesis.replace("addressed. DONE.", "addressed. IN PROGRESS."));
+    assert_eq!(set_again(&dir, &[("1", "complete")]), thesis);
 }
