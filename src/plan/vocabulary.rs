@@ -430,6 +430,50 @@ mod tests {
     }
 
     #[test]
+    fn a_groups_own_spelling_is_checked_before_use_and_kept_for_the_last_groups() {
+        let long = "9: ".to_string() + &"x".repeat(200);
+        let json = format!(
+            r#"{{"schema_version":1,"spellings":[
+            {{"place":"heading","status":"blocked","text":"Waiting on the timber merchant","group":"3: frame"}},
+            {{"place":"heading","status":"blocked","text":"the timber merchant","group":"3: frame"}},
+            {{"place":"heading","status":"complete","text":"DONE","group":"1: a\nb"}},
+            {{"place":"heading","status":"complete","text":"DONE","group":"{long}"}},
+            {{"place":"label","status":"complete","text":"✅ feito","group":"3: Diagramação"}}
+        ]}}"#
+        );
+        let read = Spelling::read_remembered(&json);
+        let kept: Vec<(&str, Option<&str>)> =
+            read.iter().map(|s| (s.text.as_str(), s.group.as_deref())).collect();
+        // Words opening with their status, under a short key with no line break in it.
+        assert_eq!(
+            kept,
+            [("Waiting on the timber merchant", Some("3: frame")), ("✅ feito", Some("3: Diagramação"))]
+        );
+        let mut v = Vocabulary::default();
+        v.recall(read);
+        assert_eq!(
+            v.spelled_for("3: frame", Place::Heading, Status::Blocked, Shape::Word),
+            Some("Waiting on the timber merchant")
+        );
+        // Only for that group, and not as the file's spelling for all.
+        assert_eq!(v.spelled_for("3: roof", Place::Heading, Status::Blocked, Shape::Word), None);
+        assert_eq!(v.spelled(Place::Heading, Status::Blocked, Shape::Word), None);
+        // The newest few hundred groups are kept, the oldest go first.
+        let one = |g: usize| Spelling {
+            place: Place::Heading,
+            status: Status::Complete,
+            text: "DONE".into(),
+            group: Some(format!("{g}: step")),
+        };
+        let known: Vec<Spelling> = (0..MAX_GROUP_SPELLINGS).map(one).collect();
+        let json = Spelling::remember(&known, &[one(MAX_GROUP_SPELLINGS)]).unwrap_or_default();
+        let after = Spelling::read_remembered(&json);
+        assert_eq!(after.len(), MAX_GROUP_SPELLINGS);
+        assert_eq!(after.first().and_then(|s| s.group.as_deref()), Some("1: step"));
+        assert_eq!(after.last(), Some(&one(MAX_GROUP_SPELLINGS)));
+    }
+
+    #[test]
     fn a_remembered_spelling_gives_way_to_the_file() {
         let mut v = Vocabulary::default();
         v.note(Place::Cell, Status::Complete, "✅ done");
