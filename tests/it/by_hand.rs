@@ -4677,7 +4677,7 @@ fn plain_lines_numbered_in_order_are_steps_whatever_they_say() {
 /// between them), each succeeding; the directory and the plan as the last one left it.
 fn set_in_turn(plan: &str, sets: &[(&str, &str)]) -> (crate::harness::TempDir, String) {
     let dir = crate::harness::TempDir::new();
-    std::fs::write(dir.path().join("task_plan.md"), plan).unwrap();
+    std::fs::write(dir.path().join("task_plan.md"), plan).unwrap_or_else(|e| panic!("write the plan: {e}"));
     let text = set_again(&dir, sets);
     (dir, text)
 }
@@ -4688,7 +4688,7 @@ fn set_again(dir: &crate::harness::TempDir, sets: &[(&str, &str)]) -> String {
         let (code, _, stderr) = pplan(dir.path(), &["set", "--group", group, to]);
         assert_eq!(code, Some(0), "set {group} {to}: {stderr}");
     }
-    std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap()
+    std::fs::read_to_string(dir.path().join("task_plan.md")).unwrap_or_else(|e| panic!("read the plan: {e}"))
 }
 
 #[test]
