@@ -269,35 +269,27 @@ impl<'a> Vocabulary<'a> {
         out
     }
 
-    /// The spellings `edits` take from `groups` (each group's key and the places it writes its
-    /// status) that the file may not give back: where it spells that status another way too
-    /// (`done` beside this group's `DONE`), the group's own, keyed by the group.
-    pub fn leaving_groups<'g>(
-        &self,
-        text: &str,
-        edits: &[Edit],
-        groups: impl Iterator<Item = (&'g str, &'g [super::Indicator])>,
-    ) -> Vec<Spelling> {
+    /// The spellings `edits` take from `groups`' statuses that the file may not give back: where
+    /// it spells that status another way too (`done` beside this group's `DONE`), the group's
+    /// own, under its [`super::Group::memory_key`]. Only the replaced indicators are looked at.
+    pub fn leaving_groups(&self, text: &str, edits: &[Edit], groups: &[super::Group<'_>]) -> Vec<Spelling> {
         let mut out = Vec::new();
-        for (key, indicators) in groups {
-            for i in indicators.iter().filter(|i| WRITTEN.contains(&i.place)) {
+        for g in groups {
+            for i in g.indicators.iter().filter(|i| WRITTEN.contains(&i.place)) {
                 let whole = &text[i.range.clone()];
+                if !edits.iter().any(|e| e.range.start == i.range.start && e.text != whole) {
+                    continue;
+                }
                 // (A status read from what it waits on has no spelling of its own.)
                 let spelled = status::spelling(whole);
                 let old = spelled.unwrap_or(whole);
-                let replaced = edits.iter().any(|e| e.range.start == i.range.start && e.text != whole);
                 let kind = &self.shaped[i.place as usize][i.status as usize][Shape::of(old) as usize];
                 // (Or what it waits on with it, `Waiting on the timber merchant`: gone with the
                 // status, back with it; or prose, `✅ feito em agosto.`, no spelling of the file's.)
                 let kept = kind.first == Some(old) || kind.second == Some(old);
-                if replaced && (kind.second.is_some() || !kept || spelled != Some(whole)) {
-                    let text = whole.to_string();
-                    out.push(Spelling {
-                        place: i.place,
-                        status: i.status,
-                        text,
-                        group: Some(key.to_string()),
-                    });
+                if kind.second.is_some() || !kept || spelled != Some(whole) {
+                    let (place, status, text) = (i.place, i.status, whole.to_string());
+                    out.push(Spelling { place, status, text, group: Some(g.memory_key()) });
                 }
             }
         }

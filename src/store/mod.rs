@@ -771,9 +771,7 @@ fn plan_work<'l>(
         let after = splice(doc, &edits, path)?;
         if let Some(after) = &after {
             *leaving = plan.vocabulary.leaving(doc.text(), &edits);
-            let keys: Vec<String> = plan.groups.iter().map(|g| g.memory_key()).collect();
-            let groups = keys.iter().zip(&plan.groups).map(|(k, g)| (k.as_str(), g.indicators.as_slice()));
-            leaving.extend(plan.vocabulary.leaving_groups(doc.text(), &edits, groups));
+            leaving.extend(plan.vocabulary.leaving_groups(doc.text(), &edits, &plan.groups));
             let before = Parsed { doc, plan };
             verify(before, &Edited { doc: after, edits: &edits, plan: OnceCell::new() })
                 .map_err(|why| Error::Unverified { path: path.to_path_buf(), why })?;

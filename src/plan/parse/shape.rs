@@ -135,7 +135,7 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
     // after its status: `[DONE] Part 1 — Inventory`), and, when `strict`, a separator or a status
     // sets its title apart.
     let keyed = |t: &str, strict: bool| {
-        let w = syntax::group_heading(t).or_else(|| syntax::word_heading(t))?;
+        let w = worded(t)?;
         let lead = syntax::bracket_word(t).map_or(0, |(_, _, len)| len);
         let between = &t[w.id.end..w.title.start];
         let apart = between.contains([':', '：', '—', '–']) || between.starts_with(" - ") || closed(t, &w);
@@ -166,10 +166,7 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
         if let Block::Text { line } = b {
             let t = text[line.clone()].trim_end();
             if let Some(word) = keyed(t, true) {
-                if let Some(n) = syntax::group_heading(t)
-                    .or_else(|| syntax::word_heading(t))
-                    .and_then(|w| t[w.id].parse::<u32>().ok())
-                {
+                if let Some(n) = worded(t).and_then(|w| t[w.id].parse::<u32>().ok()) {
                     taken.insert((word.clone(), n));
                 }
                 *stated.entry(word).or_default() += 1;
@@ -181,7 +178,7 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
     let twice = |kind: &str| stated.get(kind).is_some_and(|&n| n >= 2);
     // A line's word (lowercase) and number when it opens on them (`Schritt 5 Auspflanzen`).
     let numbered = |t: &str| {
-        let w = syntax::group_heading(t).or_else(|| syntax::word_heading(t)).filter(|w| w.word.start == 0)?;
+        let w = worded(t).filter(|w| w.word.start == 0)?;
         let n = t[w.id].parse::<u32>().ok()?;
         (!w.word.is_empty()).then(|| (t[w.word].to_lowercase(), n))
     };
@@ -244,13 +241,7 @@ pub(super) fn section_lines(text: &str, blocks: &mut [Block]) -> bool {
             _ => false,
         })
         .collect();
-    for &i in &found {
-        if let Block::Text { line } = &blocks[i] {
-            let line = line.clone();
-            blocks[i] = Block::Heading { level: 6, end: line.end, line };
-        }
-    }
-    !found.is_empty()
+    to_headings(blocks, &found)
 }
 
 /// Paragraph lines that open, flush, with one word and the numbers 1, 2, 3… (or 0, 1, 2…, or
@@ -264,7 +255,7 @@ pub(super) fn numbered_runs(text: &str, blocks: &mut [Block]) -> bool {
         if let Some(n) = enumerated(t) {
             return Some((String::new(), n));
         }
-        let w = syntax::group_heading(t).or_else(|| syntax::word_heading(t)).filter(|w| w.word.start == 0)?;
+        let w = worded(t).filter(|w| w.word.start == 0)?;
         // (A title set apart from its id, or opening on a capital, or no sentence.)
         let between = &t[w.id.end..w.title.start];
         let set_apart = between.trim() != "" || t[w.title.clone()].starts_with(|c: char| !c.is_lowercase());
@@ -613,16 +604,24 @@ fn pseudo_headings(text: &str, blocks: &mut [Block], mut looks: impl FnMut(&str)
 
 /// The paragraph lines `found` become headings of the deepest level, when two or more are.
 fn promote(blocks: &mut [Block], found: Vec<usize>) -> bool {
-    if found.len() < 2 {
-        return false;
-    }
-    for i in found {
+    found.len() >= 2 && to_headings(blocks, &found)
+}
+
+/// The paragraph lines `found` become headings of the deepest level; true when any was found.
+fn to_headings(blocks: &mut [Block], found: &[usize]) -> bool {
+    for &i in found {
         if let Block::Text { line } = &blocks[i] {
             let line = line.clone();
             blocks[i] = Block::Heading { level: 6, end: line.end, line };
         }
     }
-    true
+    !found.is_empty()
+}
+
+/// A line opening on a word and an id (`Phase 2: …`, `Schritt 5 …`, `M3. …`): a group keyword's
+/// ([`syntax::group_heading`]), else any word's ([`syntax::word_heading`]).
+fn worded(t: &str) -> Option<Titled> {
+    syntax::group_heading(t).or_else(|| syntax::word_heading(t))
 }
 
 pub(super) fn group_words(text: &str, blocks: &[Block], roles: &[Role]) -> Vec<String> {
