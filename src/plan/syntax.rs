@@ -1795,11 +1795,9 @@ pub fn bold_step(t: &str) -> Option<Titled> {
 /// (`Overall: ~45%`, `Status: on track`) nor a sentence.
 pub fn plain_step(t: &str) -> Option<Titled> {
     // (A line opening in bold or italics is [`bold_step`]'s.)
-    if t.chars().count() > 100
-        || t.starts_with(['*', '_'])
-        || status_label(t).is_some()
-        || current_label(t).is_some()
-    {
+    // (A long remark may follow the status, `…… [blocked]  composer contract not signed yet`;
+    // the title is short.)
+    if t.len() > 400 || t.starts_with(['*', '_']) || status_label(t).is_some() || current_label(t).is_some() {
         return None;
     }
     let (title, found) = match strip_trailing_statuses(t, 0..t.len()) {
@@ -1807,7 +1805,10 @@ pub fn plain_step(t: &str) -> Option<Titled> {
         read => read,
     };
     let words = t[title.clone()].trim();
-    if !words.chars().any(char::is_alphanumeric) || words.ends_with(['.', ':', '：']) {
+    if !words.chars().any(char::is_alphanumeric)
+        || words.ends_with(['.', ':', '：'])
+        || words.chars().count() > 100
+    {
         return None;
     }
     // A symbol standing for a bullet (`■ 第一部「島」… 100%`) is no part of the title.
@@ -3081,6 +3082,23 @@ fn leader_status(t: &str) -> Option<(usize, Found)> {
             status::lone(word).filter(|_| status::lone_apart(word, tail[word.len()..].trim_start()))?;
         Some(Token { status, range: 0..word.len() })
     };
+    // (Or a status in brackets, `....... [shipped]`: the brackets set it apart from any remark
+    // after them, `[wip]  mirrors ✓ prisms ✗`.)
+    let bracketed = || {
+        let (open, close) = [('[', ']'), ('(', ')'), ('【', '】'), ('（', '）')]
+            .into_iter()
+            .find(|&(open, _)| tail.starts_with(open))?;
+        let inner = &tail[open.len_utf8()..];
+        let end = inner.find(close)?;
+        let status = status::whole(&inner[..end]).or_else(|| status::lone(&inner[..end]))?;
+        let range = open.len_utf8()..open.len_utf8() + end;
+        Some((Token { status, range }, close.len_utf8()))
+    };
+    if let Some((tok, close)) = bracketed() {
+        let found = Found::new(tok.status, tail_start + tok.range.start..tail_start + tok.range.end);
+        let rest = &tail[tok.range.end + close..];
+        return (rest.is_empty() || rest.starts_with([' ', '\u{3000}'])).then_some((lead, found));
+    }
     let (tok, shared) = match status::at_start(tail).or_else(lone) {
         Some(tok) => (tok, false),
         None => (share()?, true),

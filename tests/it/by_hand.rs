@@ -4848,3 +4848,28 @@ fn a_status_word_closing_a_steps_first_line_as_a_sentence_of_its_own() {
     assert_eq!(away, thesis.replace("addressed. DONE.", "addressed. IN PROGRESS."));
     assert_eq!(set_again(&dir, &[("1", "complete")]), thesis);
 }
+
+#[test]
+fn leader_lines_with_a_status_in_brackets_and_a_bugs_checklist_after_them() {
+    let roadmap = "# Kiln controller\n\n### stages\n\n01  thermocouple + amp board ........... [shipped]\n02  PID loop on the bench ................. [wip]  ramp ✓ hold ✗\n03  enclosure ............................. [blocked]  waiting on the sheet-metal shop, they are closed until the 12th\n04  web UI ................................ [cut]\n05  first firing .......................... [todo]\n\n### bugs\n- [ ] relay chatters near setpoint\n- [x] wrong sign on the cold junction\n";
+    let v = plan_status_json(roadmap);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "in_progress"),
+            ("3", "blocked"),
+            ("4", "skipped"),
+            ("5", "pending")
+        ])
+    );
+    // The bugs' boxes are no stage's.
+    assert_eq!(v["tasks"]["total"], 2);
+    // `set` writes inside the brackets, in the file's own words, and the words come back.
+    let (dir, away) = set_in_turn(roadmap, &[("5", "in_progress")]);
+    assert_eq!(away, roadmap.replace("[todo]", "[wip]"));
+    assert_eq!(set_again(&dir, &[("5", "pending")]), roadmap);
+    // Beside a checklist under a heading naming no bugs, they are no stages: the work is there.
+    let prose = roadmap.replace("### bugs", "### more work");
+    assert_eq!(plan_status_json(&prose)["groups"].as_array().map(Vec::len), Some(0));
+}

@@ -542,7 +542,7 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
         if roles.iter().any(|r| matches!(r, Role::Group(_))) {
             let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
             let stated = read.groups.iter().any(|g| g.stored().is_some() || !g.tasks.is_empty());
-            if stated && read.tasks.iter().all(|t| t.group.is_some()) {
+            if stated && holds_work(text, &lines.blocks, &read) {
                 return read;
             }
         }
@@ -560,7 +560,7 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
                 roles[h] = Role::Group(titled);
             }
             let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
-            if read.tasks.iter().all(|t| t.group.is_some()) {
+            if holds_work(text, &lines.blocks, &read) {
                 return read;
             }
         }
@@ -595,11 +595,37 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
         let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
         let stated =
             read.groups.iter().filter(|g| g.indicators.iter().any(|i| i.place != Place::Checkbox)).count();
-        if stated >= 2 && read.tasks.iter().all(|t| t.group.is_some()) {
+        if stated >= 2 && holds_work(text, &lines.blocks, &read) {
             return read;
         }
     }
     plan
+}
+
+/// Every task of `read` is in one of its groups, or under a heading of its own naming bugs,
+/// errors, decisions, tests or what comes next (`### bugs` over a checklist after the
+/// milestones' lines): steps read in plain lines hold the plan's work, not prose beside it.
+fn holds_work(text: &str, blocks: &[Block], read: &Plan<'_>) -> bool {
+    let loose: Vec<usize> = read.tasks.iter().filter(|t| t.group.is_none()).map(|t| t.at).collect();
+    if loose.is_empty() {
+        return true;
+    }
+    let heads: Vec<&Range<usize>> = blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Heading { line, .. } => Some(line),
+            _ => None,
+        })
+        .collect();
+    headings_over(blocks, loose.into_iter()).into_iter().all(|h| {
+        h.is_some_and(|h| {
+            let name = text[heads[h].clone()].trim_start_matches('#');
+            matches!(
+                section_of(name),
+                Section::Issues | Section::Errors | Section::Decisions | Section::Tests | Section::Next
+            )
+        })
+    })
 }
 
 /// Room for the tasks of a large plan, its memory touched. Filling 15 MB of fresh pages one
