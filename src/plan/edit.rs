@@ -289,8 +289,13 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
     }
     // A share done says complete as 100% and not started as 0%; how far work under way is, or
     // that it is blocked or dropped, only the person can write.
+    // (Unless the group wrote that share before pplan replaced it: `80%` set pending and back.)
+    let recalled = |i: &Indicator| {
+        plan.vocabulary.spelled_for(&g.memory_key(), Place::Share, to, Shape::of(&plan.text[i.range.clone()]))
+    };
     if let Some(share) = g.indicators.iter().find(|i| i.place == Place::Share && i.status != to)
         && !matches!(to, Status::Complete | Status::Pending)
+        && recalled(share).is_none()
     {
         return Err(Error::NoStatusPlace {
             what: format!(
@@ -337,8 +342,13 @@ fn group_edits(plan: &Plan<'_>, doc: &Document, g: &Group<'_>, to: Status) -> Re
                 let old = &plan.text[i.range.clone()];
                 let digits = old.trim_end_matches('%').trim_end_matches(|c: char| !c.is_ascii_digit());
                 let sign = old.strip_prefix(digits).unwrap_or("%");
-                let share = if to == Status::Complete { "100" } else { "0" };
-                Edit::replace(i.range.clone(), format!("{share}{sign}"))
+                match recalled(i) {
+                    Some(own) => Edit::replace(i.range.clone(), own.to_string()),
+                    None => {
+                        let share = if to == Status::Complete { "100" } else { "0" };
+                        Edit::replace(i.range.clone(), format!("{share}{sign}"))
+                    }
+                }
             }
             _ => respell(plan, i, to, Some(&g.memory_key())),
         })

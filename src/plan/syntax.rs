@@ -1839,10 +1839,15 @@ fn closing_status(t: &str) -> Option<(Range<usize>, Vec<Found>)> {
     let found = |at: usize, len: usize, status: Status| {
         Some((0..t[..at].trim_end().len(), vec![Found::new(status, at..at + len)]))
     };
-    if let Some(gap) = t[..end].rfind("  ") {
-        let word = t[gap..end].trim_start();
+    // (Or an ideographic space: `■ STEP1 現状調査　100%`.)
+    if let Some(gap) = t[..end].rfind("  ").into_iter().chain(t[..end].rfind('\u{3000}')).max() {
+        let word = t[gap..end].trim_start_matches([' ', '\u{3000}']);
         if let Some(status) = share_word(word) {
-            return found(end - word.len(), word.len(), status);
+            let at = end - word.len();
+            return Some((
+                0..t[..at].trim_end().len(),
+                vec![Found { share: true, ..Found::new(status, at..end) }],
+            ));
         }
     }
     // (After a bracket, perhaps with a remark after a dash: `week 3 (ch 9-10) ok — generics`.)
@@ -1979,8 +1984,8 @@ pub fn task_heading(text: &str) -> Option<Titled> {
     keyed(text, TASK_KEYWORDS, false, Words::Listed)
 }
 
-/// A numbered heading `1. Setup` / `2) Build` / `三、数据同步` / `B. Ensaio` (one number or
-/// capital letter, not `1.1`): the number and title.
+/// A numbered heading `1. Setup` / `2) Build` / `三、数据同步` / `B. Ensaio` / `IV. Budget` (one
+/// number, capital letter or roman numeral, not `1.1`): the number and title.
 pub fn numbered_heading(text: &str) -> Option<Titled> {
     // Its status may open it, as a box or a word in brackets (`### [WIP] 3b. Delta sync`), or a
     // symbol (`✅ **1. Laptop** — arrived`).
@@ -2018,14 +2023,27 @@ pub fn numbered_heading(text: &str) -> Option<Titled> {
     let lettered = digits == 0
         && text[p..].starts_with(|c: char| c.is_ascii_uppercase())
         && (text[p + 1..].starts_with(". ") || text[p + 1..].starts_with(") "));
-    let digits = if lettered { 1 } else { digits };
-    if digits == minus || digits > 3 {
+    // Or in roman numerals (`II.  Specific aims page`, `VIII) Submit`).
+    let romans = text[p..].bytes().take_while(|b| matches!(b, b'I' | b'V' | b'X')).count();
+    let roman = digits == 0
+        && romans > 1
+        && roman_number(&text[p..p + romans]).is_some()
+        && (text[p + romans..].starts_with(". ") || text[p + romans..].starts_with(") "));
+    let digits = if roman {
+        romans
+    } else if lettered {
+        1
+    } else {
+        digits
+    };
+    if digits == minus || (digits > 3 && !roman) {
         return None;
     }
     // A sub-step's letter after its number (`3a. Initial sync`, `2b) Delta`).
     let digits = digits
         + usize::from(
             !lettered
+                && !roman
                 && text[p + digits..].starts_with(|c: char| c.is_ascii_lowercase())
                 && [". ", ") "].iter().any(|s| text[p + digits + 1..].starts_with(s)),
         );
@@ -2286,6 +2304,13 @@ fn keyed(text: &str, keywords: &[(&str, bool)], allow_date: bool, words: Words) 
     }
     // A keycap (`1️⃣`) is decoration on its digit.
     while let Some(c) = text[p..].chars().next().filter(|c| matches!(c, '\u{fe0f}' | '\u{20e3}')) {
+        p += c.len_utf8();
+    }
+    // A closing bracket after the id as its separator, as in an enumeration (`Fase 1)
+    // Formalização`), not one closing a bracket the id is in (`(Phase 2) Build`).
+    if let Some(c) = text[p..].chars().next().filter(|c| matches!(c, ')' | '）'))
+        && !text[..word.start].trim_end().ends_with(['(', '（'])
+    {
         p += c.len_utf8();
     }
     // A status between the id and the title's separator (`Phase 1 (done): Parse`, `Phase 3
@@ -2941,7 +2966,7 @@ pub fn share_cell(cell: &str) -> Option<(Status, Range<usize>)> {
 
 /// The status a share done states (`100%`, `~60%`, `0%`): 100% complete, 0% pending, any
 /// other share in progress.
-fn share_word(word: &str) -> Option<Status> {
+pub fn share_word(word: &str) -> Option<Status> {
     // (French sets the sign apart: `100 %`, often with a no-break space.)
     let number = word.strip_suffix('%')?.trim_end_matches([' ', '\u{a0}', '\u{202f}']);
     let n: u32 = number.strip_prefix('~').unwrap_or(number).parse().ok()?;

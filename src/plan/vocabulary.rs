@@ -275,9 +275,17 @@ impl<'a> Vocabulary<'a> {
     pub fn leaving_groups(&self, text: &str, edits: &[Edit], groups: &[super::Group<'_>]) -> Vec<Spelling> {
         let mut out = Vec::new();
         for g in groups {
-            for i in g.indicators.iter().filter(|i| WRITTEN.contains(&i.place)) {
+            for i in g.indicators.iter().filter(|i| WRITTEN.contains(&i.place) || i.place == Place::Share) {
                 let whole = &text[i.range.clone()];
                 if !edits.iter().any(|e| e.range.start == i.range.start && e.text != whole) {
+                    continue;
+                }
+                // A share under way (`80%`): `set` writes only 100% and 0%.
+                if i.place == Place::Share {
+                    if i.status == Status::InProgress {
+                        let (place, status, text) = (i.place, i.status, whole.to_string());
+                        out.push(Spelling { place, status, text, group: Some(g.memory_key()) });
+                    }
                     continue;
                 }
                 // (A status read from what it waits on has no spelling of its own.)
@@ -338,6 +346,16 @@ impl Spelling {
         // Of the checkbox marks, only a started one is remembered (`[/]` set done and back).
         if self.place == Place::Checkbox {
             return self.status == Status::InProgress && matches!(self.text.as_str(), "~" | "/" | "-");
+        }
+        // A share is a group's own, under way: `set` writes the others.
+        if self.place == Place::Share {
+            let group = self
+                .group
+                .as_ref()
+                .is_some_and(|k| k.len() <= 3 * MAX_SPELLING && !k.chars().any(char::is_control));
+            return group
+                && self.status == Status::InProgress
+                && super::syntax::share_word(&self.text) == Some(self.status);
         }
         let text = self.text.as_str();
         let short = text.len() <= MAX_SPELLING && super::edit::plain(text);

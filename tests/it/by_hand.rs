@@ -4873,3 +4873,50 @@ fn leader_lines_with_a_status_in_brackets_and_a_bugs_checklist_after_them() {
     let prose = roadmap.replace("### bugs", "### more work");
     assert_eq!(plan_status_json(&prose)["groups"].as_array().map(Vec::len), Some(0));
 }
+
+#[test]
+fn steps_lettered_in_roman_numerals_or_after_a_closing_bracket() {
+    // Letters counted from A, the status opening the step's notes.
+    let analysis = "## pricing study\n\nPart A. pull the invoices\n    done. two years, both regions\n\nPart B. elasticity by tier\n    done, see the notebook\n\nPart C. survey design  ← here\n    draft questions with Ana\n\nPart D. write-up\n";
+    let v = plan_status_json(analysis);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("A", "complete"), ("B", "complete"), ("C", "in_progress"), ("D", "pending")])
+    );
+    assert_eq!(v["current_group"]["stated"], "C");
+    // Roman numerals alone: the lines saying nothing are steps too.
+    let grant = "Grant proposal, due in May\n\nI.   Call the program officer — done, she liked aim 2\nII.  Aims page — started\nIII. Narrative (15 pp)\nIV.  Budget\n\nthoughts: aim 3 may go.\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(grant)),
+        pairs(&[("I", "complete"), ("II", "in_progress"), ("III", "pending"), ("IV", "pending")])
+    );
+    // A closing bracket sets the title apart (`Fase 1)`), not into it.
+    let shop = "Plano da loja\n\nFase 1) Alvará — ok\nFase 2) Ponto comercial — concluído\nFase 3) Reforma — em andamento\nFase 4) Inauguração\n";
+    let v = plan_status_json(shop);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["groups"][0]["title"], "Alvará");
+}
+
+#[test]
+fn a_share_under_way_set_away_comes_back_and_other_statuses_are_refused_plainly() {
+    // After an ideographic space, as after two spaces, a share closes a plain step.
+    let move_plan = "移行メモ\n\n■ STEP1 現状調査　100%\n■ STEP2 ルール決め　100%\n■ STEP3 試験移行　80%\n■ STEP4 本番移行　0%\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(move_plan)),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    let (dir, away) = set_in_turn(move_plan, &[("3", "pending")]);
+    assert_eq!(away, move_plan.replace("試験移行　80%", "試験移行　0%"));
+    // The share it had comes back, from `.pplan/`: pplan could not make it up.
+    assert_eq!(set_again(&dir, &[("3", "complete"), ("3", "in_progress")]), move_plan);
+    // A share never written under way says only done or not begun; the file stays.
+    let (code, _, stderr) = pplan(dir.path(), &["set", "--group", "4", "in_progress"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("its status is a share done, `0%`"), "{stderr}");
+    let (code, _, _) = pplan(dir.path(), &["set", "--group", "3", "blocked"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).ok().as_deref(), Some(move_plan));
+}

@@ -550,6 +550,20 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
     // Or under bold lines, two or more saying how they stand (`**data**  done`, `**storage —
     // 60%**`), or plain ones (`DESIGN - done`, `week 1 (ch 1-4) ok`): the groups of a plan
     // kept by hand, when they hold every task.
+    // (Lines numbered in order, read as the last resort below, when they are more steps: `III.
+    // Research narrative` beside `II.  Specific aims page — started`.)
+    type Lines = fn(&str, &mut [Block]) -> bool;
+    let lined = |find: Lines| {
+        let mut lines = Outline { blocks: outline.blocks.clone() };
+        if !find(text, &mut lines.blocks) {
+            return None;
+        }
+        let roles = classify_headings(text, &lines.blocks);
+        let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
+        let stated =
+            read.groups.iter().filter(|g| g.indicators.iter().any(|i| i.place != Place::Checkbox)).count();
+        (stated >= 2 && holds_work(text, &lines.blocks, &read)).then_some(read)
+    };
     type Steps = fn(&str, &mut [Block]) -> Vec<(usize, syntax::Titled)>;
     for find in [bold_steps as Steps, plain_steps] {
         let mut lines = Outline { blocks: outline.blocks.clone() };
@@ -561,7 +575,9 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
             }
             let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
             if holds_work(text, &lines.blocks, &read) {
-                return read;
+                return lined(numbered_runs)
+                    .filter(|more| more.groups.len() > read.groups.len())
+                    .unwrap_or(read);
             }
         }
     }
@@ -585,17 +601,8 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
     // …`), or as a list under a plain line naming the stages (`Steps` over `1. ✅ Profile in
     // staging`), when two or more say how they stand in words or symbols (a checklist's boxes
     // are its tasks', `Question 1: …` in notes says nothing) and they hold every task.
-    type Lines = fn(&str, &mut [Block]) -> bool;
     for find in [numbered_runs as Lines, section_lines] {
-        let mut lines = Outline { blocks: outline.blocks.clone() };
-        if !find(text, &mut lines.blocks) {
-            continue;
-        }
-        let roles = classify_headings(text, &lines.blocks);
-        let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
-        let stated =
-            read.groups.iter().filter(|g| g.indicators.iter().any(|i| i.place != Place::Checkbox)).count();
-        if stated >= 2 && holds_work(text, &lines.blocks, &read) {
+        if let Some(read) = lined(find) {
             return read;
         }
     }

@@ -245,27 +245,47 @@ pub(super) fn section_lines(text: &str, blocks: &mut [Block]) -> bool {
 }
 
 /// Paragraph lines that open, flush, with one word and the numbers 1, 2, 3… (or 0, 1, 2…, or
-/// I, II, III…) in order, three or more with no heading between them: a plan's steps kept in
+/// I, II, III…, or the letters A, B, C…), or with roman numerals alone (`I.   Talk to the program
+/// officer`), in order, three or more with no heading between them: a plan's steps kept in
 /// plain lines, whatever else they say (`Fase 1 – smontaggio. Fatto a gennaio`, `tappa 2
 /// Hakone (1 notte) – ryokan prenotato OK`, `M3. Reproduce Table 2`). They become headings of
 /// the deepest level; true when any did. Not a sentence naming a step (`Phase 4 needs the
 /// plumber, call him Monday.`).
 pub(super) fn numbered_runs(text: &str, blocks: &mut [Block]) -> bool {
-    let numbered = |t: &str| {
+    // The runs a line may be in: its word (or none) and its number, read as a numeral and, a
+    // single capital, as a letter counted from A (`Part A.`, `Part B.`; `Part I.` may be either).
+    let numbered = |t: &str| -> Vec<(String, u32)> {
         if let Some(n) = enumerated(t) {
-            return Some((String::new(), n));
+            return vec![(String::new(), n)];
         }
-        let w = worded(t).filter(|w| w.word.start == 0)?;
+        // (Roman numerals alone, set apart: `I.   Talk to the program officer`, `II.  …`.)
+        let roman = t.split_once(['.', ')']).filter(|(_, rest)| rest.starts_with([' ', '\t']));
+        if let Some(n) = roman.and_then(|(id, _)| syntax::roman_number(id)) {
+            return vec![("\u{1}roman".to_string(), n)];
+        }
+        let Some(w) = worded(t).filter(|w| w.word.start == 0 && !w.word.is_empty()) else {
+            return Vec::new();
+        };
         // (A title set apart from its id, or opening on a capital, or no sentence.)
         let between = &t[w.id.end..w.title.start];
         let set_apart = between.trim() != "" || t[w.title.clone()].starts_with(|c: char| !c.is_lowercase());
         if !set_apart && t.ends_with(['.', '!', '?', ':', '：']) {
-            return None;
+            return Vec::new();
         }
         // (A code's letters are its word: `M3` is the third of the Ms.)
-        let id = t[w.id.clone()].strip_prefix(&t[w.word.clone()]).unwrap_or(&t[w.id]);
-        let n = id.parse::<u32>().ok().or_else(|| syntax::roman_number(id))?;
-        (!w.word.is_empty()).then(|| (t[w.word].to_lowercase(), n))
+        let id = t[w.id.clone()].strip_prefix(&t[w.word.clone()]).unwrap_or(&t[w.id.clone()]);
+        let word = t[w.word].to_lowercase();
+        let letter = match id.as_bytes() {
+            [b @ b'A'..=b'Z'] => Some((format!("{word}\u{1}letter"), u32::from(b - b'A' + 1))),
+            _ => None,
+        };
+        id.parse::<u32>()
+            .ok()
+            .or_else(|| syntax::roman_number(id))
+            .map(|n| (word, n))
+            .into_iter()
+            .chain(letter)
+            .collect()
     };
     // Each word's run so far: the number its next line would have, and its lines.
     let mut open: std::collections::HashMap<String, (u32, Vec<usize>)> = std::collections::HashMap::new();
@@ -283,19 +303,20 @@ pub(super) fn numbered_runs(text: &str, blocks: &mut [Block]) -> bool {
                 }
             }
             Block::Text { line } if !text[line.clone()].starts_with([' ', '\t']) => {
-                let Some((word, n)) = numbered(text[line.clone()].trim_end()) else { continue };
-                match open.get_mut(&word) {
-                    Some((next, run)) if *next == n => {
-                        run.push(line.start);
-                        *next += 1;
-                    }
-                    _ => {
-                        let first = n <= 1;
-                        if let Some((_, run)) = open.remove(&word) {
-                            close(run, &mut found);
+                for (word, n) in numbered(text[line.clone()].trim_end()) {
+                    match open.get_mut(&word) {
+                        Some((next, run)) if *next == n => {
+                            run.push(line.start);
+                            *next += 1;
                         }
-                        if first {
-                            open.insert(word, (n + 1, vec![line.start]));
+                        _ => {
+                            let first = n <= 1;
+                            if let Some((_, run)) = open.remove(&word) {
+                                close(run, &mut found);
+                            }
+                            if first {
+                                open.insert(word, (n + 1, vec![line.start]));
+                            }
                         }
                     }
                 }
