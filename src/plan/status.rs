@@ -1023,6 +1023,13 @@ pub fn lone(word: &str) -> Option<Status> {
         // Out of the work's scope (`― 対象外` in a legend); in a title, a noun's modifier
         // (`対象外のデータを除く`).
         "対象外" => Some(Status::Skipped),
+        // Cut (`## 第7章 低消費電力 【カット】`); in a sentence, a cut or a haircut.
+        "カット" => Some(Status::Skipped),
+        // A sprint closed, going, planned (`## Спринт 1 — закрыт`, `— идёт (до 27.10)`, `—
+        // план`); in a sentence, shut, goes, a plan.
+        "закрыт" | "закрыта" | "закрыто" => Some(Status::Complete),
+        "идёт" | "идет" => Some(Status::InProgress),
+        "план" => Some(Status::Pending),
         _ => ["cut", "skip"].iter().any(|w| word.eq_ignore_ascii_case(w)).then_some(Status::Skipped),
     }
 }
@@ -1242,6 +1249,11 @@ pub fn restyle_in(original: &str, to: Status, style: Style<'_>) -> String {
             let symbol = style.symbol.unwrap_or(to.emoji());
             return format!("{symbol} {}", restyle_in(words.trim_start(), to, Style { case, ..style }));
         }
+        // A word no table holds in a script that names its language (`закрыт`, `済`,
+        // `カット`, each a status only alone): a word of that language.
+        if let Some(word) = in_script_of(original, to) {
+            return recase(word, case);
+        }
         return recase(english(original, Status::Pending, to), case);
     };
     if lang == Emoji {
@@ -1304,13 +1316,18 @@ pub fn restyle_in(original: &str, to: Status, style: Style<'_>) -> String {
 }
 
 /// `to` in the language a label is written in, when its script says so (`状态` → 已完成,
-/// `ステータス` → 完了, `상태` → 완료); `None` for any other script.
+/// `ステータス` → 完了, `상태` → 완료, `закрыт` → выполнено); `None` for a script of many
+/// languages (Latin).
 pub fn in_script_of(label: &str, to: Status) -> Option<&'static str> {
     let has = |lo: u32, hi: u32| label.chars().any(|c| (lo..=hi).contains(&(c as u32)));
+    // (Japanese words in kanji alone: `済`, done; `対象外`, out of scope.)
+    let japanese = ["済", "済み", "対象外"].contains(&label);
     if has(0xAC00, 0xD7AF) {
         Some(["대기", "진행 중", "완료", "차단", "건너뜀"][to as usize])
-    } else if has(0x3040, 0x30FF) {
+    } else if has(0x3040, 0x30FF) || japanese {
         Some(["未着手", "進行中", "完了", "ブロック", "スキップ"][to as usize])
+    } else if has(0x0400, 0x04FF) {
+        Some(["не начато", "в работе", "выполнено", "заблокировано", "пропущено"][to as usize])
     } else if has(0x4E00, 0x9FFF) {
         Some(["未开始", "进行中", "已完成", "已阻塞", "已跳过"][to as usize])
     } else {

@@ -2521,11 +2521,28 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
     // struck and rewritten (`Phase 1 — ~~done~~ in progress`).
     let struck = status::past_struck(&text[title.clone()]);
     let rest = title.start + struck..title.end;
+    // (Or a word that is a status only alone, perhaps before a remark in brackets: `Спринт 1 —
+    // закрыт`, `Sprint 4 — cut (no budget)`.)
+    let alone = || {
+        let t = text[rest.clone()].trim();
+        let word = t.split([' ', '(', '（']).next().unwrap_or(t);
+        let after = t[word.len()..].trim_start();
+        let remark = after.is_empty() || trailing_paren(after).is_some_and(|(open, _)| open == 0);
+        // (In lowercase: `Fase 2 — Later` is a title.)
+        let lower = !word.chars().any(char::is_uppercase);
+        status::lone(word).filter(|_| separated && remark && lower)
+    };
     if found.is_empty()
-        && let Some(status) = status::whole(&text[rest.clone()])
+        && let Some(status) = status::whole(&text[rest.clone()]).or_else(alone)
     {
         let lead = text[rest.clone()].len() - text[rest.clone()].trim_start().len();
-        let token = rest.start + lead..rest.start + lead + text[rest].trim().len();
+        let said = text[rest].trim();
+        let len = if status::whole(said).is_some() {
+            said.len()
+        } else {
+            said.split([' ', '(', '（']).next().unwrap_or(said).len()
+        };
+        let token = title.start + struck + lead..title.start + struck + lead + len;
         return (title.start..title.start, vec![Found::new(status, token)]);
     }
     // `Phase 4: blocked — needs beat 2.5`, `Phase 3 (4.0 → 4.1): blocked — waiting for the
@@ -2938,7 +2955,23 @@ pub fn share_status(t: &str) -> Option<(usize, Found)> {
     let tail = at + dash.len();
     let word = t[tail..].trim();
     let at_word = tail + t[tail..].len() - t[tail..].trim_start().len();
-    Some((at, share(share_word(word)?, at_word..at_word + word.len())))
+    if let Some(status) = share_word(word) {
+        return Some((at, share(status, at_word..at_word + word.len())));
+    }
+    bold_share(t).map(|(at, status, range)| (at, share(status, range)))
+}
+
+/// A share after a title in bold and a dash, before a remark (`**M3 Invoice editor** — 70% (PDF
+/// export left)`, `— 40%, mocks sent`): the bold sets the title apart, so the remark is about the
+/// work, not what the share is of. Where the title ends, the status and the share's range.
+fn bold_share(t: &str) -> Option<(usize, Status, Range<usize>)> {
+    let close = t.strip_prefix("**")?.find("**")? + 4;
+    let dash = [" — ", " – "].into_iter().find(|d| t[close..].starts_with(d))?;
+    let at = close + dash.len();
+    let end = at + t[at..].find('%')? + 1;
+    let status = share_word(&t[at..end])?;
+    let rest = &t[end..];
+    [" (", ", ", " — "].iter().any(|r| rest.starts_with(r)).then_some((close, status, at..end))
 }
 
 /// A table cell saying how far its row is, perhaps after a symbol and before a remark (`45%`,

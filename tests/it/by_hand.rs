@@ -4920,3 +4920,35 @@ fn a_share_under_way_set_away_comes_back_and_other_statuses_are_refused_plainly(
     assert_eq!(code, Some(2));
     assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).ok().as_deref(), Some(move_plan));
 }
+
+#[test]
+fn a_status_word_only_alone_titling_a_sprint_and_a_share_after_a_bold_title() {
+    // Closed, going, planned, in lowercase after the dash (`Fase 2 — Later` is a title).
+    let sprints = "# Запись к мастеру\n\n## Спринт 1 — закрыт\n✓ авторизация\n\n## Спринт 2 — закрыт\n✓ календарь\n\n## Спринт 3 — идёт (до 27.10)\n· отзывы\n\n## Спринт 4 — план\n· оплата\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(sprints)),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    // Set away to a status the file has no word for, it gets a Russian one, and back its own.
+    let (dir, away) = set_in_turn(sprints, &[("1", "blocked")]);
+    assert_eq!(away, sprints.replace("Спринт 1 — закрыт", "Спринт 1 — заблокировано"));
+    assert_eq!(set_again(&dir, &[("1", "complete")]), sprints);
+    let (dir, _) = set_in_turn(sprints, &[("3", "skipped")]);
+    assert_eq!(set_again(&dir, &[("3", "in_progress")]), sprints);
+    // So does a Japanese word no table holds (`【済】`, `【カット】`).
+    let book = "# 本\n\n## 第1章 はじめに 【済】\n\n## 第2章 環境 【済】\n\n## 第3章 GPIO 【カット】\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(book)),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "skipped")])
+    );
+    let (dir, away) = set_in_turn(book, &[("1", "in_progress")]);
+    assert_eq!(away, book.replace("はじめに 【済】", "はじめに 【進行中】"));
+    assert_eq!(set_again(&dir, &[("1", "complete")]), book);
+    // A share after a title in bold and a dash may carry a remark; without the bold it may be
+    // an amount (`Canary — 5% (eu-west only)`).
+    let launch = "# Launch\n\n- **M1 Pricing** — 100%\n- **M2 Invoice editor** — 70% (PDF export left)\n- **M3 Onboarding** — 40%, mocks sent\n- **M4 Launch day** — 0%\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(launch)),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "in_progress"), ("4", "pending")])
+    );
+}
