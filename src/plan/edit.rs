@@ -741,11 +741,25 @@ pub fn with_sets<'a>(mut plan: Plan<'a>, changes: &[(Target, Status)]) -> Plan<'
 /// between words, and emoji (`✅`, `🔄`, `⏸️`). Anything else (`*`, `` ` ``, `|`, `[`, `<`, a
 /// line break) might open or close a construct around it.
 pub(super) fn plain(word: &str) -> bool {
+    plain_with(word, &[])
+}
+
+/// [`plain`], or with apostrophes (`WON'T DO`) and the stops and slashes of a date or a remark
+/// (`en attente du 28/03`): words a file wrote that markdown reads as text mid-line, though a
+/// reader may take them apart otherwise (a colon, a full stop), so no edit of them is trusted
+/// unread. What `.pplan/` may give back.
+pub(super) fn inert(word: &str) -> bool {
+    plain_with(word, &['\'', '’', '/', '.', ',', ':', ';'])
+}
+
+fn plain_with(word: &str, more: &[char]) -> bool {
     let emoji = |c: char| matches!(c as u32, 0x2190..=0x2BFF | 0x1F000..=0x1FAFF | 0xFE0F);
     !word.is_empty()
         && word.trim() == word
         && !word.contains("  ")
-        && word.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ' ') || emoji(c))
+        && word
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ' ') || more.contains(&c) || emoji(c))
 }
 
 /// After a `set`: the target reads as `to`, and every other task and group reads as before.

@@ -104,8 +104,8 @@ pub fn unknown_checkbox(s: &str) -> Option<(usize, usize, usize)> {
     }
 }
 
-/// A status word in brackets (`[in_progress]`, `[completed]`): the word's range and state,
-/// and the length consumed with the spaces after it.
+/// A status word in brackets (`[in_progress]`, `[completed]`, `(done)`): the word's range and
+/// state, and the length consumed with the spaces after it.
 pub fn bracket_word(s: &str) -> Option<(Status, Range<usize>, usize)> {
     // Set in bold (`**[DONE]** Enable i18n`).
     if let Some(inner) = s.strip_prefix("**").filter(|i| i.starts_with('['))
@@ -116,13 +116,19 @@ pub fn bracket_word(s: &str) -> Option<(Status, Range<usize>, usize)> {
         let after = 2 + len + 2;
         return Some((status, 2 + range.start..2 + range.end, after + spaces(&s[after..])));
     }
-    let rest = s.strip_prefix('[')?;
-    let close = rest.find(']')?;
+    // (Or in round brackets, a status word as such: `(done)   Add pyarrow`, `(in progress)
+    // Parquet exporter`; not a word of a title, `(Later)`, `(optional)`.)
+    let (open, shut) = [('[', ']'), ('(', ')'), ('（', '）')].into_iter().find(|&(o, _)| s.starts_with(o))?;
+    let rest = &s[open.len_utf8()..];
+    let close = rest.find(shut)?;
     let word = &rest[..close];
-    let status = status::whole(word).or_else(|| status::lone(word.trim()))?;
+    let status = match open {
+        '[' => status::whole(word).or_else(|| status::lone(word.trim()))?,
+        _ => status::whole(word)?,
+    };
     let lead = word.len() - word.trim_start().len();
-    let range = 1 + lead..1 + word.trim_end().len();
-    let end = close + 2;
+    let range = open.len_utf8() + lead..open.len_utf8() + word.trim_end().len();
+    let end = open.len_utf8() + close + shut.len_utf8();
     Some((status, range, end + spaces(&s[end..])))
 }
 

@@ -276,8 +276,10 @@ impl<'a> Vocabulary<'a> {
         let mut out = Vec::new();
         for g in groups {
             for i in g.indicators.iter().filter(|i| WRITTEN.contains(&i.place) || i.place == Place::Share) {
-                let whole = &text[i.range.clone()];
-                if !edits.iter().any(|e| e.range.start == i.range.start && e.text != whole) {
+                // (The edit may take more than the status: `(working on this now)` goes whole.)
+                let Some(edit) = edits.iter().find(|e| e.range.start == i.range.start) else { continue };
+                let whole = &text[i.range.start..edit.range.end.max(i.range.end)];
+                if edit.text == whole {
                     continue;
                 }
                 // A share under way (`80%`): `set` writes only 100% and 0%.
@@ -295,7 +297,9 @@ impl<'a> Vocabulary<'a> {
                 // (Or what it waits on with it, `Waiting on the timber merchant`: gone with the
                 // status, back with it; or prose, `✅ feito em agosto.`, no spelling of the file's.)
                 let kept = kind.first == Some(old) || kind.second == Some(old);
-                if kind.second.is_some() || !kept || spelled != Some(whole) {
+                // (Or the file's only spelling of it, `— OK` among lowercase words: the file's
+                // memory of it gives way to the case the file writes, the group's does not.)
+                if kind.second.is_some() || !kept || spelled != Some(whole) || kind.count == 1 {
                     let (place, status, text) = (i.place, i.status, whole.to_string());
                     out.push(Spelling { place, status, text, group: Some(g.memory_key()) });
                 }
@@ -358,13 +362,20 @@ impl Spelling {
                 && super::syntax::share_word(&self.text) == Some(self.status);
         }
         let text = self.text.as_str();
-        let short = text.len() <= MAX_SPELLING && super::edit::plain(text);
+        let short = text.len() <= MAX_SPELLING && super::edit::inert(text);
         // A word that is a status only standing alone (`済`) is one here.
         let spells = |s: &str| {
             status::whole(s) == Some(self.status)
                 || status::lone(s) == Some(self.status)
                 || status::meanings(s).contains(&self.status)
                 || status::word_and_symbol(s) == Some(self.status)
+        };
+        // (Or a symbol no table knows before its words: `✘ abandonné`.)
+        let spells = |s: &str| {
+            spells(s)
+                || s.split_once(' ').is_some_and(|(symbol, words)| {
+                    !symbol.is_empty() && !symbol.chars().any(char::is_alphanumeric) && spells(words)
+                })
         };
         match &self.group {
             None => short && spells(text) && status::spelling(text) == Some(text),

@@ -4952,3 +4952,79 @@ fn a_status_word_only_alone_titling_a_sprint_and_a_share_after_a_bold_title() {
         pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "in_progress"), ("4", "pending")])
     );
 }
+
+#[test]
+fn a_numbered_checklist_alone_and_steps_opened_by_a_status_in_round_brackets() {
+    // A numbered checklist and nothing else: its items are the steps, each box its status.
+    let flaky = "fix flaky test_scheduler\n\n1. [x] Reproduce locally (200 runs, fails ~4%)\n2. [x] Add logging around the tick\n3. [ ] Replace sleeps with events   <-- doing this\n4. [ ] Run 1000x in CI\n\nnotes:\n- freezegun does not help\n";
+    let v = plan_status_json(flaky);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
+    );
+    assert_eq!(v["current_group"]["stated"], "3");
+    // Under a heading naming it a list of tasks, it stays a checklist.
+    let tasks = "# Release\n\n## Tasks\n1. [x] tag\n2. [ ] notes\n3. [ ] announce\n";
+    assert_eq!(plan_status_json(tasks)["groups"].as_array().map(Vec::len), Some(0));
+    // A status word in round brackets opening each step (`(done)`, `(in progress)`); a title's
+    // own word in brackets is no status (`(optional)`).
+    let export = "Goal: parquet export\n\nPlan\n- (done)        Add pyarrow as an extra\n- (done)        Writer abstraction\n- (in progress) Parquet exporter\n- (pending)     CLI flag\n- (optional)    Docs page\n";
+    let v = plan_status_json(export);
+    assert_eq!(
+        group_statuses(&v),
+        pairs(&[
+            ("1", "complete"),
+            ("2", "complete"),
+            ("3", "in_progress"),
+            ("4", "pending"),
+            ("5", "pending")
+        ])
+    );
+    assert_eq!(v["groups"][4]["title"], "(optional)    Docs page");
+    let (dir, away) = set_in_turn(export, &[("4", "in_progress")]);
+    assert_eq!(away, export.replace("(pending)     CLI", "(in progress)     CLI"));
+    assert_eq!(set_again(&dir, &[("4", "pending")]), export);
+}
+
+#[test]
+fn a_groups_only_spelling_comes_back_whatever_the_files_letter_case_or_punctuation() {
+    // `OK` among lowercase words, `WON'T DO` with its apostrophe, a symbol no table knows
+    // before its word, the words a bracket loses whole, what a cell waits on with its date.
+    let cases = [
+        (
+            "J-45 : administratif — OK\nJ-30 : cartons — en cours\nJ-15 : résiliations — à faire\n",
+            "1",
+            "pending",
+            "complete",
+        ),
+        (
+            "# P\n\n## P1 Parser — done\n\n## P2 Switch to tree-sitter — WON'T DO\n",
+            "P2",
+            "pending",
+            "skipped",
+        ),
+        (
+            "Sprint 1 — API ........ ✔ livré\nSprint 2 — SDK ........ ✘ abandonné\nSprint 3 — docs ........ à faire\n",
+            "2",
+            "pending",
+            "skipped",
+        ),
+        (
+            "# Thesis\n\n## Chapter 1 — Review (done)\n\n## Chapter 2 — Flume experiments (working on this now)\n",
+            "2",
+            "pending",
+            "in_progress",
+        ),
+        (
+            "# Fête\n\n| # | Étape | Qui | État |\n|---|---|---|---|\n| 1 | Salle | Léa | réservée |\n| 2 | Subvention | Nadia | en attente de la commission du 28/03 |\n",
+            "2",
+            "pending",
+            "blocked",
+        ),
+    ];
+    for (plan, group, away, back) in cases {
+        let (dir, moved) = set_in_turn(plan, &[(group, away)]);
+        assert_ne!(moved, plan);
+        assert_eq!(set_again(&dir, &[(group, back)]), plan, "{plan}");
+    }
+}

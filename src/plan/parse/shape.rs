@@ -847,7 +847,17 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
         let counted = stretch.iter().all(|s| s.number.is_some())
             && stretch.windows(2).all(|w| w[0].number < w[1].number);
         let opening = counted && stretch.iter().take(stated).all(is_stated);
-        if stated >= 2 && (stated * 2 >= *items || opening) {
+        // A numbered checklist alone, counted from 1 (`1. [x] Reproduce locally`, `2. [x] Add
+        // logging`, `4. [ ] Replace sleeps  <-- doing this`), is a plan's steps, each box its
+        // status, in a plan with no groups (the only kind this is asked of).
+        let checklist = stretch.len() >= 3
+            && *items == 0
+            && counted
+            && stretch.first().is_some_and(|s| s.number == Some(1))
+            && stretch.iter().all(|s| s.boxed && s.numbered);
+        if checklist {
+            found.extend(stretch.iter().map(|s| s.item));
+        } else if stated >= 2 && (stated * 2 >= *items || opening) {
             // The stated items' kind of list (numbered or bulleted) is the steps'.
             let numbered = stretch.iter().filter(|s| is_stated(s) && s.numbered).count() * 2 > stated;
             // A numbered step written with a box among numbered steps (`6. [ ] email templates`
@@ -895,7 +905,9 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                 // it may be a step among numbered ones (see `flush`) when it counts on from the
                 // step before it (`6. [ ]` after `5. …`; not a checklist numbered from 1 again).
                 if syntax::checkbox(s).is_some() || syntax::unknown_checkbox(s).is_some() {
-                    if numbered && number.is_some_and(|n| before.is_some_and(|b| n == b + 1)) {
+                    // (Or the first of a numbered checklist: see `flush`.)
+                    let counts_on = |n: u32| before.map_or(n == 1 && stretch.is_empty(), |b| n == b + 1);
+                    if numbered && number.is_some_and(counts_on) {
                         stretch.push(Step {
                             item: i as u32,
                             numbered,
