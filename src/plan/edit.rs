@@ -744,12 +744,18 @@ pub(super) fn plain(word: &str) -> bool {
     plain_with(word, &[])
 }
 
-/// [`plain`], or with apostrophes (`WON'T DO`) and the stops and slashes of a date or a remark
-/// (`en attente du 28/03`): words a file wrote that markdown reads as text mid-line, though a
-/// reader may take them apart otherwise (a colon, a full stop), so no edit of them is trusted
-/// unread. What `.pplan/` may give back.
+/// [`plain`], or with apostrophes (`WON'T DO`), commas and the stops, colons and slashes of a
+/// date or a time (`en attente du 28/03`): words a file wrote that markdown reads as text
+/// mid-line (no link), though a reader may take them apart otherwise, so no edit of them is
+/// trusted unread. What `.pplan/` may give back.
 pub(super) fn inert(word: &str) -> bool {
-    plain_with(word, &['\'', '’', '/', '.', ',', ':', ';'])
+    // (A stop, colon or slash only between digits, `28/03`, `10:30`: never a link's,
+    // `evil.example/pay`, `https://…`.)
+    let b = word.as_bytes();
+    let between_digits =
+        |i: usize| i > 0 && b[i - 1].is_ascii_digit() && b.get(i + 1).is_some_and(u8::is_ascii_digit);
+    let stops = b.iter().enumerate().all(|(i, c)| !matches!(c, b'/' | b'.' | b':') || between_digits(i));
+    stops && plain_with(word, &['\'', '’', '/', '.', ',', ':', ';'])
 }
 
 fn plain_with(word: &str, more: &[char]) -> bool {

@@ -1801,9 +1801,16 @@ pub fn bold_step(t: &str) -> Option<Titled> {
 /// (`Overall: ~45%`, `Status: on track`) nor a sentence.
 pub fn plain_step(t: &str) -> Option<Titled> {
     // (A line opening in bold or italics is [`bold_step`]'s.)
-    // (A long remark may follow the status, `…… [blocked]  composer contract not signed yet`;
-    // the title is short.)
-    if t.len() > 400 || t.starts_with(['*', '_']) || status_label(t).is_some() || current_label(t).is_some() {
+    // (A long remark may follow a status the leaders set apart, `…… [blocked]  composer
+    // contract not signed yet`; else a long line is a sentence, `Note - blocked on the vendor
+    // for most of March, …`.)
+    let leaders = t.contains(" ..") || t.contains('…');
+    if t.len() > 400
+        || (!leaders && t.chars().count() > 100)
+        || t.starts_with(['*', '_'])
+        || status_label(t).is_some()
+        || current_label(t).is_some()
+    {
         return None;
     }
     let (title, found) = match strip_trailing_statuses(t, 0..t.len()) {
@@ -1846,6 +1853,10 @@ fn closing_status(t: &str) -> Option<(Range<usize>, Vec<Found>)> {
         Some((0..t[..at].trim_end().len(), vec![Found::new(status, at..at + len)]))
     };
     // (Or an ideographic space: `■ STEP1 現状調査　100%`.)
+    // (Not after a label: `メモ：予算消化率 80%`.)
+    if any_label(t).is_some() {
+        return None;
+    }
     if let Some(gap) = t[..end].rfind("  ").into_iter().chain(t[..end].rfind('\u{3000}')).max() {
         let word = t[gap..end].trim_start_matches([' ', '\u{3000}']);
         if let Some(status) = share_word(word) {
@@ -2527,28 +2538,20 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
     // struck and rewritten (`Phase 1 — ~~done~~ in progress`).
     let struck = status::past_struck(&text[title.clone()]);
     let rest = title.start + struck..title.end;
-    // (Or a word that is a status only alone, perhaps before a remark in brackets: `Спринт 1 —
-    // закрыт`, `Sprint 4 — cut (no budget)`.)
+    // (Or a word that is a status only alone, after a dash, in lowercase and nothing more:
+    // `Спринт 1 — закрыт`. Not a step named by a verb, `Step 2: cut (30 min)`, `Этап 1 — план (2
+    // недели)`, nor a title, `Fase 2 — Later`.)
+    let dashed = ["—", "–"].iter().any(|d| text[..title.start].trim_end().ends_with(d));
     let alone = || {
-        let t = text[rest.clone()].trim();
-        let word = t.split([' ', '(', '（']).next().unwrap_or(t);
-        let after = t[word.len()..].trim_start();
-        let remark = after.is_empty() || trailing_paren(after).is_some_and(|(open, _)| open == 0);
-        // (In lowercase: `Fase 2 — Later` is a title.)
+        let word = text[rest.clone()].trim();
         let lower = !word.chars().any(char::is_uppercase);
-        status::lone(word).filter(|_| separated && remark && lower)
+        status::lone(word).filter(|_| separated && dashed && lower)
     };
     if found.is_empty()
         && let Some(status) = status::whole(&text[rest.clone()]).or_else(alone)
     {
         let lead = text[rest.clone()].len() - text[rest.clone()].trim_start().len();
-        let said = text[rest].trim();
-        let len = if status::whole(said).is_some() {
-            said.len()
-        } else {
-            said.split([' ', '(', '（']).next().unwrap_or(said).len()
-        };
-        let token = title.start + struck + lead..title.start + struck + lead + len;
+        let token = rest.start + lead..rest.start + lead + text[rest].trim().len();
         return (title.start..title.start, vec![Found::new(status, token)]);
     }
     // `Phase 4: blocked — needs beat 2.5`, `Phase 3 (4.0 → 4.1): blocked — waiting for the
@@ -2703,14 +2706,15 @@ pub fn split_code(cell: &str) -> Option<(&str, &str)> {
     (is_code(code) && !title.trim().is_empty()).then(|| (code, title.trim()))
 }
 
-/// Does `asked`, in digits, name the group whose id is written as a CJK numeral (`2` names
-/// `二`, `12` names `十二`)?
+/// Does `asked`, in digits, name the group whose id is written as a numeral of another kind
+/// (`2` names `二`, `12` names `十二`, `4` names `IV`)?
 pub fn numeral_names(written: &str, asked: &str) -> bool {
     let digits = !asked.is_empty() && asked.bytes().all(|b| b.is_ascii_digit());
     digits
         && cjk_number(written)
             .or_else(|| script_number(written))
             .or_else(|| word_number(written))
+            .or_else(|| roman_number(written))
             .is_some_and(|n| asked.parse() == Ok(n))
 }
 

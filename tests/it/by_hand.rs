@@ -4923,8 +4923,8 @@ fn a_share_under_way_set_away_comes_back_and_other_statuses_are_refused_plainly(
 
 #[test]
 fn a_status_word_only_alone_titling_a_sprint_and_a_share_after_a_bold_title() {
-    // Closed, going, planned, in lowercase after the dash (`Fase 2 — Later` is a title).
-    let sprints = "# Запись к мастеру\n\n## Спринт 1 — закрыт\n✓ авторизация\n\n## Спринт 2 — закрыт\n✓ календарь\n\n## Спринт 3 — идёт (до 27.10)\n· отзывы\n\n## Спринт 4 — план\n· оплата\n";
+    // Closed, going, planned, in lowercase after a dash and nothing more.
+    let sprints = "# Запись к мастеру\n\n## Спринт 1 — закрыт\n✓ авторизация\n\n## Спринт 2 — закрыт\n✓ календарь\n\n## Спринт 3 — идёт\n· отзывы\n\n## Спринт 4 — план\n· оплата\n";
     assert_eq!(
         group_statuses(&plan_status_json(sprints)),
         pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
@@ -4944,6 +4944,13 @@ fn a_status_word_only_alone_titling_a_sprint_and_a_share_after_a_bold_title() {
     let (dir, away) = set_in_turn(book, &[("1", "in_progress")]);
     assert_eq!(away, book.replace("はじめに 【済】", "はじめに 【進行中】"));
     assert_eq!(set_again(&dir, &[("1", "complete")]), book);
+    // A step named by such a word, with a remark or after a colon, is named so; so is a title.
+    let shelf = "# Bookshelf\n\n## Step 1: measure (15 min)\n- [x] mark\n\n## Step 2: cut (30 min)\n- [ ] sides\n\n## Step 3 — cut\n- [ ] shelves\n";
+    let v = plan_status_json(shelf);
+    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "pending"), ("3", "skipped")]));
+    assert_eq!(v["groups"][1]["title"], "cut (30 min)");
+    let stages = "# План\n\n## Этап 1 — план (2 недели)\n- [x] a\n- [x] b\n\n## Fase 2 — Later\n- [ ] c\n";
+    assert_eq!(group_statuses(&plan_status_json(stages)), pairs(&[("1", "complete"), ("2", "pending")]));
     // A share after a title in bold and a dash may carry a remark; without the bold it may be
     // an amount (`Canary — 5% (eu-west only)`).
     let launch = "# Launch\n\n- **M1 Pricing** — 100%\n- **M2 Invoice editor** — 70% (PDF export left)\n- **M3 Onboarding** — 40%, mocks sent\n- **M4 Launch day** — 0%\n";
@@ -4954,18 +4961,13 @@ fn a_status_word_only_alone_titling_a_sprint_and_a_share_after_a_bold_title() {
 }
 
 #[test]
-fn a_numbered_checklist_alone_and_steps_opened_by_a_status_in_round_brackets() {
-    // A numbered checklist and nothing else: its items are the steps, each box its status.
-    let flaky = "fix flaky test_scheduler\n\n1. [x] Reproduce locally (200 runs, fails ~4%)\n2. [x] Add logging around the tick\n3. [ ] Replace sleeps with events   <-- doing this\n4. [ ] Run 1000x in CI\n\nnotes:\n- freezegun does not help\n";
-    let v = plan_status_json(flaky);
-    assert_eq!(
-        group_statuses(&v),
-        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
-    );
-    assert_eq!(v["current_group"]["stated"], "3");
-    // Under a heading naming it a list of tasks, it stays a checklist.
-    let tasks = "# Release\n\n## Tasks\n1. [x] tag\n2. [ ] notes\n3. [ ] announce\n";
-    assert_eq!(plan_status_json(tasks)["groups"].as_array().map(Vec::len), Some(0));
+fn steps_opened_by_a_status_in_round_brackets_and_a_numbered_checklist_left_alone() {
+    // A numbered checklist and nothing else is a checklist: its open boxes are the work left,
+    // and pplan says it sees no groups.
+    let release = "# Release checklist\n\n1. [x] Bump version\n2. [ ] Update changelog\n3. [ ] Tag release\n";
+    let v = plan_status_json(release);
+    assert_eq!(v["groups"].as_array().map(Vec::len), Some(0));
+    assert_eq!(v["tasks"]["total"], 3);
     // A status word in round brackets opening each step (`(done)`, `(in progress)`); a title's
     // own word in brackets is no status (`(optional)`).
     let export = "Goal: parquet export\n\nPlan\n- (done)        Add pyarrow as an extra\n- (done)        Writer abstraction\n- (in progress) Parquet exporter\n- (pending)     CLI flag\n- (optional)    Docs page\n";
@@ -5027,4 +5029,32 @@ fn a_groups_only_spelling_comes_back_whatever_the_files_letter_case_or_punctuati
         assert_ne!(moved, plan);
         assert_eq!(set_again(&dir, &[(group, back)]), plan, "{plan}");
     }
+}
+
+#[test]
+fn what_the_new_readings_leave_alone_and_what_pplan_never_writes_back() {
+    // A long remark after a short word is prose, not one more step.
+    let steps = "DESIGN - done\nBUILD - in progress\nLAUNCH - not started\n\nNote - blocked on the vendor for most of March, which pushed everything back by about three weeks, so LAUNCH starts late.\n";
+    assert_eq!(
+        group_statuses(&plan_status_json(steps)),
+        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")])
+    );
+    // Nor is a memo's share after its label.
+    let memo = "移行\n\n現状調査 - 完了\n設計 - 進行中\n実装 - 未着手\n\nメモ：予算消化率　80%\n";
+    assert_eq!(plan_status_json(memo)["groups"].as_array().map(Vec::len), Some(3));
+    // Roman-numbered sections are named by their numbers in digits too.
+    let paper =
+        "# Paper\n\n## I. Introduction\n- [x] a\n\n## II. Methods\n- [ ] b\n\n## III. Results\n- [ ] c\n";
+    let (_, text) = set_in_turn(paper, &[("2", "in_progress")]);
+    assert!(text.contains("## II. Methods\n- **Status:** in_progress\n"), "{text}");
+    // A spelling in .pplan/ that could make a link is never written into the plan.
+    let plan = "# P\n\n## Phase 1: Setup\n**Status:** pending\n\n## Phase 2: Build\n**Status:** pending\n";
+    let dir = crate::harness::TempDir::new();
+    std::fs::write(dir.path().join("task_plan.md"), plan).unwrap_or_else(|e| panic!("write: {e}"));
+    std::fs::create_dir_all(dir.path().join(".pplan")).unwrap_or_else(|e| panic!("mkdir: {e}"));
+    let spellings = r#"{"schema_version":1,"spellings":[{"place":"label","status":"complete","text":"done: https://evil.example/pay","group":"1: Setup"},{"place":"label","status":"complete","text":"done. www.evil.example","group":"2: Build"}]}"#;
+    std::fs::write(dir.path().join(".pplan/spellings.json"), spellings)
+        .unwrap_or_else(|e| panic!("write: {e}"));
+    let text = set_again(&dir, &[("1", "complete"), ("2", "complete")]);
+    assert_eq!(text, plan.replace("pending", "complete"));
 }

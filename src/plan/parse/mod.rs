@@ -575,9 +575,13 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
             }
             let read = walk(text, doc.body(), &lines, &roles, Vec::new(), None);
             if holds_work(text, &lines.blocks, &read) {
-                return lined(numbered_runs)
-                    .filter(|more| more.groups.len() > read.groups.len())
-                    .unwrap_or(read);
+                // (Only when it keeps every step read: a roman-numbered list of books beside
+                // the steps is no more steps.)
+                let keeps = |more: &Plan<'_>| {
+                    more.groups.len() > read.groups.len()
+                        && read.groups.iter().all(|g| more.groups.iter().any(|m| m.at == g.at))
+                };
+                return lined(numbered_runs).filter(keeps).unwrap_or(read);
             }
         }
     }

@@ -715,8 +715,9 @@ pub(super) fn carriers(text: &str, blocks: &[Block]) -> Vec<u32> {
     found.into_iter().map(|f| f.0).collect()
 }
 
-/// A spec's task list (`- [x] 1. Set up the module` over `  - [x] 2.1 Create the model`): the
-/// top-level checkbox items numbered `N.`, in one stretch between headings, when two or more
+/// A spec's task list (`- [x] 1. Set up the module` over `  - [x] 2.1 Create the model`), or a
+/// person's (`- [x] **HTML / CSS**` over `  - [x] freeCodeCamp course`): the top-level checkbox
+/// items numbered `N.` or titled in bold, in one stretch between headings, when two or more
 /// hold checkbox items of their own; each is a group, its box its status, and only the nested
 /// items are tasks. (In such lists `[-]` marks work under way.)
 pub(super) fn spec_items(text: &str, blocks: &[Block]) -> Vec<u32> {
@@ -724,8 +725,16 @@ pub(super) fn spec_items(text: &str, blocks: &[Block]) -> Vec<u32> {
         let raw = &text[line.clone()];
         let s = &raw[syntax::content_start(raw)..];
         syntax::list_marker(s).is_some_and(|m| {
-            syntax::checkbox(&s[m..])
-                .is_some_and(|(_, _, len)| syntax::numbered_heading(&s[m + len..]).is_some())
+            syntax::checkbox(&s[m..]).is_some_and(|(_, _, len)| {
+                // (Or titled in bold, perhaps struck through: `- [x] **HTML / CSS**`, `- [ ]
+                // ~~**Python / Django**~~ — abandonné`; not a phase's item, `- [x] **Phase 1:
+                // Audit**`, read as a list's group.)
+                let title = s[m + len..].trim_start();
+                let bold = title.strip_prefix("~~").unwrap_or(title).strip_prefix("**");
+                let inner = bold.and_then(|b| Some(&b[..b.find("**")?])).filter(|i| !i.is_empty());
+                syntax::numbered_heading(&s[m + len..]).is_some()
+                    || inner.is_some_and(|i| syntax::group_heading(i).is_none())
+            })
         })
     };
     let mut found = Vec::new();
@@ -847,17 +856,7 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
         let counted = stretch.iter().all(|s| s.number.is_some())
             && stretch.windows(2).all(|w| w[0].number < w[1].number);
         let opening = counted && stretch.iter().take(stated).all(is_stated);
-        // A numbered checklist alone, counted from 1 (`1. [x] Reproduce locally`, `2. [x] Add
-        // logging`, `4. [ ] Replace sleeps  <-- doing this`), is a plan's steps, each box its
-        // status, in a plan with no groups (the only kind this is asked of).
-        let checklist = stretch.len() >= 3
-            && *items == 0
-            && counted
-            && stretch.first().is_some_and(|s| s.number == Some(1))
-            && stretch.iter().all(|s| s.boxed && s.numbered);
-        if checklist {
-            found.extend(stretch.iter().map(|s| s.item));
-        } else if stated >= 2 && (stated * 2 >= *items || opening) {
+        if stated >= 2 && (stated * 2 >= *items || opening) {
             // The stated items' kind of list (numbered or bulleted) is the steps'.
             let numbered = stretch.iter().filter(|s| is_stated(s) && s.numbered).count() * 2 > stated;
             // A numbered step written with a box among numbered steps (`6. [ ] email templates`
@@ -905,9 +904,7 @@ pub(super) fn status_items(text: &str, blocks: &[Block]) -> Vec<u32> {
                 // it may be a step among numbered ones (see `flush`) when it counts on from the
                 // step before it (`6. [ ]` after `5. …`; not a checklist numbered from 1 again).
                 if syntax::checkbox(s).is_some() || syntax::unknown_checkbox(s).is_some() {
-                    // (Or the first of a numbered checklist: see `flush`.)
-                    let counts_on = |n: u32| before.map_or(n == 1 && stretch.is_empty(), |b| n == b + 1);
-                    if numbered && number.is_some_and(counts_on) {
+                    if numbered && number.is_some_and(|n| before.is_some_and(|b| n == b + 1)) {
                         stretch.push(Step {
                             item: i as u32,
                             numbered,
