@@ -749,12 +749,12 @@ pub(super) fn plain(word: &str) -> bool {
 /// mid-line (no link), though a reader may take them apart otherwise, so no edit of them is
 /// trusted unread. What `.pplan/` may give back.
 pub(super) fn inert(word: &str) -> bool {
-    // (A stop, colon or slash only between digits, `28/03`, `10:30`: never a link's,
-    // `evil.example/pay`, `https://…`.)
+    // (A stop or colon only between digits, `1.5`, `10:30`: never a link's, `www.evil.example`,
+    // `https://…`; a link needs one of them.)
     let b = word.as_bytes();
     let between_digits =
         |i: usize| i > 0 && b[i - 1].is_ascii_digit() && b.get(i + 1).is_some_and(u8::is_ascii_digit);
-    let stops = b.iter().enumerate().all(|(i, c)| !matches!(c, b'/' | b'.' | b':') || between_digits(i));
+    let stops = b.iter().enumerate().all(|(i, c)| !matches!(c, b'.' | b':') || between_digits(i));
     stops && plain_with(word, &['\'', '’', '/', '.', ',', ':', ';'])
 }
 

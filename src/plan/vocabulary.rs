@@ -327,7 +327,8 @@ struct Remembered {
     spellings: Vec<Spelling>,
 }
 
-/// Longer than any status spelling: a remembered one this long was not written by pplan.
+/// Longer than any status spelling: a remembered one this long was not written by pplan (a
+/// group's own, with what it waits on, may be four times as long).
 const MAX_SPELLING: usize = 64;
 
 /// How many groups' own spellings are remembered (the oldest go first).
@@ -362,7 +363,10 @@ impl Spelling {
                 && super::syntax::share_word(&self.text) == Some(self.status);
         }
         let text = self.text.as_str();
-        let short = text.len() <= MAX_SPELLING && super::edit::inert(text);
+        // (A group's own may say what it waits on at length: `waiting on Sponsored Programs to
+        // send the rates for FY25, nothing I can do till then`.)
+        let most = if self.group.is_some() { 4 * MAX_SPELLING } else { MAX_SPELLING };
+        let short = text.len() <= most && super::edit::inert(text);
         // A word that is a status only standing alone (`済`) is one here.
         let spells = |s: &str| {
             status::whole(s) == Some(self.status)

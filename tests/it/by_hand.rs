@@ -5023,6 +5023,12 @@ fn a_groups_only_spelling_comes_back_whatever_the_files_letter_case_or_punctuati
             "pending",
             "blocked",
         ),
+        (
+            "Part A  Aims ........ done\nPart B  Budget ........ waiting on Sponsored Programs to send fringe/indirect rates for FY25, nothing I can do till then\nPart C  Letters ........ not started\n",
+            "2",
+            "pending",
+            "blocked",
+        ),
     ];
     for (plan, group, away, back) in cases {
         let (dir, moved) = set_in_turn(plan, &[(group, away)]);
