@@ -4852,16 +4852,9 @@ fn a_status_word_closing_a_steps_first_line_as_a_sentence_of_its_own() {
 #[test]
 fn leader_lines_with_a_status_in_brackets_and_a_bugs_checklist_after_them() {
     let roadmap = "# Kiln controller\n\n### stages\n\n01  thermocouple + amp board ........... [shipped]\n02  PID loop on the bench ................. [wip]  ramp ✓ hold ✗\n03  enclosure ............................. [blocked]  waiting on the sheet-metal shop, they are closed until the 12th\n04  web UI ................................ [cut]\n05  first firing .......................... [todo]\n\n### bugs\n- [ ] relay chatters near setpoint\n- [x] wrong sign on the cold junction\n";
-    let v = plan_status_json(roadmap);
-    assert_eq!(
-        group_statuses(&v),
-        pairs(&[
-            ("1", "complete"),
-            ("2", "in_progress"),
-            ("3", "blocked"),
-            ("4", "skipped"),
-            ("5", "pending")
-        ])
+    let v = assert_groups(
+        roadmap,
+        &[("1", "complete"), ("2", "in_progress"), ("3", "blocked"), ("4", "skipped"), ("5", "pending")],
     );
     // The bugs' boxes are no stage's.
     assert_eq!(v["tasks"]["total"], 2);
@@ -4878,25 +4871,18 @@ fn leader_lines_with_a_status_in_brackets_and_a_bugs_checklist_after_them() {
 fn steps_lettered_in_roman_numerals_or_after_a_closing_bracket() {
     // Letters counted from A, the status opening the step's notes.
     let analysis = "## pricing study\n\nPart A. pull the invoices\n    done. two years, both regions\n\nPart B. elasticity by tier\n    done, see the notebook\n\nPart C. survey design  ← here\n    draft questions with Ana\n\nPart D. write-up\n";
-    let v = plan_status_json(analysis);
-    assert_eq!(
-        group_statuses(&v),
-        pairs(&[("A", "complete"), ("B", "complete"), ("C", "in_progress"), ("D", "pending")])
+    let v = assert_groups(
+        analysis,
+        &[("A", "complete"), ("B", "complete"), ("C", "in_progress"), ("D", "pending")],
     );
     assert_eq!(v["current_group"]["stated"], "C");
     // Roman numerals alone: the lines saying nothing are steps too.
     let grant = "Grant proposal, due in May\n\nI.   Call the program officer — done, she liked aim 2\nII.  Aims page — started\nIII. Narrative (15 pp)\nIV.  Budget\n\nthoughts: aim 3 may go.\n";
-    assert_eq!(
-        group_statuses(&plan_status_json(grant)),
-        pairs(&[("I", "complete"), ("II", "in_progress"), ("III", "pending"), ("IV", "pending")])
-    );
+    assert_groups(grant, &[("I", "complete"), ("II", "in_progress"), ("III", "pending"), ("IV", "pending")]);
     // A closing bracket sets the title apart (`Fase 1)`), not into it.
     let shop = "Plano da loja\n\nFase 1) Alvará — ok\nFase 2) Ponto comercial — concluído\nFase 3) Reforma — em andamento\nFase 4) Inauguração\n";
-    let v = plan_status_json(shop);
-    assert_eq!(
-        group_statuses(&v),
-        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
-    );
+    let v =
+        assert_groups(shop, &[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")]);
     assert_eq!(v["groups"][0]["title"], "Alvará");
 }
 
@@ -4904,10 +4890,7 @@ fn steps_lettered_in_roman_numerals_or_after_a_closing_bracket() {
 fn a_share_under_way_set_away_comes_back_and_other_statuses_are_refused_plainly() {
     // After an ideographic space, as after two spaces, a share closes a plain step.
     let move_plan = "移行メモ\n\n■ STEP1 現状調査　100%\n■ STEP2 ルール決め　100%\n■ STEP3 試験移行　80%\n■ STEP4 本番移行　0%\n";
-    assert_eq!(
-        group_statuses(&plan_status_json(move_plan)),
-        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
-    );
+    assert_groups(move_plan, &[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")]);
     let (dir, away) = set_in_turn(move_plan, &[("3", "pending")]);
     assert_eq!(away, move_plan.replace("試験移行　80%", "試験移行　0%"));
     // The share it had comes back, from `.pplan/`: pplan could not make it up.
@@ -4925,10 +4908,7 @@ fn a_share_under_way_set_away_comes_back_and_other_statuses_are_refused_plainly(
 fn a_status_word_only_alone_titling_a_sprint_and_a_share_after_a_bold_title() {
     // Closed, going, planned, in lowercase after a dash and nothing more.
     let sprints = "# Запись к мастеру\n\n## Спринт 1 — закрыт\n✓ авторизация\n\n## Спринт 2 — закрыт\n✓ календарь\n\n## Спринт 3 — идёт\n· отзывы\n\n## Спринт 4 — план\n· оплата\n";
-    assert_eq!(
-        group_statuses(&plan_status_json(sprints)),
-        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
-    );
+    assert_groups(sprints, &[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")]);
     // Set away to a status the file has no word for, it gets a Russian one, and back its own.
     let (dir, away) = set_in_turn(sprints, &[("1", "blocked")]);
     assert_eq!(away, sprints.replace("Спринт 1 — закрыт", "Спринт 1 — заблокировано"));
@@ -4937,27 +4917,20 @@ fn a_status_word_only_alone_titling_a_sprint_and_a_share_after_a_bold_title() {
     assert_eq!(set_again(&dir, &[("3", "in_progress")]), sprints);
     // So does a Japanese word no table holds (`【済】`, `【カット】`).
     let book = "# 本\n\n## 第1章 はじめに 【済】\n\n## 第2章 環境 【済】\n\n## 第3章 GPIO 【カット】\n";
-    assert_eq!(
-        group_statuses(&plan_status_json(book)),
-        pairs(&[("1", "complete"), ("2", "complete"), ("3", "skipped")])
-    );
+    assert_groups(book, &[("1", "complete"), ("2", "complete"), ("3", "skipped")]);
     let (dir, away) = set_in_turn(book, &[("1", "in_progress")]);
     assert_eq!(away, book.replace("はじめに 【済】", "はじめに 【進行中】"));
     assert_eq!(set_again(&dir, &[("1", "complete")]), book);
     // A step named by such a word, with a remark or after a colon, is named so; so is a title.
     let shelf = "# Bookshelf\n\n## Step 1: measure (15 min)\n- [x] mark\n\n## Step 2: cut (30 min)\n- [ ] sides\n\n## Step 3 — cut\n- [ ] shelves\n";
-    let v = plan_status_json(shelf);
-    assert_eq!(group_statuses(&v), pairs(&[("1", "complete"), ("2", "pending"), ("3", "skipped")]));
+    let v = assert_groups(shelf, &[("1", "complete"), ("2", "pending"), ("3", "skipped")]);
     assert_eq!(v["groups"][1]["title"], "cut (30 min)");
     let stages = "# План\n\n## Этап 1 — план (2 недели)\n- [x] a\n- [x] b\n\n## Fase 2 — Later\n- [ ] c\n";
-    assert_eq!(group_statuses(&plan_status_json(stages)), pairs(&[("1", "complete"), ("2", "pending")]));
+    assert_groups(stages, &[("1", "complete"), ("2", "pending")]);
     // A share after a title in bold and a dash may carry a remark; without the bold it may be
     // an amount (`Canary — 5% (eu-west only)`).
     let launch = "# Launch\n\n- **M1 Pricing** — 100%\n- **M2 Invoice editor** — 70% (PDF export left)\n- **M3 Onboarding** — 40%, mocks sent\n- **M4 Launch day** — 0%\n";
-    assert_eq!(
-        group_statuses(&plan_status_json(launch)),
-        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "in_progress"), ("4", "pending")])
-    );
+    assert_groups(launch, &[("1", "complete"), ("2", "in_progress"), ("3", "in_progress"), ("4", "pending")]);
 }
 
 #[test]
@@ -4971,16 +4944,9 @@ fn steps_opened_by_a_status_in_round_brackets_and_a_numbered_checklist_left_alon
     // A status word in round brackets opening each step (`(done)`, `(in progress)`); a title's
     // own word in brackets is no status (`(optional)`).
     let export = "Goal: parquet export\n\nPlan\n- (done)        Add pyarrow as an extra\n- (done)        Writer abstraction\n- (in progress) Parquet exporter\n- (pending)     CLI flag\n- (optional)    Docs page\n";
-    let v = plan_status_json(export);
-    assert_eq!(
-        group_statuses(&v),
-        pairs(&[
-            ("1", "complete"),
-            ("2", "complete"),
-            ("3", "in_progress"),
-            ("4", "pending"),
-            ("5", "pending")
-        ])
+    let v = assert_groups(
+        export,
+        &[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending"), ("5", "pending")],
     );
     assert_eq!(v["groups"][4]["title"], "(optional)    Docs page");
     let (dir, away) = set_in_turn(export, &[("4", "in_progress")]);
@@ -5041,10 +5007,7 @@ fn a_groups_only_spelling_comes_back_whatever_the_files_letter_case_or_punctuati
 fn what_the_new_readings_leave_alone_and_what_pplan_never_writes_back() {
     // A long remark after a short word is prose, not one more step.
     let steps = "DESIGN - done\nBUILD - in progress\nLAUNCH - not started\n\nNote - blocked on the vendor for most of March, which pushed everything back by about three weeks, so LAUNCH starts late.\n";
-    assert_eq!(
-        group_statuses(&plan_status_json(steps)),
-        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")])
-    );
+    assert_groups(steps, &[("1", "complete"), ("2", "in_progress"), ("3", "pending")]);
     // Nor is a memo's share after its label.
     let memo = "移行\n\n現状調査 - 完了\n設計 - 進行中\n実装 - 未着手\n\nメモ：予算消化率　80%\n";
     assert_eq!(plan_status_json(memo)["groups"].as_array().map(Vec::len), Some(3));
@@ -5063,4 +5026,12 @@ fn what_the_new_readings_leave_alone_and_what_pplan_never_writes_back() {
         .unwrap_or_else(|e| panic!("write: {e}"));
     let text = set_again(&dir, &[("1", "complete"), ("2", "complete")]);
     assert_eq!(text, plan.replace("pending", "complete"));
+}
+
+/// The groups and statuses `status --json` reads in `plan`, asserted; the whole reading.
+#[track_caller]
+fn assert_groups(plan: &str, want: &[(&str, &str)]) -> serde_json::Value {
+    let v = plan_status_json(plan);
+    assert_eq!(group_statuses(&v), pairs(want), "{plan}");
+    v
 }
