@@ -2526,6 +2526,13 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         {
             trailing.push(Found::new(token.status, after + token.range.start..after + token.range.end));
         }
+        // Or a share before a remark (`**M2 Invoice editor** — 70% (PDF export left)`).
+        if trailing.is_empty()
+            && let Some((status, range)) = remarked_share(&text[after..])
+        {
+            trailing
+                .push(Found { share: true, ..Found::new(status, after + range.start..after + range.end) });
+        }
         let (title, inner) = strip_trailing_statuses(text, p..p + close);
         let title = title.start..title.start + text[title].trim_end_matches([':', '：', ' ']).len();
         found.extend(inner);
@@ -2976,12 +2983,19 @@ pub fn share_status(t: &str) -> Option<(usize, Found)> {
 /// work, not what the share is of. Where the title ends, the status and the share's range.
 fn bold_share(t: &str) -> Option<(usize, Status, Range<usize>)> {
     let close = t.strip_prefix("**")?.find("**")? + 4;
-    let dash = [" — ", " – "].into_iter().find(|d| t[close..].starts_with(d))?;
-    let at = close + dash.len();
+    let (status, share) = remarked_share(&t[close..])?;
+    Some((close, status, close + share.start..close + share.end))
+}
+
+/// A dash, a share and a remark after a title in bold (` — 70% (PDF export left)`): the status
+/// and the share's range.
+fn remarked_share(t: &str) -> Option<(Status, Range<usize>)> {
+    let dash = [" — ", " – "].into_iter().find(|d| t.starts_with(d))?;
+    let at = dash.len();
     let end = at + t[at..].find('%')? + 1;
     let status = share_word(&t[at..end])?;
     let rest = &t[end..];
-    [" (", ", ", " — "].iter().any(|r| rest.starts_with(r)).then_some((close, status, at..end))
+    [" (", ", ", " — "].iter().any(|r| rest.starts_with(r)).then_some((status, at..end))
 }
 
 /// A table cell saying how far its row is, perhaps after a symbol and before a remark (`45%`,

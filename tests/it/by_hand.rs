@@ -4931,6 +4931,12 @@ fn a_status_word_only_alone_titling_a_sprint_and_a_share_after_a_bold_title() {
     // an amount (`Canary — 5% (eu-west only)`).
     let launch = "# Launch\n\n- **M1 Pricing** — 100%\n- **M2 Invoice editor** — 70% (PDF export left)\n- **M3 Onboarding** — 40%, mocks sent\n- **M4 Launch day** — 0%\n";
     assert_groups(launch, &[("1", "complete"), ("2", "in_progress"), ("3", "in_progress"), ("4", "pending")]);
+    // So does a plan kept in bold lines, the share set back as written.
+    let lines = "Launch\n\n**M1 Pricing** — 100%\n**M2 Invoice editor** — 70% (PDF export left)\n**M3 Onboarding** — 0%\n";
+    assert_groups(lines, &[("M1", "complete"), ("M2", "in_progress"), ("M3", "pending")]);
+    let (dir, away) = set_in_turn(lines, &[("M2", "complete")]);
+    assert_eq!(away, lines.replace("— 70% (PDF", "— 100% (PDF"));
+    assert_eq!(set_again(&dir, &[("M2", "in_progress")]), lines);
 }
 
 #[test]
