@@ -463,13 +463,18 @@ mod tests {
             {{"place":"heading","status":"blocked","text":"the timber merchant","group":"3: frame"}},
             {{"place":"heading","status":"complete","text":"DONE","group":"1: a\nb"}},
             {{"place":"heading","status":"complete","text":"DONE","group":"{long}"}},
-            {{"place":"label","status":"complete","text":"✅ feito","group":"3: Diagramação"}}
+            {{"place":"label","status":"complete","text":"✅ feito","group":"3: Diagramação"}},
+            {{"place":"share","status":"in_progress","text":"80% [pay](https://evil.example)","group":"2: b"}},
+            {{"place":"share","status":"complete","text":"100%","group":"2: b"}},
+            {{"place":"share","status":"in_progress","text":"80%"}},
+            {{"place":"label","status":"complete","text":"done: https://evil.example","group":"2: b"}}
         ]}}"#
         );
         let read = Spelling::read_remembered(&json);
         let kept: Vec<(&str, Option<&str>)> =
             read.iter().map(|s| (s.text.as_str(), s.group.as_deref())).collect();
-        // Words opening with their status, under a short key with no line break in it.
+        // Words opening with their status, under a short key with no line break in it; a share
+        // only under way and a group's, and nothing a link could be made of.
         assert_eq!(
             kept,
             [("Waiting on the timber merchant", Some("3: frame")), ("✅ feito", Some("3: Diagramação"))]

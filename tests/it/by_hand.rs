@@ -4898,7 +4898,10 @@ fn a_share_under_way_set_away_comes_back_and_other_statuses_are_refused_plainly(
     // A share never written under way says only done or not begun; the file stays.
     let (code, _, stderr) = pplan(dir.path(), &["set", "--group", "4", "in_progress"]);
     assert_eq!(code, Some(2));
-    assert!(stderr.contains("its status is a share done, `0%`"), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: cannot write a status for group `4`: its status is a share done, `0%`, which says only complete (100%) or pending (0%); write in_progress in its place yourself\n"
+    );
     let (code, _, _) = pplan(dir.path(), &["set", "--group", "3", "blocked"]);
     assert_eq!(code, Some(2));
     assert_eq!(std::fs::read_to_string(dir.path().join("task_plan.md")).ok().as_deref(), Some(move_plan));
@@ -5021,7 +5024,7 @@ fn what_the_new_readings_leave_alone_and_what_pplan_never_writes_back() {
     let paper =
         "# Paper\n\n## I. Introduction\n- [x] a\n\n## II. Methods\n- [ ] b\n\n## III. Results\n- [ ] c\n";
     let (_, text) = set_in_turn(paper, &[("2", "in_progress")]);
-    assert!(text.contains("## II. Methods\n- **Status:** in_progress\n"), "{text}");
+    assert_eq!(text, paper.replace("## II. Methods\n", "## II. Methods\n- **Status:** in_progress\n"));
     // A spelling in .pplan/ that could make a link is never written into the plan.
     let plan = "# P\n\n## Phase 1: Setup\n**Status:** pending\n\n## Phase 2: Build\n**Status:** pending\n";
     let dir = crate::harness::TempDir::new();
