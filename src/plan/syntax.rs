@@ -1852,11 +1852,11 @@ fn closing_status(t: &str) -> Option<(Range<usize>, Vec<Found>)> {
     let found = |at: usize, len: usize, status: Status| {
         Some((0..t[..at].trim_end().len(), vec![Found::new(status, at..at + len)]))
     };
-    // (Or an ideographic space: `■ STEP1 現状調査　100%`.)
     // (Not after a label: `メモ：予算消化率 80%`.)
     if any_label(t).is_some() {
         return None;
     }
+    // (Or an ideographic space: `■ STEP1 現状調査　100%`.)
     if let Some(gap) = t[..end].rfind("  ").into_iter().chain(t[..end].rfind('\u{3000}')).max() {
         let word = t[gap..end].trim_start_matches([' ', '\u{3000}']);
         if let Some(status) = share_word(word) {
@@ -2548,8 +2548,8 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
     // (Or a word that is a status only alone, after a dash, in lowercase and nothing more:
     // `Спринт 1 — закрыт`. Not a step named by a verb, `Step 2: cut (30 min)`, `Этап 1 — план (2
     // недели)`, nor a title, `Fase 2 — Later`.)
-    let dashed = ["—", "–"].iter().any(|d| text[..title.start].trim_end().ends_with(d));
     let alone = || {
+        let dashed = ["—", "–"].iter().any(|d| text[..title.start].trim_end().ends_with(d));
         let word = text[rest.clone()].trim();
         let lower = !word.chars().any(char::is_uppercase);
         status::lone(word).filter(|_| separated && dashed && lower)

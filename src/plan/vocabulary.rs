@@ -282,24 +282,23 @@ impl<'a> Vocabulary<'a> {
                 if edit.text == whole {
                     continue;
                 }
-                // A share under way (`80%`): `set` writes only 100% and 0%.
-                if i.place == Place::Share {
-                    if i.status == Status::InProgress {
-                        let (place, status, text) = (i.place, i.status, whole.to_string());
-                        out.push(Spelling { place, status, text, group: Some(g.memory_key()) });
-                    }
-                    continue;
-                }
-                // (A status read from what it waits on has no spelling of its own.)
-                let spelled = status::spelling(whole);
-                let old = spelled.unwrap_or(whole);
-                let kind = &self.shaped[i.place as usize][i.status as usize][Shape::of(old) as usize];
-                // (Or what it waits on with it, `Waiting on the timber merchant`: gone with the
-                // status, back with it; or prose, `✅ feito em agosto.`, no spelling of the file's.)
-                let kept = kind.first == Some(old) || kind.second == Some(old);
-                // (Or the file's only spelling of it, `— OK` among lowercase words: the file's
-                // memory of it gives way to the case the file writes, the group's does not.)
-                if kind.second.is_some() || !kept || spelled != Some(whole) || kind.count == 1 {
+                let keep = if i.place == Place::Share {
+                    // A share under way (`80%`): `set` writes only 100% and 0%.
+                    i.status == Status::InProgress
+                } else {
+                    // (A status read from what it waits on has no spelling of its own.)
+                    let spelled = status::spelling(whole);
+                    let old = spelled.unwrap_or(whole);
+                    let kind = &self.shaped[i.place as usize][i.status as usize][Shape::of(old) as usize];
+                    // (Or what it waits on with it, `Waiting on the timber merchant`: gone with the
+                    // status, back with it; or prose, `✅ feito em agosto.`, no spelling of the
+                    // file's.)
+                    let kept = kind.first == Some(old) || kind.second == Some(old);
+                    // (Or the file's only spelling of it, `— OK` among lowercase words: the file's
+                    // memory of it gives way to the case the file writes, the group's does not.)
+                    kind.second.is_some() || !kept || spelled != Some(whole) || kind.count == 1
+                };
+                if keep {
                     let (place, status, text) = (i.place, i.status, whole.to_string());
                     out.push(Spelling { place, status, text, group: Some(g.memory_key()) });
                 }
@@ -352,13 +351,11 @@ impl Spelling {
         if self.place == Place::Checkbox {
             return self.status == Status::InProgress && matches!(self.text.as_str(), "~" | "/" | "-");
         }
+        // (A group's key: short, on one line.)
+        let keyed = |k: &String| k.len() <= 3 * MAX_SPELLING && !k.chars().any(char::is_control);
         // A share is a group's own, under way: `set` writes the others.
         if self.place == Place::Share {
-            let group = self
-                .group
-                .as_ref()
-                .is_some_and(|k| k.len() <= 3 * MAX_SPELLING && !k.chars().any(char::is_control));
-            return group
+            return self.group.as_ref().is_some_and(keyed)
                 && self.status == Status::InProgress
                 && super::syntax::share_word(&self.text) == Some(self.status);
         }
@@ -387,8 +384,7 @@ impl Spelling {
             // opens with its status.
             Some(key) => {
                 short
-                    && key.len() <= 3 * MAX_SPELLING
-                    && !key.chars().any(char::is_control)
+                    && keyed(key)
                     && (spells(text)
                         || status::leading(text)
                             .is_some_and(|t| t.range.start == 0 && t.status == self.status))

@@ -547,11 +547,8 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
             }
         }
     }
-    // Or under bold lines, two or more saying how they stand (`**data**  done`, `**storage —
-    // 60%**`), or plain ones (`DESIGN - done`, `week 1 (ch 1-4) ok`): the groups of a plan
-    // kept by hand, when they hold every task.
-    // (Lines numbered in order, read as the last resort below, when they are more steps: `III.
-    // Research narrative` beside `II.  Specific aims page — started`.)
+    // Plain lines made headings by `find`, read as groups when two or more say how they stand
+    // in words or symbols and they hold the plan's work (see `holds_work`).
     type Lines = fn(&str, &mut [Block]) -> bool;
     let lined = |find: Lines| {
         let mut lines = Outline { blocks: outline.blocks.clone() };
@@ -564,6 +561,11 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
             read.groups.iter().filter(|g| g.indicators.iter().any(|i| i.place != Place::Checkbox)).count();
         (stated >= 2 && holds_work(text, &lines.blocks, &read)).then_some(read)
     };
+    // Or under bold lines, two or more saying how they stand (`**data**  done`, `**storage —
+    // 60%**`), or plain ones (`DESIGN - done`, `week 1 (ch 1-4) ok`): the groups of a plan
+    // kept by hand, when they hold every task; or lines numbered in order read as the last
+    // resort below, when they are more steps (`III. Research narrative` beside `II.  Specific
+    // aims page — started`).
     type Steps = fn(&str, &mut [Block]) -> Vec<(usize, syntax::Titled)>;
     for find in [bold_steps as Steps, plain_steps] {
         let mut lines = Outline { blocks: outline.blocks.clone() };
@@ -617,8 +619,8 @@ fn read(doc: &Document, two_cores: bool) -> Plan<'_> {
 /// errors, decisions, tests or what comes next (`### bugs` over a checklist after the
 /// milestones' lines): steps read in plain lines hold the plan's work, not prose beside it.
 fn holds_work(text: &str, blocks: &[Block], read: &Plan<'_>) -> bool {
-    let loose: Vec<usize> = read.tasks.iter().filter(|t| t.group.is_none()).map(|t| t.at).collect();
-    if loose.is_empty() {
+    let mut loose = read.tasks.iter().filter(|t| t.group.is_none()).map(|t| t.at).peekable();
+    if loose.peek().is_none() {
         return true;
     }
     let heads: Vec<&Range<usize>> = blocks
@@ -628,9 +630,10 @@ fn holds_work(text: &str, blocks: &[Block], read: &Plan<'_>) -> bool {
             _ => None,
         })
         .collect();
-    headings_over(blocks, loose.into_iter()).into_iter().all(|h| {
-        h.is_some_and(|h| {
-            let name = text[heads[h].clone()].trim_start_matches('#');
+    loose.all(|at| {
+        let under = heads.partition_point(|h| h.start <= at).checked_sub(1).map(|h| heads[h]);
+        under.is_some_and(|h| {
+            let name = text[h.clone()].trim_start_matches('#');
             matches!(
                 section_of(name),
                 Section::Issues | Section::Errors | Section::Decisions | Section::Tests | Section::Next

@@ -336,8 +336,8 @@ pub(super) fn numbered_runs(text: &str, blocks: &mut [Block]) -> bool {
 
 /// A paragraph line that is a label in bold (`**Backend**`, `**iOS** — Karol`, `**Release**
 /// (mostly unchanged)`) with a checklist right under it, or a short plain line with boxes
-/// indented under it (`Sat (hours 6-30)` over `  [x] lose condition`): in a plan kept by hand with no group
-/// in any form, the heading of an area. Two or more become headings of the deepest level;
+/// indented under it (`Sat (hours 6-30)` over `  [x] lose condition`): in a plan kept by hand
+/// with no group in any form, the heading of an area. Two or more become headings of the deepest level;
 /// whether they are groups is then decided like any bare heading's. True when any was found.
 pub(super) fn bold_labels(text: &str, blocks: &mut [Block]) -> bool {
     // (The list under it may open with the status line `set` writes: `- **Status:** blocked`.)
