@@ -4709,16 +4709,9 @@ fn a_list_under_a_plain_line_naming_the_steps_and_sentences_saying_where_the_wor
     // A plain line naming the stages over a numbered list: its items are the steps, each
     // numbered by its item (not `Fix N+1`'s words).
     let search = "# Faster search\n\nSteps\n1. ✅ Profile in staging\n2. ✅ Fix N+1: prefetch tags\n3. ❌ Redis cache — abandoned, hit rate 4%\n4. 🔄 Move scoring into Postgres\n5. Benchmark again\n\nnotes\n- drop the cache table\n";
-    let v = plan_status_json(search);
-    assert_eq!(
-        group_statuses(&v),
-        pairs(&[
-            ("1", "complete"),
-            ("2", "complete"),
-            ("3", "skipped"),
-            ("4", "in_progress"),
-            ("5", "pending")
-        ])
+    let v = assert_groups(
+        search,
+        &[("1", "complete"), ("2", "complete"), ("3", "skipped"), ("4", "in_progress"), ("5", "pending")],
     );
     assert_eq!(v["groups"][1]["title"], "Fix N+1: prefetch tags");
     // Not a line that names no stages.
@@ -4727,10 +4720,9 @@ fn a_list_under_a_plain_line_naming_the_steps_and_sentences_saying_where_the_wor
     // A sentence opening a step's notes saying it is being done now: the current step, in
     // progress though it states nothing else.
     let thesis = "# Thesis\n\n## Part I — Review\nFinished in March. 62 refs.\n\n## Part II — Sampling\nFinished. 4 sites.\n\n## Part III — Lab\nCurrently doing this.\n- digestion: done\n\n## Part IV — Statistics\nNot started.\n";
-    let v = plan_status_json(thesis);
-    assert_eq!(
-        group_statuses(&v),
-        pairs(&[("I", "complete"), ("II", "complete"), ("III", "in_progress"), ("IV", "pending")])
+    let v = assert_groups(
+        thesis,
+        &[("I", "complete"), ("II", "complete"), ("III", "in_progress"), ("IV", "pending")],
     );
     assert_eq!(v["current_group"]["stated"], "III");
     // Not one further down the notes.
@@ -4747,11 +4739,7 @@ fn a_list_under_a_plain_line_naming_the_steps_and_sentences_saying_where_the_wor
 #[test]
 fn a_symbol_and_a_word_opening_a_steps_notes_come_back_as_they_were() {
     let book = "# Livro de receitas\n\n### Parte 1 — Digitalizar\n✅ feito em agosto. 218 fotos no Drive.\n\n### Parte 2 — Transcrever\n✅ feito. Tia Rosa ajudou.\n\n### Parte 3 — Diagramação\n✅ feito. 140 páginas.\n\n### Parte 4 — Impressão\nna gráfica\n";
-    let v = plan_status_json(book);
-    assert_eq!(
-        group_statuses(&v),
-        pairs(&[("1", "complete"), ("2", "complete"), ("3", "complete"), ("4", "pending")])
-    );
+    assert_groups(book, &[("1", "complete"), ("2", "complete"), ("3", "complete"), ("4", "pending")]);
     // A symbol alone before words is a note's (`✅ Literature review` over the status line), and
     // `set` leaves it.
     let chapter = "# Thesis\n\n## Chapter 1: Introduction\n✅ Literature review\n- **Status:** in_progress\n\n## Chapter 2: Methods\n";
@@ -4777,18 +4765,12 @@ fn a_symbol_and_a_word_opening_a_steps_notes_come_back_as_they_were() {
 #[test]
 fn steps_counted_with_an_enumeration_comma_and_a_chinese_dash() {
     let flat = "装修记录\n\n进度：\n1、拆改 —— ✅ 9/5 完工\n2、水电 —— ✅ 验收通过\n3、木工 —— 🔨 进行中，衣柜还没做\n4、油漆\n";
-    let v = plan_status_json(flat);
-    assert_eq!(
-        group_statuses(&v),
-        pairs(&[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")])
-    );
+    let v =
+        assert_groups(flat, &[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")]);
     assert_eq!(v["groups"][1]["title"], "水电");
     // `[未]` beside `[済]`: not yet.
     let doujin = "# 進行表\n\n## ネーム [済]\n\n## ペン入れ [作業中]\n\n## トーン [未]\n";
-    assert_eq!(
-        group_statuses(&plan_status_json(doujin)),
-        pairs(&[("1", "complete"), ("2", "in_progress"), ("3", "pending")])
-    );
+    assert_groups(doujin, &[("1", "complete"), ("2", "in_progress"), ("3", "pending")]);
     // Set away and back, byte for byte.
     let sets = [("2", "blocked"), ("2", "complete"), ("3", "complete"), ("3", "in_progress")];
     assert_eq!(set_in_turn(flat, &sets).1, flat);
@@ -4799,10 +4781,7 @@ fn the_new_readings_leave_ids_lists_and_remarks_that_are_not_steps() {
     let count = |plan: &str| plan_status_json(plan)["groups"].as_array().map(Vec::len);
     // A numbered item keeps the id it writes.
     let roadmap = "# R\n\n## Roadmap\n1. Sprint 3 — onboarding ✅\n2. Sprint 4 — payments 🚧\n3. Sprint 5 — offline mode\n";
-    assert_eq!(
-        group_statuses(&plan_status_json(roadmap)),
-        pairs(&[("3", "complete"), ("4", "in_progress"), ("5", "pending")])
-    );
+    assert_groups(roadmap, &[("3", "complete"), ("4", "in_progress"), ("5", "pending")]);
     // Instructions under `Steps:` or numbered in plain lines are no steps of a plan kept under
     // bold labels.
     let bold = "**Network** — me\n- [x] Buy new router\n- [ ] Configure Wi-Fi\n\n**Devices** — kids\n- [ ] Reconnect the TV\n";
@@ -4820,13 +4799,10 @@ fn the_new_readings_leave_ids_lists_and_remarks_that_are_not_steps() {
     assert_eq!(count("Notes\n\nOption 1 – rent a van\nOption 2 – movers\nOption 3 – ask Sam\n"), Some(0));
     // A month with a condition or an exception after it, or a deadline.
     let months = "# P\n\n## Phase 1: Plan\nDone in March, except the old boiler.\n\n## Phase 2: Build\nComplete in June, if the budget holds.\n\n## Phase 3: Ship\nFertig im Mai, hoffentlich.\n";
-    assert_eq!(
-        group_statuses(&plan_status_json(months)),
-        pairs(&[("1", "pending"), ("2", "pending"), ("3", "pending")])
-    );
+    assert_groups(months, &[("1", "pending"), ("2", "pending"), ("3", "pending")]);
     // A label after a title's full stop.
     let label = "# P\n\n## Stage 1: Setup\n- [x] a\n\n## Stage 2: Network. Blocked: none, cables ordered.\n- [x] b\n- [ ] c\n";
-    assert_eq!(group_statuses(&plan_status_json(label)), pairs(&[("1", "complete"), ("2", "in_progress")]));
+    assert_groups(label, &[("1", "complete"), ("2", "in_progress")]);
     // A German status opening a sentence keeps its noun's capital.
     let garden = "Garten\n\nSchritt 1 Boden. Erledigt! Kompost drin.\nSchritt 2 Aussaat. Erledigt! Tomaten sind drin.\nSchritt 3 Ernte\n";
     Test::new()
@@ -4839,10 +4815,7 @@ fn the_new_readings_leave_ids_lists_and_remarks_that_are_not_steps() {
 #[test]
 fn a_status_word_closing_a_steps_first_line_as_a_sentence_of_its_own() {
     let thesis = "# Thesis\n\n### Ch. 1 Introduction\nDraft done, Marta read it, comments addressed. DONE.\n\n### Ch. 2 Methods\nProtocol written. Blocked!\n\n### Ch. 3 Results\nThe analysis was done.\n";
-    assert_eq!(
-        group_statuses(&plan_status_json(thesis)),
-        pairs(&[("1", "complete"), ("2", "blocked"), ("3", "pending")])
-    );
+    assert_groups(thesis, &[("1", "complete"), ("2", "blocked"), ("3", "pending")]);
     // `set` writes in that word's place and case, and the word comes back.
     let (dir, away) = set_in_turn(thesis, &[("1", "in_progress")]);
     assert_eq!(away, thesis.replace("addressed. DONE.", "addressed. IN PROGRESS."));
