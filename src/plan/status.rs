@@ -142,6 +142,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("doing", InProgress, En),
     ("working on it", InProgress, En),
     ("working on this", InProgress, En),
+    ("doing this", InProgress, En),
+    ("doing it", InProgress, En),
     ("partial", InProgress, En),
     ("partly done", InProgress, En),
     ("half done", InProgress, En),
@@ -721,6 +723,10 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("☑", Complete, Emoji),
     ("🔄", InProgress, Emoji),
     ("🚧", InProgress, Emoji),
+    // Work under way with tools (`3. Solado 🔨 (Manolo empezó el lunes)`); opening headings,
+    // perhaps their icons (see `is_tools`).
+    ("🔨", InProgress, Emoji),
+    ("🛠", InProgress, Emoji),
     ("⏳", Pending, Emoji),
     ("⏸", Pending, Emoji),
     ("❌", Blocked, Emoji),
@@ -735,6 +741,12 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
 ];
 
 const VS16: &str = "\u{fe0f}";
+
+/// Is `token` a hammer or tools (`🔨`, `🛠️`): a status symbol of work under way that may as
+/// well be a heading's icon (`## 🔨 Phase 2: Build`)?
+pub fn is_tools(token: &str) -> bool {
+    matches!(token.trim_end_matches(VS16), "🔨" | "🛠")
+}
 
 /// A status token found in text: where it is and what it means.
 #[derive(Clone, Debug, PartialEq, Eq)]

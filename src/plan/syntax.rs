@@ -3062,7 +3062,8 @@ fn dash_sentence_status(t: &str) -> Option<(usize, Found)> {
         [" — ", " – ", " - ", " → "].iter().filter_map(|d| t.find(d).map(|at| (at, d.len()))).min()?;
     let tail = &t[at + dash..];
     let tok = sentence_status(tail)?;
-    let closed = tail[tok.range.end..].trim_start_matches(['*', '_']).starts_with(['.', '!', '。', '！']);
+    let after = past_when(&tail[tok.range.end..]);
+    let closed = after.trim_start_matches(['*', '_']).starts_with(['.', '!', '。', '！']);
     let titled = t[..at].chars().any(char::is_alphanumeric);
     let start = at + dash;
     (closed && titled).then(|| (at, Found::new(tok.status, start + tok.range.start..start + tok.range.end)))
@@ -3310,6 +3311,12 @@ const THE_WORK: &[&str] = &["this", "it", "that"];
 /// or one that opens with a word saying until when or on what (`— on hold until we decide`,
 /// `— blocked on the vendor`). Not words that go on the title (`— complete rewrite`).
 fn qualifies(rest: &str, deferral: bool) -> bool {
+    // A word saying when stands with the status (`— working on it now. Shiki …`, `— started
+    // today (Sat 14th)`).
+    let when = past_when(rest);
+    if when.len() < rest.len() {
+        return qualifies(when, deferral);
+    }
     let after = after_paren(rest).unwrap_or(rest);
     if after.is_empty() || after.starts_with([',', ';', '，', '；']) {
         return true;
@@ -3348,6 +3355,20 @@ fn qualifies(rest: &str, deferral: bool) -> bool {
                 && DEFERRED_TO.contains(&first.as_str())
                 && !more.starts_with(|c: char| c.is_ascii_digit())
                 && !more.contains('%')))
+}
+
+/// What follows a word saying when that opens `s`, perhaps after spaces (`now`, `right now`, `today`, `at the
+/// moment`), a whole word; `s` itself when none does.
+fn past_when(s: &str) -> &str {
+    const WHEN: &[&str] = &["right now", "now", "today", "at the moment", "currently"];
+    let t = s.trim_start();
+    WHEN.iter()
+        .find_map(|w| {
+            let end = starts_with_folded(t, 0, w)?;
+            let rest = &t[end..];
+            (!rest.starts_with(|c: char| c.is_alphanumeric())).then(|| rest.trim_start())
+        })
+        .unwrap_or(s)
 }
 
 /// Is a status token a symbol that sets itself apart, so any remark may follow it (`✅ Booked
