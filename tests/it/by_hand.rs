@@ -5033,3 +5033,14 @@ fn a_hammer_marks_work_under_way_and_a_word_saying_when_stands_with_the_status()
     let (_, text) = set_in_turn(parts, &[("B", "complete")]);
     assert_eq!(text, parts.replace("working on it now", "finished now"));
 }
+
+#[test]
+fn a_log_of_amounts_after_plain_steps_is_no_more_steps() {
+    // Lines of a word, a number and an amount (`KW 11: 5h15`) log figures, under the steps.
+    let piano = "Klavier\n\nTeil A – Technik\n  => abgeschlossen\n\nTeil B – Stücke\n  Bach ✓\n\nTeil C – Vom Blatt\n  noch nicht\n\nÜben pro Woche (Ziel 5h):\nKW 10: 4h30\nKW 11: 5h15\nKW 12: 2h (krank)\n";
+    let v = assert_groups(piano, &[("A", "complete"), ("B", "pending"), ("C", "pending")]);
+    assert_eq!(v["groups"][1]["title"], "Stücke");
+    // A step titled by what it is about stays one (`Day 2: 3 museums and the river walk`).
+    let trip = "Trip\n\nDay 1: arrive — done\nDay 2: 3 museums and the river walk — done\nDay 3: fly home\n";
+    assert_groups(trip, &[("1", "complete"), ("2", "complete"), ("3", "pending")]);
+}

@@ -118,6 +118,13 @@ pub(super) fn callout_headings(text: &str, blocks: &mut [Block]) -> bool {
     })
 }
 
+/// A title that is an amount (`KW 11: 5h15`, `Day 3: 12 km (hilly)`): a log's entry, no step.
+fn amount(title: &str) -> bool {
+    let title = title.split(['(', '（']).next().unwrap_or_default().trim();
+    title.starts_with(|c: char| c.is_ascii_digit())
+        && title.chars().filter(|c| c.is_alphabetic()).count() <= 3
+}
+
 /// A paragraph line that opens with a word, an id and a separator (`step 1 (done): add the
 /// flag`, `iteration 5: CLI polish`, `STEP 2 — LFS  [IN PROGRESS]`, `Part III. Ranking — DONE`): in a plan where nothing
 /// else is a group, a plan kept in plain lines; two or more are read as the deepest headings,
@@ -144,8 +151,11 @@ pub(super) fn plain_headings(text: &str, blocks: &mut [Block]) -> bool {
         // it: `Этап 4. Комментарии`, `Week 4 (Mar 25): sow tomatoes`, not `Phase 4 needs the
         // plumber`.)
         let closed_id = between.starts_with(['.', ')']) || t[w.id.end..].starts_with(" (");
-        (w.word.start == lead && !w.word.is_empty() && (apart || (!strict && numbered && closed_id)))
-            .then(|| t[w.word].to_lowercase())
+        (w.word.start == lead
+            && !w.word.is_empty()
+            && (apart || (!strict && numbered && closed_id))
+            && !amount(&t[w.title.clone()]))
+        .then(|| t[w.word].to_lowercase())
     };
     // Once two lines of a word are so set apart, its other lines are steps too, stated or not
     // (`Этап 4. Комментарии` after `Этап 3. Перенос контента — в процессе`): how many each
