@@ -142,8 +142,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("doing", InProgress, En),
     ("working on it", InProgress, En),
     ("working on this", InProgress, En),
-    ("doing this", InProgress, En),
-    ("doing it", InProgress, En),
+    ("doing this now", InProgress, En),
+    ("doing it now", InProgress, En),
     ("partial", InProgress, En),
     ("partly done", InProgress, En),
     ("half done", InProgress, En),
@@ -279,6 +279,8 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("保留中", Blocked, Ja),
     // "Passed over this time": not done in this plan.
     ("見送り", Skipped, Ja),
+    // Called off (`| 第4回 | 非同期 | 中止 |`).
+    ("中止", Skipped, Ja),
     ("완료", Complete, Ko),
     ("진행 중", InProgress, Ko),
     ("진행중", InProgress, Ko),
@@ -375,6 +377,10 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("gestrichen", Skipped, De),
     ("abgesagt", Skipped, De),
     ("nicht begonnen", Pending, De),
+    ("nicht angefangen", Pending, De),
+    ("noch nicht angefangen", Pending, De),
+    ("noch nicht begonnen", Pending, De),
+    ("geschafft", Complete, De),
     ("geplant", Pending, De),
     ("ausstehend", Pending, De),
     ("läuft", InProgress, De),
@@ -402,6 +408,7 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("concluido", Complete, Pt),
     ("concluida", Complete, Pt),
     ("fazendo", InProgress, Pt),
+    ("rodando", InProgress, Pt),
     ("a decorrer", InProgress, Pt),
     ("a fazer", Pending, Pt),
     ("por fazer", Pending, Pt),
@@ -477,6 +484,14 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("niezaczęte", Pending, Pl),
     ("ждём", Pending, Ru),
     ("ждем", Pending, Ru),
+    // Waits (`Home Assistant — ждёт Zigbee-стик`): on what, it says.
+    ("ждёт", Pending, Ru),
+    ("ждет", Pending, Ru),
+    // "Changed my mind", "not needed": dropped.
+    ("передумал", Skipped, Ru),
+    ("передумала", Skipped, Ru),
+    ("передумали", Skipped, Ru),
+    ("не нужно", Skipped, Ru),
     ("откатили", Pending, Ru),
     ("откачено", Pending, Ru),
     ("выполнено", Complete, Ru),
@@ -723,10 +738,6 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
     ("☑", Complete, Emoji),
     ("🔄", InProgress, Emoji),
     ("🚧", InProgress, Emoji),
-    // Work under way with tools (`3. Solado 🔨 (Manolo empezó el lunes)`); opening headings,
-    // perhaps their icons (see `is_tools`).
-    ("🔨", InProgress, Emoji),
-    ("🛠", InProgress, Emoji),
     ("⏳", Pending, Emoji),
     ("⏸", Pending, Emoji),
     ("❌", Blocked, Emoji),
@@ -741,12 +752,6 @@ const SPELLINGS: &[(&str, Status, Lang)] = &[
 ];
 
 const VS16: &str = "\u{fe0f}";
-
-/// Is `token` a hammer or tools (`🔨`, `🛠️`): a status symbol of work under way that may as
-/// well be a heading's icon (`## 🔨 Phase 2: Build`)?
-pub fn is_tools(token: &str) -> bool {
-    matches!(token.trim_end_matches(VS16), "🔨" | "🛠")
-}
 
 /// A status token found in text: where it is and what it means.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1065,6 +1070,8 @@ const WAITS: &[(&str, &[&str])] = &[
     ("wacht", &["op"]),
     ("ждём", &[""]),
     ("ждем", &[""]),
+    ("ждёт", &[""]),
+    ("ждет", &[""]),
     ("odottaa", &[""]),
     ("מחכים", &["ל"]),
 ];

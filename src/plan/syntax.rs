@@ -3311,8 +3311,7 @@ const THE_WORK: &[&str] = &["this", "it", "that"];
 /// or one that opens with a word saying until when or on what (`— on hold until we decide`,
 /// `— blocked on the vendor`). Not words that go on the title (`— complete rewrite`).
 fn qualifies(rest: &str, deferral: bool) -> bool {
-    // A word saying when stands with the status (`— working on it now. Shiki …`, `— started
-    // today (Sat 14th)`).
+    // `now` closing the status's clause stands with it (`— working on it now. Two themes.`).
     let when = past_when(rest);
     if when.len() < rest.len() {
         return qualifies(when, deferral);
@@ -3357,16 +3356,17 @@ fn qualifies(rest: &str, deferral: bool) -> bool {
                 && !more.contains('%')))
 }
 
-/// What follows a word saying when that opens `s`, perhaps after spaces (`now`, `right now`, `today`, `at the
-/// moment`), a whole word; `s` itself when none does.
+/// What follows `now` closing the clause that opens `s`, perhaps after spaces (`now.`, `right
+/// now, …`, `now (since Monday)`); `s` itself when it does not open so. (Not a word saying when
+/// that goes on: `today by the outage`, which a new status would leave saying the wrong thing.)
 fn past_when(s: &str) -> &str {
-    const WHEN: &[&str] = &["right now", "now", "today", "at the moment", "currently"];
     let t = s.trim_start();
-    WHEN.iter()
+    ["right now", "now"]
+        .iter()
         .find_map(|w| {
-            let end = starts_with_folded(t, 0, w)?;
-            let rest = &t[end..];
-            (!rest.starts_with(|c: char| c.is_alphanumeric())).then(|| rest.trim_start())
+            let rest = &t[starts_with_folded(t, 0, w)?..];
+            let closes = rest.is_empty() || rest.trim_start().starts_with(['.', ',', ';', '!', '(', '（']);
+            closes.then(|| rest.trim_start())
         })
         .unwrap_or(s)
 }

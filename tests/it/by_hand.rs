@@ -5019,19 +5019,16 @@ fn assert_groups(plan: &str, want: &[(&str, &str)]) -> serde_json::Value {
 }
 
 #[test]
-fn a_hammer_marks_work_under_way_and_a_word_saying_when_stands_with_the_status() {
-    // A hammer before a group's word is work under way; set, it gives way to the file's own
-    // symbols and comes back.
-    let board = "# Bot\n\n## ✅ Phase 1 — Audit\nnotes\n\n## 🔨 Phase 2 — Port\n- moderation\n\n## ⬜ Phase 3 — Checks\n";
-    assert_groups(board, &[("1", "complete"), ("2", "in_progress"), ("3", "pending")]);
-    let (dir, text) = set_in_turn(board, &[("2", "complete"), ("3", "in_progress")]);
-    assert_eq!(text, board.replace("🔨 Phase 2", "✅ Phase 2").replace("⬜ Phase 3", "🔨 Phase 3"));
-    assert_eq!(set_again(&dir, &[("3", "pending"), ("2", "in_progress")]), board);
-    // `now` after a status, then a sentence or a remark; `later` is no status.
+fn now_closing_a_status_stands_with_it() {
+    // `now` after a status, then a sentence or a remark; `later` is no status, nor `this week`
+    // one more word of it.
     let parts = "# Docs\n\nPart A: tokens — finished. Moved the hex codes.\nPart B: theme — working on it now. Two themes.\nPart C: beds — doing this now, tomatoes out\nPart D: diagrams — doing it later\n";
     assert_groups(parts, &[("A", "complete"), ("B", "in_progress"), ("C", "in_progress"), ("D", "pending")]);
     let (_, text) = set_in_turn(parts, &[("B", "complete")]);
     assert_eq!(text, parts.replace("working on it now", "finished now"));
+    let week = "# P\n\n## Phase 1: Auth\n**Status:** doing this week\n\n## Phase 2: Docs\n**Status:** done\n";
+    let (_, text) = set_in_turn(week, &[("1", "complete")]);
+    assert_eq!(text, week.replace("doing this week", "done this week"));
 }
 
 #[test]

@@ -63,31 +63,6 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// A hammer or tools opening group headings are their icons (`## 🛠️ Phase 1: Tooling`, `##
-    /// 🔨 Phase 2: Build`), not their statuses, unless other group headings open with a status
-    /// symbol in the same place (`## ✅ Phase 1`, `## 🔨 Phase 2`, `## ⬜ Phase 3`): then it says
-    /// the work is under way, as it does after a title (`3. Solado 🔨 (empezó el lunes)`).
-    pub(super) fn drop_tool_icons(&mut self) {
-        let text = self.text;
-        let opening = |g: &Group<'_>| {
-            let line = text[g.at..].split('\n').next().unwrap_or_default();
-            let start = g.at + syntax::heading_text(line).start;
-            (g.form == GroupForm::Heading)
-                .then(|| g.indicators.iter().position(|i| i.range.start == start))?
-        };
-        let tools = |g: &Group<'_>, i: usize| status::is_tools(&text[g.indicators[i].range.clone()]);
-        let groups = &mut self.plan.groups;
-        if groups.iter().any(|g| opening(g).is_some_and(|i| !tools(g, i))) {
-            return;
-        }
-        for g in groups.iter_mut() {
-            if let Some(i) = opening(g).filter(|&i| tools(g, i)) {
-                let icon = g.indicators.remove(i);
-                self.plan.vocabulary.forget(icon.place, icon.status, &text[icon.range]);
-            }
-        }
-    }
-
     /// A symbol whose meaning varies from plan to plan (⏳: waiting to start, or under way; ⏸:
     /// not yet, or on hold) means, beside a status in words on the same group, what the words
     /// say when they say one of its meanings (`### Phase 3 ⏳` over `**Statut :** en cours`):
