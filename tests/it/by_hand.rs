@@ -5041,3 +5041,15 @@ fn a_log_of_amounts_after_plain_steps_is_no_more_steps() {
     let trip = "Trip\n\nDay 1: arrive — done\nDay 2: 3 museums and the river walk — done\nDay 3: fly home\n";
     assert_groups(trip, &[("1", "complete"), ("2", "complete"), ("3", "pending")]);
 }
+
+#[test]
+fn waits_changes_of_mind_and_runs_in_more_languages() {
+    let homelab = "# Домашний сервер\n\n## Этап 1. Proxmox\n**Статус:** готово\n\n## Этап 2. Home Assistant\n**Статус:** ждёт Zigbee-стик, заказал на Али\n\n## Этап 3. Nextcloud\n**Статус:** передумал, хватит Syncthing\n\n## Этап 4. Мониторинг\n**Статус:** не нужно\n";
+    assert_groups(homelab, &[("1", "complete"), ("2", "blocked"), ("3", "skipped"), ("4", "skipped")]);
+    let piano = "# Klavier\n\n## Teil 1: Technik — geschafft\n\n## Teil 2: Stücke — noch nicht angefangen\n";
+    assert_groups(piano, &[("1", "complete"), ("2", "pending")]);
+    let email = "# Migração\n\n## Etapa 1 — Contas: feito\n\n## Etapa 2 — Migrar e-mails: rodando\n";
+    assert_groups(email, &[("1", "complete"), ("2", "in_progress")]);
+    let course = "# 勉強会\n\n| 回 | テーマ | 状態 |\n|---|---|---|\n| 第1回 | 所有権 | 完了 |\n| 第2回 | 非同期 | 中止 |\n";
+    assert_groups(course, &[("第1回", "complete"), ("第2回", "skipped")]);
+}
