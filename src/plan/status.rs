@@ -1236,6 +1236,15 @@ pub fn emoji_at_start(s: &str) -> Option<(Status, usize)> {
     }
 }
 
+/// A hammer or tools opening `s` (`🔨`, `🛠️`): work under way where a status stands after a
+/// title (`## Week 2 🔨`, `— 🔨 (12 failing)`). In no table: opening a heading, after a group's
+/// id or in a row, they are as often an icon (`## 🔨 Phase 2: Build`).
+pub fn tools(s: &str) -> Option<Token> {
+    let symbol = ["🔨", "🛠"].into_iter().find(|t| s.starts_with(t))?;
+    let len = symbol.len() + if s[symbol.len()..].starts_with(VS16) { VS16.len() } else { 0 };
+    Some(Token { status: Status::InProgress, range: 0..len })
+}
+
 /// Write `to` in the style of `original`, an existing token: the same language, case and
 /// emoji prefix. A token only its place makes a status (`— NEXT`) gives its case alone.
 pub fn restyle(original: &str, to: Status) -> String {

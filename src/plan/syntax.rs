@@ -3117,7 +3117,9 @@ fn status_apart(t: &str, at: usize, tail_start: usize) -> Option<(usize, Found)>
             let status =
                 status::lone(word).filter(|_| status::lone_apart(word, tail[word.len()..].trim_start()))?;
             Some(Token { status, range: 0..word.len() })
-        })?;
+        })
+        // (Or a hammer or tools, no word after them: `— 🔨 (12 failing)`.)
+        .or_else(|| status::tools(tail))?;
     let rest = tail[tok.range.end..].trim();
     // A status symbol sets itself apart: any remark may follow it (`— ✅ Booked the hall, £60`).
     // Not a coloured circle, as often a priority as a state (`— 🟡 medium, vendor is slow`).
@@ -3446,8 +3448,11 @@ fn tail_emoji_status(t: &str) -> Option<(usize, Found)> {
     for _ in 0..6 {
         let start = t[..end].trim_end().rfind(' ').map_or(0, |i| i + 1);
         let tail = &t[start..];
+        // (A hammer or tools closing a title is work under way there: `## Week 2 (first half)
+        // 🔨`, `3. Solado y alicatado 🔨 (empezó el lunes)`.)
+        let closing_tools = || status::tools(tail).filter(|_| start > 0);
         if !tail.starts_with(char::is_alphanumeric)
-            && let Some(tok) = status::at_start(tail)
+            && let Some(tok) = status::at_start(tail).or_else(closing_tools)
             && tok.range.end == tail.len()
         {
             return Some((start, Found::new(tok.status, start..t.len())));

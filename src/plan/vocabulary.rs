@@ -370,6 +370,8 @@ impl Spelling {
                 || status::lone(s) == Some(self.status)
                 || status::meanings(s).contains(&self.status)
                 || status::word_and_symbol(s) == Some(self.status)
+                // (A hammer or tools, work under way after a title: `Solado 🔨 (…)`.)
+                || status::tools(s).is_some_and(|t| t.range.end == s.len() && t.status == self.status)
         };
         // (Or a symbol no table knows before its words: `✘ abandonné`.)
         let spells = |s: &str| {

@@ -5053,3 +5053,22 @@ fn waits_changes_of_mind_and_runs_in_more_languages() {
     let course = "# 勉強会\n\n| 回 | テーマ | 状態 |\n|---|---|---|\n| 第1回 | 所有権 | 完了 |\n| 第2回 | 非同期 | 中止 |\n";
     assert_groups(course, &[("第1回", "complete"), ("第2回", "skipped")]);
 }
+
+#[test]
+fn a_hammer_closing_a_title_is_work_under_way_and_comes_back_as_written() {
+    let kitchen = "Cocina\n\n1. Demolición ✅\n2. Fontanería ✅\n3. Alicatado 🔨 (empezó el lunes)\n4. Muebles ⏸️ esperando a IKEA\n5. Pintura\n";
+    assert_groups(
+        kitchen,
+        &[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "blocked"), ("5", "pending")],
+    );
+    let (dir, text) = set_in_turn(kitchen, &[("3", "complete")]);
+    assert_eq!(text, kitchen.replace("Alicatado 🔨", "Alicatado ✅"));
+    assert_eq!(set_again(&dir, &[("3", "in_progress")]), kitchen);
+    let node = "# Node 20\n\n- phase 1: bump the image — done\n- phase 2: fix the build — done\n- phase 3: run the suite — 🔨 (12 failing)\n- phase 4: deploy\n";
+    assert_groups(node, &[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")]);
+    // Opening a title, after a group's id, it is the title's icon.
+    let icons =
+        "# P\n\n## Phase 1: 🛠️ Tooling\n- [x] install\n\n## Phase 2: 🔨 Implementation\n- [ ] compile\n";
+    let v = assert_groups(icons, &[("1", "complete"), ("2", "pending")]);
+    assert_eq!(v["groups"][1]["title"], "🔨 Implementation");
+}
