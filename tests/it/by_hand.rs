@@ -5072,3 +5072,26 @@ fn a_hammer_closing_a_title_is_work_under_way_and_comes_back_as_written() {
     let v = assert_groups(icons, &[("1", "complete"), ("2", "pending")]);
     assert_eq!(v["groups"][1]["title"], "🔨 Implementation");
 }
+
+#[test]
+fn an_overview_list_saying_how_each_heading_group_stands() {
+    // Items naming the headings' groups by code and title, a status after each: the groups'
+    // statuses, set where they are written.
+    let qls = "# Reparsing\n\n## Phase overview\n\n- P1 Baseline ............ done\n- P2 Lossless CST ....... done\n- P3 Reparse ............ in progress\n- P4 Fuzz ............... not started\n\n## P1 Baseline\nbenches\n\n## P2 Lossless CST\ntree\n\n## P3 Reparse\nstmt\n\n## P4 Fuzz\ncargo fuzz\n";
+    assert_groups(qls, &[("P1", "complete"), ("P2", "complete"), ("P3", "in_progress"), ("P4", "pending")]);
+    let (dir, text) = set_in_turn(qls, &[("P3", "complete"), ("P4", "in_progress")]);
+    assert_eq!(
+        text,
+        qls.replace("Reparse ............ in progress", "Reparse ............ done")
+            .replace("Fuzz ............... not started", "Fuzz ............... in progress")
+    );
+    assert_eq!(set_again(&dir, &[("P3", "in_progress"), ("P4", "pending")]), qls);
+    // A heading that says how it stands is read from itself; its line is left as it is.
+    let own = "# R\n\n- P1 Base — done\n- P2 Tree — done\n- P3 Swap — won't do\n\n## P1 Base\nx\n\n## P2 Tree\ny\n\n## P3 Swap — WON'T DO\nz\n";
+    assert_groups(own, &[("P1", "complete"), ("P2", "complete"), ("P3", "skipped")]);
+    let (dir, _) = set_in_turn(own, &[("P3", "pending")]);
+    assert_eq!(set_again(&dir, &[("P3", "skipped")]), own);
+    // Items that only share a group's code are notes, not an overview.
+    let notes = "# Reparsing\n\n## Notes\n\n- P1 needs the bench box — done\n- P2 review with Ana — done\n\n## P1 Baseline\nbenches\n\n## P2 Lossless CST\ntree\n\n## P3 Reparse\nstmt\n";
+    assert_groups(notes, &[("P1", "pending"), ("P2", "pending"), ("P3", "pending")]);
+}

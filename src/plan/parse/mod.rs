@@ -403,6 +403,9 @@ struct Walk<'a> {
     /// What follows a phrase saying where the work is (`we are in …`), in file order: a group
     /// named at its very start counts after every label and status line.
     pointers: Vec<Line<'a>>,
+    /// Top-level items that are neither tasks nor groups, in a plan of group headings: perhaps
+    /// an overview of them ([`Walk::overview_lines`]).
+    plain_items: Vec<Range<usize>>,
     /// A table of steps gave groups (see [`TableKind::Groups`]).
     step_rows: bool,
     /// A heading naming one of those steps (`## Détails de l'étape 4`), and its level: its
@@ -751,6 +754,7 @@ fn walk<'a>(
         doing_this: None,
         summary: None,
         pointers: Vec::new(),
+        plain_items: Vec::new(),
         step_rows: false,
         detail: None,
         detail_tasks: Vec::new(),
@@ -1043,6 +1047,9 @@ impl<'a> Walk<'a> {
             // not one under a group, which speaks of that group's work.)
             if parent.is_none() && !matches!(self.entity, Entity::Group(_)) {
                 self.pointer(content.clone());
+            }
+            if parent.is_none() && self.heading_groups {
+                self.plain_items.push(content.clone());
             }
             self.label_line(content.clone());
             // The first item under a group's heading may say where it stands, as a sentence of
@@ -2336,6 +2343,9 @@ impl<'a> Walk<'a> {
         self.insert_dropped(&mut list_groups);
         if list_groups.is_empty() {
             list_groups = self.overview_items();
+        }
+        if list_groups.is_empty() {
+            list_groups = self.overview_lines();
         }
         let unnamed = self.reconcile(list_groups);
         self.prepend_earlier(unnamed);

@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 
 use super::super::status::{self, Status};
 use super::super::syntax::{self, Titled};
@@ -402,6 +403,57 @@ impl<'a> Walk<'a> {
             })
             .collect();
         if items.len() >= 2 { items } else { Vec::new() }
+    }
+
+    /// A list naming heading groups by id and title, each saying how it stands after it (`- P1
+    /// Baseline benchmarks ...... done`, `- P3 Reparse — in progress` over `## P1 Baseline
+    /// benchmarks`, …): an overview of them, read as a second form of the groups like
+    /// [`Walk::overview_items`], for headings that state no status of their own. Only what the
+    /// item says after the whole title is its status.
+    pub(super) fn overview_lines(&mut self) -> Vec<(Group<'a>, usize)> {
+        let text = self.text;
+        let sep: &[char] = &[':', '：', '—', '–', '-', '.', ' '];
+        let named: Vec<(usize, Range<usize>, Vec<syntax::Found>)> = (self.plain_items.iter())
+            .filter_map(|item| {
+                let s = &text[item.clone()];
+                self.plan.groups.iter().enumerate().find_map(|(g, group)| {
+                    let id = group.id.as_ref();
+                    // (A heading stating its own status is read as before: its list line
+                    // is left as it is, for one group's own spelling to come back where it was.)
+                    let bare = group.form == GroupForm::Heading && group.indicators.is_empty();
+                    let rest = s.strip_prefix(id).filter(|r| r.starts_with(sep) && bare && !id.is_empty())?;
+                    let words = rest.trim_start_matches(sep);
+                    let title = group.title;
+                    let after = words
+                        .get(..title.len())
+                        .filter(|w| !title.is_empty() && w.eq_ignore_ascii_case(title))?;
+                    let title_end = s.len() - words.len() + after.len();
+                    let step = syntax::plain_step(s)?;
+                    let statuses: Vec<syntax::Found> =
+                        step.statuses.into_iter().filter(|f| f.range.start >= title_end).collect();
+                    (!statuses.is_empty()).then(|| (g, item.clone(), statuses))
+                })
+            })
+            .collect();
+        if named.len() < 2 {
+            return Vec::new();
+        }
+        named
+            .into_iter()
+            .map(|(g, item, statuses)| {
+                let indicators = self.indicators(&statuses, item.start, Place::Heading);
+                let group = &self.plan.groups[g];
+                let line = text[..item.start].rfind('\n').map_or(0, |i| i + 1);
+                let (id, title, word) = (group.id.clone(), group.title, group.word);
+                (
+                    Group {
+                        insert_at: line,
+                        ..Group::new(id, title, word, GroupForm::ListItem, line, indicators)
+                    },
+                    line,
+                )
+            })
+            .collect()
     }
 
     /// Remove the tasks `gone` picks, keeping every group's range of task indices true.
