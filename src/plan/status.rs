@@ -909,9 +909,12 @@ fn token_at(s: &str, pos: usize, c: char) -> Option<Token> {
 /// `blocked`. `None` for a token whose status comes from what it waits for (`waiting on the
 /// client` is blocked; its word alone is pending), so it spells no status a file could reuse.
 /// Nor does a word saying how much (`half done`, `almost done`, `quasi fatto`): another group
-/// set in progress is not "almost done".
+/// set in progress is not "almost done". Nor a hammer or tools ([`tools`]): read only closing
+/// a title, they would be an icon where another group's status goes.
 pub fn spelling(token: &str) -> Option<&str> {
-    if PARTLY_DONE.contains(&token.to_lowercase().as_str()) {
+    if PARTLY_DONE.contains(&token.to_lowercase().as_str())
+        || tools(token).is_some_and(|t| t.range.end == token.len())
+    {
         return None;
     }
     match token.chars().next().and_then(|c| token_parts(token, 0, c)) {

@@ -5066,6 +5066,13 @@ fn a_hammer_closing_a_title_is_work_under_way_and_comes_back_as_written() {
     assert_eq!(set_again(&dir, &[("3", "in_progress")]), kitchen);
     let node = "# Node 20\n\n- phase 1: bump the image — done\n- phase 2: fix the build — done\n- phase 3: run the suite — 🔨 (12 failing)\n- phase 4: deploy\n";
     assert_groups(node, &[("1", "complete"), ("2", "complete"), ("3", "in_progress"), ("4", "pending")]);
+    // It is no spelling pplan writes for another group: a hammer there would be that title's
+    // icon.
+    let jam = "# Jam\n\n## Week 1 ✅\n- controller ✅\n\n## Week 2 (first half) 🔨\n- levels 🔨 (3/6 done)\n";
+    assert_groups(jam, &[("1", "complete"), ("2", "in_progress")]);
+    let (dir, text) = set_in_turn(jam, &[("1", "in_progress")]);
+    assert_eq!(text, jam.replace("## Week 1 ✅", "## Week 1 🔄"));
+    assert_eq!(set_again(&dir, &[("2", "complete"), ("2", "in_progress"), ("1", "complete")]), jam);
     // Opening a title, after a group's id, it is the title's icon.
     let icons =
         "# P\n\n## Phase 1: 🛠️ Tooling\n- [x] install\n\n## Phase 2: 🔨 Implementation\n- [ ] compile\n";
