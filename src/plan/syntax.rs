@@ -2548,9 +2548,16 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
     // (Or a word that is a status only alone, after a dash, in lowercase and nothing more:
     // `Спринт 1 — закрыт`. Not a step named by a verb, `Step 2: cut (30 min)`, `Этап 1 — план (2
     // недели)`, nor a title, `Fase 2 — Later`.)
+    // (Perhaps before a day in brackets, saying until or since when: `Спринт 3 — идёт (до
+    // 27.10)`; not a span, `план (2 недели)`.)
+    let words = text[rest.clone()].trim();
+    let dated = words.rfind(" (").filter(|&open| {
+        let inner = words[open + 2..].strip_suffix(')').unwrap_or_default();
+        inner.split_whitespace().any(|w| day_like(w.trim_end_matches([',', '.'])))
+    });
     let alone = || {
         let dashed = ["—", "–"].iter().any(|d| text[..title.start].trim_end().ends_with(d));
-        let word = text[rest.clone()].trim();
+        let word = dated.map_or(words, |open| &words[..open]);
         let lower = !word.chars().any(char::is_uppercase);
         status::lone(word).filter(|_| separated && dashed && lower)
     };
@@ -2558,7 +2565,11 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         && let Some(status) = status::whole(&text[rest.clone()]).or_else(alone)
     {
         let lead = text[rest.clone()].len() - text[rest.clone()].trim_start().len();
-        let token = rest.start + lead..rest.start + lead + text[rest].trim().len();
+        let len = match (status::whole(&text[rest.clone()]), dated) {
+            (None, Some(open)) => open,
+            _ => words.len(),
+        };
+        let token = rest.start + lead..rest.start + lead + len;
         return (title.start..title.start, vec![Found::new(status, token)]);
     }
     // `Phase 4: blocked — needs beat 2.5`, `Phase 3 (4.0 → 4.1): blocked — waiting for the

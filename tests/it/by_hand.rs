@@ -5102,3 +5102,17 @@ fn an_overview_list_saying_how_each_heading_group_stands() {
     let notes = "# Reparsing\n\n## Notes\n\n- P1 needs the bench box — done\n- P2 review with Ana — done\n\n## P1 Baseline\nbenches\n\n## P2 Lossless CST\ntree\n\n## P3 Reparse\nstmt\n";
     assert_groups(notes, &[("P1", "pending"), ("P2", "pending"), ("P3", "pending")]);
 }
+
+#[test]
+fn a_word_that_is_a_status_alone_before_a_day_in_brackets() {
+    let sprints =
+        "# MVP\n\n## Спринт 1 — закрыт\nx\n\n## Спринт 2 — идёт (до 27.10)\ny\n\n## Спринт 3 — план\n";
+    assert_groups(sprints, &[("1", "complete"), ("2", "in_progress"), ("3", "pending")]);
+    let (dir, text) = set_in_turn(sprints, &[("2", "complete")]);
+    assert_eq!(text, sprints.replace("идёт (до 27.10)", "закрыт (до 27.10)"));
+    assert_eq!(set_again(&dir, &[("2", "in_progress")]), sprints);
+    // A span in brackets goes on the title.
+    let span = "# P\n\n## Этап 1 — закрыт\nx\n\n## Этап 2 — план (2 недели)\ny\n";
+    let v = assert_groups(span, &[("1", "complete"), ("2", "pending")]);
+    assert_eq!(v["groups"][1]["title"], "план (2 недели)");
+}
