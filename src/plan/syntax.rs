@@ -1377,8 +1377,11 @@ pub fn states_alone(s: &str) -> bool {
     // (A comma after what a wait waits on goes on about it: `wartet auf Rückmeldung von Frau
     // Hollmann, Testdatei geschickt`.)
     let comma = after.starts_with([',', '，']) && tok.status != Status::Blocked;
-    let label =
-        comma || after.starts_with([':', '：']) || [" — ", " – ", " - "].iter().any(|d| after.starts_with(d));
+    // (So does a dash after what it waits on: `waiting on the mobile team's runtime — they said
+    // Q3`.)
+    let waited = tok.status == Status::Blocked && s[tok.range.clone()].trim_end().contains(' ');
+    let dash = !waited && [" — ", " – ", " - "].iter().any(|d| after.starts_with(d));
+    let label = comma || after.starts_with([':', '：']) || dash;
     symbol || !label
 }
 
@@ -3369,12 +3372,13 @@ fn qualifies(rest: &str, deferral: bool) -> bool {
                 && !more.contains('%')))
 }
 
-/// What follows `now` closing the clause that opens `s`, perhaps after spaces (`now.`, `right
-/// now, …`, `now (since Monday)`); `s` itself when it does not open so. (Not a word saying when
-/// that goes on: `today by the outage`, which a new status would leave saying the wrong thing.)
+/// What follows `now` or `today` closing the clause that opens `s`, perhaps after spaces
+/// (`now.`, `right now, …`, `today (Sat 14th)`); `s` itself when it does not open so. (Not a
+/// word saying when that goes on: `today by the outage`, which a new status would leave saying
+/// the wrong thing.)
 fn past_when(s: &str) -> &str {
     let t = s.trim_start();
-    ["right now", "now"]
+    ["right now", "now", "today", "at the moment"]
         .iter()
         .find_map(|w| {
             let rest = &t[starts_with_folded(t, 0, w)?..];

@@ -5116,3 +5116,33 @@ fn a_word_that_is_a_status_alone_before_a_day_in_brackets() {
     let v = assert_groups(span, &[("1", "complete"), ("2", "pending")]);
     assert_eq!(v["groups"][1]["title"], "план (2 недели)");
 }
+
+#[test]
+fn what_a_second_look_at_this_stops_readings_left_alone() {
+    // A hammer closing a title yields to a status beside it, and is an icon among icons.
+    let icons = "# P\n\n## Phase 1: Build 🔨\n- [x] compile\n\n## Phase 2: Test 🧪\n- [ ] unit\n\n## Phase 3: Ship 🚀\n- [ ] release\n";
+    assert_groups(icons, &[("1", "complete"), ("2", "pending"), ("3", "pending")]);
+    let beside = "# P\n\n## Phase 1: Build 🔨\n**Status:** done\n\n## Phase 2: Test\n**Status:** pending\n";
+    assert_groups(beside, &[("1", "complete"), ("2", "pending")]);
+    let (_, text) = set_in_turn(beside, &[("1", "in_progress")]);
+    assert_eq!(text, beside.replace("**Status:** done", "**Status:** in_progress"));
+    // An overview line leaves a heading holding its own checklist alone.
+    let checked = "# P\n\n## Phase overview\n- P1 Baseline — in progress\n- P2 Lossless CST — not started\n\n## P1 Baseline\n- [x] benches\n- [x] profile\n\n## P2 Lossless CST\n- [x] tree\n- [ ] trivia\n";
+    assert_groups(checked, &[("P1", "complete"), ("P2", "in_progress")]);
+    // A note naming a group again is no second overview.
+    let noted = "# R\n\n- P1 Baseline — done\n- P2 Lossless CST — done\n- P3 Reparse — in progress\n\n## P1 Baseline\nx\n\n## P2 Lossless CST\ny\n\n## P3 Reparse\nNeeds:\n- P2 Lossless CST — done\n";
+    assert_groups(noted, &[("P1", "complete"), ("P2", "complete"), ("P3", "in_progress")]);
+    // A title opening with digits is a name, not an amount.
+    let auth = "Plan\n\nStep 1: 2FA — done\nStep 2: OAuth login — in progress\nStep 3: SSO\n";
+    assert_groups(auth, &[("1", "complete"), ("2", "in_progress"), ("3", "pending")]);
+    // `today` closing a status's clause stands with it, as `now` does.
+    let today =
+        "# P\n\n- Phase 1: parser — done today\n- Phase 2: themes — in progress today\n- Phase 3: docs\n";
+    assert_groups(today, &[("1", "complete"), ("2", "in_progress"), ("3", "pending")]);
+    // A wait with what it waits on, then a remark after a dash, opening a group's section.
+    let wait = "# P\n\n### ✅ Stage 1 — Base\n- done\n\n### ⏸ Stage 2 — Quant\n- waiting on the mobile team's runtime — they said Q3\n\n### Stage 3 — Bench\n";
+    assert_groups(wait, &[("1", "complete"), ("2", "blocked"), ("3", "pending")]);
+    let cancelled =
+        "# P\n\n### Stage 1 — Base\n- Cancelled — refund the payment\n- Blocked — waiting for legal\n";
+    assert_groups(cancelled, &[("1", "pending")]);
+}

@@ -63,6 +63,38 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// A hammer or tools closing a title ([`status::tools`]) say work under way only where
+    /// nothing says otherwise: beside another status of the group they are its icon (`## Phase
+    /// 1: Build 🔨` over `**Status:** done`), and so are they in a plan whose titles close on
+    /// other symbols no table knows (`## Phase 2: Test 🧪`, `## Phase 3: Ship 🚀`).
+    pub(super) fn drop_tool_icons(&mut self) {
+        let text = self.text;
+        // (Not when the file's legend says what they mean.)
+        if ["🔨", "🛠", "🛠\u{fe0f}"].iter().any(|t| self.plan.vocabulary.legend_status(t).is_some()) {
+            return;
+        }
+        let tools = |i: &Indicator| {
+            let t = &text[i.range.clone()];
+            status::tools(t).is_some_and(|tok| tok.range.end == t.len())
+        };
+        let groups = self.plan.groups.iter().chain(self.list_groups.iter().map(|(g, _)| g));
+        let icons = groups.clone().any(|g| {
+            let last = g.title.rsplit(' ').next().unwrap_or_default();
+            !last.is_empty()
+                && last.chars().all(|c| !c.is_alphanumeric() && !c.is_ascii())
+                && status::find(last).is_none()
+        });
+        if !groups.flat_map(|g| &g.indicators).any(tools) {
+            return;
+        }
+        for g in self.plan.groups.iter_mut().chain(self.list_groups.iter_mut().map(|(g, _)| g)) {
+            let others = g.indicators.iter().any(|i| !tools(i));
+            if icons || others {
+                g.indicators.retain(|i| !tools(i));
+            }
+        }
+    }
+
     /// A symbol whose meaning varies from plan to plan (⏳: waiting to start, or under way; ⏸:
     /// not yet, or on hold) means, beside a status in words on the same group, what the words
     /// say when they say one of its meanings (`### Phase 3 ⏳` over `**Statut :** en cours`):

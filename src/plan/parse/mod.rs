@@ -2338,6 +2338,7 @@ impl<'a> Walk<'a> {
         }
         self.drop_legends();
         self.read_legend_marks();
+        self.drop_tool_icons();
         self.read_paired_symbols();
         let mut list_groups = std::mem::take(&mut self.list_groups);
         self.insert_dropped(&mut list_groups);

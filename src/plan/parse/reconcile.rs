@@ -408,8 +408,8 @@ impl<'a> Walk<'a> {
     /// A list naming heading groups by id and title, each saying how it stands after it (`- P1
     /// Baseline benchmarks ...... done`, `- P3 Reparse — in progress` over `## P1 Baseline
     /// benchmarks`, …): an overview of them, read as a second form of the groups like
-    /// [`Walk::overview_items`], for headings that state no status of their own. Only what the
-    /// item says after the whole title is its status.
+    /// [`Walk::overview_items`], for headings that state no status of their own and hold no
+    /// tasks. Only what the item says after the whole title is its status.
     pub(super) fn overview_lines(&mut self) -> Vec<(Group<'a>, usize)> {
         let text = self.text;
         let sep: &[char] = &[':', '：', '—', '–', '-', '.', ' '];
@@ -420,7 +420,9 @@ impl<'a> Walk<'a> {
                     let id = group.id.as_ref();
                     // (A heading stating its own status is read as before: its list line
                     // is left as it is, for one group's own spelling to come back where it was.)
-                    let bare = group.form == GroupForm::Heading && group.indicators.is_empty();
+                    let bare = group.form == GroupForm::Heading
+                        && group.indicators.is_empty()
+                        && group.tasks.is_empty();
                     let rest = s.strip_prefix(id).filter(|r| r.starts_with(sep) && bare && !id.is_empty())?;
                     let words = rest.trim_start_matches(sep);
                     let title = group.title;
@@ -435,6 +437,9 @@ impl<'a> Walk<'a> {
                 })
             })
             .collect();
+        // (One line per group, the first: a note naming it again later is no second overview.)
+        let mut seen = HashSet::new();
+        let named: Vec<_> = named.into_iter().filter(|(g, _, _)| seen.insert(*g)).collect();
         if named.len() < 2 {
             return Vec::new();
         }

@@ -118,11 +118,14 @@ pub(super) fn callout_headings(text: &str, blocks: &mut [Block]) -> bool {
     })
 }
 
-/// A title that is an amount (`KW 11: 5h15`, `Day 3: 12 km (hilly)`): a log's entry, no step.
+/// A title that is an amount, digits and a unit (`KW 11: 5h15`, `Day 3: 12 km (hilly)`): a log's
+/// entry, no step. Not a name opening with digits (`2FA`, `4K`, `1.0`).
 fn amount(title: &str) -> bool {
+    const UNITS: &[&str] = &["h", "hr", "hrs", "min", "km", "mi", "k", "kg", "lb", "lbs", "m"];
     let title = title.split(['(', '（']).next().unwrap_or_default().trim();
-    title.starts_with(|c: char| c.is_ascii_digit())
-        && title.chars().filter(|c| c.is_alphabetic()).count() <= 3
+    let unit: String =
+        title.chars().filter(|c| !c.is_ascii_digit() && !matches!(c, '.' | ',' | ':' | ' ')).collect();
+    title.starts_with(|c: char| c.is_ascii_digit()) && UNITS.contains(&unit.as_str())
 }
 
 /// A paragraph line that opens with a word, an id and a separator (`step 1 (done): add the
