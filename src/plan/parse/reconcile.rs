@@ -413,27 +413,39 @@ impl<'a> Walk<'a> {
     pub(super) fn overview_lines(&mut self) -> Vec<(Group<'a>, usize)> {
         let text = self.text;
         let sep: &[char] = &[':', '：', '—', '–', '-', '.', ' '];
+        // The headings that state no status of their own and hold no tasks, by id, so each item
+        // is matched in one look. (A heading stating its own status is read as before: its list
+        // line is left as it is, for one group's own spelling to come back where it was.)
+        let mut bare: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (g, group) in self.plan.groups.iter().enumerate() {
+            if group.form == GroupForm::Heading
+                && group.indicators.is_empty()
+                && group.tasks.is_empty()
+                && !group.id.is_empty()
+                && !group.title.is_empty()
+            {
+                bare.entry(group.id.as_ref()).or_default().push(g);
+            }
+        }
+        if bare.len() < 2 {
+            return Vec::new();
+        }
         let named: Vec<(usize, Range<usize>, Vec<syntax::Found>)> = (self.plain_items.iter())
             .filter_map(|item| {
                 let s = &text[item.clone()];
-                self.plan.groups.iter().enumerate().find_map(|(g, group)| {
-                    let id = group.id.as_ref();
-                    // (A heading stating its own status is read as before: its list line
-                    // is left as it is, for one group's own spelling to come back where it was.)
-                    let bare = group.form == GroupForm::Heading
-                        && group.indicators.is_empty()
-                        && group.tasks.is_empty();
-                    let rest = s.strip_prefix(id).filter(|r| r.starts_with(sep) && bare && !id.is_empty())?;
-                    let words = rest.trim_start_matches(sep);
-                    let title = group.title;
-                    let after = words
-                        .get(..title.len())
-                        .filter(|w| !title.is_empty() && w.eq_ignore_ascii_case(title))?;
-                    let title_end = s.len() - words.len() + after.len();
-                    let step = syntax::plain_step(s)?;
-                    let statuses: Vec<syntax::Found> =
-                        step.statuses.into_iter().filter(|f| f.range.start >= title_end).collect();
-                    (!statuses.is_empty()).then(|| (g, item.clone(), statuses))
+                // (An id may hold a separator of its own: `1.2`, `M-1`.)
+                let ids = s.match_indices(sep).take(4).map(|(i, _)| &s[..i]);
+                ids.filter_map(|id| Some((id, bare.get(id)?))).find_map(|(id, gs)| {
+                    gs.iter().find_map(|&g| {
+                        let words = s[id.len()..].trim_start_matches(sep);
+                        let title = self.plan.groups[g].title;
+                        let after = words.get(..title.len()).filter(|w| w.eq_ignore_ascii_case(title))?;
+                        let title_end = s.len() - words.len() + after.len();
+                        let step = syntax::plain_step(s)?;
+                        let statuses: Vec<syntax::Found> =
+                            step.statuses.into_iter().filter(|f| f.range.start >= title_end).collect();
+                        (!statuses.is_empty()).then(|| (g, item.clone(), statuses))
+                    })
                 })
             })
             .collect();
