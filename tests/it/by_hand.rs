@@ -5129,6 +5129,12 @@ fn what_a_second_look_at_this_stops_readings_left_alone() {
     // An overview line leaves a heading holding its own checklist alone.
     let checked = "# P\n\n## Phase overview\n- P1 Baseline — in progress\n- P2 Lossless CST — not started\n\n## P1 Baseline\n- [x] benches\n- [x] profile\n\n## P2 Lossless CST\n- [x] tree\n- [ ] trivia\n";
     assert_groups(checked, &[("P1", "complete"), ("P2", "in_progress")]);
+    // A heading may add a remark in brackets to the overview's title.
+    let longer = "# R\n\n- P1 Base — done\n- P2 Tree — done\n- P3 Reparse — in progress\n\n## P1 Base\nx\n\n## P2 Tree\ny\n\n## P3 Reparse (incremental)\nz\n";
+    assert_groups(longer, &[("P1", "complete"), ("P2", "complete"), ("P3", "in_progress")]);
+    let (dir, text) = set_in_turn(longer, &[("P3", "complete")]);
+    assert_eq!(text, longer.replace("Reparse — in progress", "Reparse — done"));
+    assert_eq!(set_again(&dir, &[("P3", "in_progress")]), longer);
     // A note naming a group again is no second overview.
     let noted = "# R\n\n- P1 Baseline — done\n- P2 Lossless CST — done\n- P3 Reparse — in progress\n\n## P1 Baseline\nx\n\n## P2 Lossless CST\ny\n\n## P3 Reparse\nNeeds:\n- P2 Lossless CST — done\n";
     assert_groups(noted, &[("P1", "complete"), ("P2", "complete"), ("P3", "in_progress")]);

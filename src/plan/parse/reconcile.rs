@@ -439,9 +439,21 @@ impl<'a> Walk<'a> {
                     gs.iter().find_map(|&g| {
                         let words = s[id.len()..].trim_start_matches(sep);
                         let title = self.plan.groups[g].title;
-                        let after = words.get(..title.len()).filter(|w| w.eq_ignore_ascii_case(title))?;
-                        let title_end = s.len() - words.len() + after.len();
                         let step = syntax::plain_step(s)?;
+                        let start = s.len() - words.len();
+                        // The whole title, or the heading's before a remark in brackets it adds
+                        // (`- P3 Reparse — done` over `## P3 Reparse (incremental)`).
+                        let first =
+                            step.statuses.iter().map(|f| f.range.start).min().filter(|&f| f > start)?;
+                        let said = s[start..first].trim_end_matches([' ', '.', '…', '—', '–', '-', ':']);
+                        let remarked = title.get(..said.len()).is_some_and(|t| t.eq_ignore_ascii_case(said))
+                            && title[said.len()..].starts_with(" (");
+                        let whole = words.get(..title.len()).is_some_and(|w| w.eq_ignore_ascii_case(title));
+                        let title_end = match (whole, remarked) {
+                            (true, _) => start + title.len(),
+                            (false, true) => start + said.len(),
+                            (false, false) => return None,
+                        };
                         let statuses: Vec<syntax::Found> =
                             step.statuses.into_iter().filter(|f| f.range.start >= title_end).collect();
                         (!statuses.is_empty()).then(|| (g, item.clone(), statuses))
