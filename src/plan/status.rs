@@ -912,9 +912,7 @@ fn token_at(s: &str, pos: usize, c: char) -> Option<Token> {
 /// set in progress is not "almost done". Nor a hammer or tools ([`tools`]): read only closing
 /// a title, they would be an icon where another group's status goes.
 pub fn spelling(token: &str) -> Option<&str> {
-    if PARTLY_DONE.contains(&token.to_lowercase().as_str())
-        || tools(token).is_some_and(|t| t.range.end == token.len())
-    {
+    if PARTLY_DONE.contains(&token.to_lowercase().as_str()) || only_tools(token) {
         return None;
     }
     match token.chars().next().and_then(|c| token_parts(token, 0, c)) {
@@ -1246,6 +1244,11 @@ pub fn tools(s: &str) -> Option<Token> {
     let symbol = ["🔨", "🛠"].into_iter().find(|t| s.starts_with(t))?;
     let len = symbol.len() + if s[symbol.len()..].starts_with(VS16) { VS16.len() } else { 0 };
     Some(Token { status: Status::InProgress, range: 0..len })
+}
+
+/// Is `token` a hammer or tools and nothing more ([`tools`])?
+pub fn only_tools(token: &str) -> bool {
+    tools(token).is_some_and(|t| t.range.end == token.len())
 }
 
 /// Write `to` in the style of `original`, an existing token: the same language, case and

@@ -2564,11 +2564,12 @@ fn titled_rest(text: &str, mut p: usize, bold: bool) -> (Range<usize>, Vec<Found
         let lower = !word.chars().any(char::is_uppercase);
         status::lone(word).filter(|_| separated && dashed && lower)
     };
+    let whole = status::whole(&text[rest.clone()]);
     if found.is_empty()
-        && let Some(status) = status::whole(&text[rest.clone()]).or_else(alone)
+        && let Some(status) = whole.or_else(alone)
     {
         let lead = text[rest.clone()].len() - text[rest.clone()].trim_start().len();
-        let len = match (status::whole(&text[rest.clone()]), dated) {
+        let len = match (whole, dated) {
             (None, Some(open)) => open,
             _ => words.len(),
         };

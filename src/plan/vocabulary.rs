@@ -371,7 +371,7 @@ impl Spelling {
                 || status::meanings(s).contains(&self.status)
                 || status::word_and_symbol(s) == Some(self.status)
                 // (A hammer or tools, work under way after a title: `Solado 🔨 (…)`.)
-                || status::tools(s).is_some_and(|t| t.range.end == s.len() && t.status == self.status)
+                || (status::only_tools(s) && self.status == Status::InProgress)
         };
         // (Or a symbol no table knows before its words: `✘ abandonné`.)
         let spells = |s: &str| {

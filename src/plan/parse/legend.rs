@@ -73,20 +73,17 @@ impl<'a> Walk<'a> {
         if ["🔨", "🛠", "🛠\u{fe0f}"].iter().any(|t| self.plan.vocabulary.legend_status(t).is_some()) {
             return;
         }
-        let tools = |i: &Indicator| {
-            let t = &text[i.range.clone()];
-            status::tools(t).is_some_and(|tok| tok.range.end == t.len())
-        };
-        let groups = self.plan.groups.iter().chain(self.list_groups.iter().map(|(g, _)| g));
-        let icons = groups.clone().any(|g| {
+        let tools = |i: &Indicator| status::only_tools(&text[i.range.clone()]);
+        let mut groups = self.plan.groups.iter().chain(self.list_groups.iter().map(|(g, _)| g));
+        if !groups.clone().flat_map(|g| &g.indicators).any(tools) {
+            return;
+        }
+        let icons = groups.any(|g| {
             let last = g.title.rsplit(' ').next().unwrap_or_default();
             !last.is_empty()
                 && last.chars().all(|c| !c.is_alphanumeric() && !c.is_ascii())
                 && status::find(last).is_none()
         });
-        if !groups.flat_map(|g| &g.indicators).any(tools) {
-            return;
-        }
         for g in self.plan.groups.iter_mut().chain(self.list_groups.iter_mut().map(|(g, _)| g)) {
             let others = g.indicators.iter().any(|i| !tools(i));
             if icons || others {

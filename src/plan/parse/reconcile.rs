@@ -435,17 +435,18 @@ impl<'a> Walk<'a> {
                 let s = &text[item.clone()];
                 // (An id may hold a separator of its own: `1.2`, `M-1`.)
                 let ids = s.match_indices(sep).take(4).map(|(i, _)| &s[..i]);
-                ids.filter_map(|id| Some((id, bare.get(id)?))).find_map(|(id, gs)| {
+                let mut candidates = ids.filter_map(|id| Some((id, bare.get(id)?))).peekable();
+                candidates.peek()?;
+                let step = syntax::plain_step(s)?;
+                candidates.find_map(|(id, gs)| {
+                    let words = s[id.len()..].trim_start_matches(sep);
+                    let start = s.len() - words.len();
+                    // The whole title, or the heading's before a remark in brackets it adds
+                    // (`- P3 Reparse — done` over `## P3 Reparse (incremental)`).
+                    let first = step.statuses.iter().map(|f| f.range.start).min().filter(|&f| f > start)?;
+                    let said = s[start..first].trim_end_matches([' ', '.', '…', '—', '–', '-', ':']);
                     gs.iter().find_map(|&g| {
-                        let words = s[id.len()..].trim_start_matches(sep);
                         let title = self.plan.groups[g].title;
-                        let step = syntax::plain_step(s)?;
-                        let start = s.len() - words.len();
-                        // The whole title, or the heading's before a remark in brackets it adds
-                        // (`- P3 Reparse — done` over `## P3 Reparse (incremental)`).
-                        let first =
-                            step.statuses.iter().map(|f| f.range.start).min().filter(|&f| f > start)?;
-                        let said = s[start..first].trim_end_matches([' ', '.', '…', '—', '–', '-', ':']);
                         let remarked = title.get(..said.len()).is_some_and(|t| t.eq_ignore_ascii_case(said))
                             && title[said.len()..].starts_with(" (");
                         let whole = words.get(..title.len()).is_some_and(|w| w.eq_ignore_ascii_case(title));
@@ -455,7 +456,7 @@ impl<'a> Walk<'a> {
                             (false, false) => return None,
                         };
                         let statuses: Vec<syntax::Found> =
-                            step.statuses.into_iter().filter(|f| f.range.start >= title_end).collect();
+                            step.statuses.iter().filter(|f| f.range.start >= title_end).cloned().collect();
                         (!statuses.is_empty()).then(|| (g, item.clone(), statuses))
                     })
                 })
